@@ -1,0 +1,15 @@
+// The error table: every failure of the service answers the error record with one of these statuses.
+
+export const ERROR_STATUSES = {
+  400: "A malformed or out-of-range parameter or body; the message names it and what is allowed",
+  401: "A missing or wrong write key on POST /v1/supply, or an X-Api-Key that was not issued",
+  404: "An unknown symbol, exchange, rate type or route, or no fixing within 30 days of the date",
+  405: "A method the path does not take; the Allow header lists the ones it does",
+  413: "A request body over the size limit",
+  429: "Over the fair-usage limit; Retry-After says in how many seconds to try again",
+  500: "A fault of the service itself, never bad input",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/** Largest request body the service reads (POST /v1/supply takes two fields). */
+export const MAX_BODY_BYTES = 16 * 1024;

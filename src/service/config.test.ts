@@ -1,0 +1,201 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from "./config.ts";
+
+function configError(env: Record<string, string | undefined>, argv: string[] = []): ConfigError {
+  try {
+    loadConfig(env, argv);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("gives the defaults for an empty environment", () => {
+    const config = loadConfig({}, []);
+    expect(config).toEqual({
+      port: 8080,
+      dataDir: path.resolve("./data"),
+      rateLimit: 5,
+      apiKeys: new Map(),
+      writeKeys: [],
+      wire: "seed",
+      historyDays: 30,
+      marketSpeed: 1,
+      seed: 42,
+      corsOrigins: "*",
+      help: false,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("reads every setting from the environment", () => {
+    const config = loadConfig(
+      {
+        PORT: "0",
+        DATA_DIR: "/tmp/market-data",
+        RATE_LIMIT: "0",
+        API_KEYS: "alpha-key-123:60, beta-key-456 ,gamma.key~_-:0",
+        WRITE_KEYS: "write-key-0123456789,another-write-key-xyz",
+        WIRE: "dia",
+        HISTORY_DAYS: "3650",
+        MARKET_SPEED: "60",
+        SEED: "4294967295",
+        CORS_ORIGINS: "https://example.com, http://localhost:5173/",
+      },
+      [],
+    );
+    expect(config.port).toBe(0);
+    expect(config.dataDir).toBe("/tmp/market-data");
+    expect(config.rateLimit).toBe(0);
+    expect([...config.apiKeys]).toEqual([
+      ["alpha-key-123", 60],
+      ["beta-key-456", null],
+      ["gamma.key~_-", 0],
+    ]);
+    expect(config.writeKeys).toEqual(["write-key-0123456789", "another-write-key-xyz"]);
+    expect(config.wire).toBe("dia");
+    expect(config.historyDays).toBe(3650);
+    expect(config.marketSpeed).toBe(60);
+    expect(config.seed).toBe(4294967295);
+    expect(config.corsOrigins).toEqual(["https://example.com", "http://localhost:5173"]);
+  });
+
+  it("resolves a relative data directory to an absolute path", () => {
+    expect(loadConfig({ DATA_DIR: "var/db" }, []).dataDir).toBe(path.resolve("var/db"));
+  });
+
+  it("takes fractional market speeds", () => {
+    expect(loadConfig({ MARKET_SPEED: "0.5" }, []).marketSpeed).toBe(0.5);
+    expect(loadConfig({ MARKET_SPEED: "10000" }, []).marketSpeed).toBe(10000);
+  });
+
+  it("treats an empty environment variable as unset", () => {
+    expect(loadConfig({ PORT: "", WIRE: "" }, [])).toMatchObject({ port: 8080, wire: "seed" });
+  });
+
+  it("lets flags override the environment, in both flag forms", () => {
+    const env = { PORT: "9000", WIRE: "seed", RATE_LIMIT: "7" };
+    expect(loadConfig(env, ["--wire", "dia"])).toMatchObject({ wire: "dia", port: 9000, rateLimit: 7 });
+    expect(loadConfig(env, ["--wire=dia", "--port=1234"])).toMatchObject({ wire: "dia", port: 1234 });
+    expect(loadConfig(env, ["--rate-limit", "0", "--data-dir=/srv/d"])).toMatchObject({
+      rateLimit: 0,
+      dataDir: "/srv/d",
+    });
+  });
+
+  it("lets an empty flag clear a list the environment sets", () => {
+    expect(loadConfig({ API_KEYS: "alpha-key-123" }, ["--api-keys="]).apiKeys.size).toBe(0);
+  });
+
+  it("sets help for --help and -h", () => {
+    expect(loadConfig({}, ["--help"]).help).toBe(true);
+    expect(loadConfig({}, ["-h"]).help).toBe(true);
+  });
+
+  it("still answers --help when a setting is bad", () => {
+    expect(loadConfig({ PORT: "nope" }, ["--help"])).toMatchObject({ help: true, port: 8080 });
+  });
+
+  it("uses the exact message format of the brief", () => {
+    expect(configError({ RATE_LIMIT: "abc" }).message).toBe(
+      'RATE_LIMIT (--rate-limit) must be a whole number ≥ 0 (0 turns the limit off); got "abc"',
+    );
+  });
+
+  const bad: [env: string, flag: string, value: string][] = [
+    ["PORT", "--port", "65536"],
+    ["PORT", "--port", "-1"],
+    ["PORT", "--port", "80.5"],
+    ["PORT", "--port", "http"],
+    ["DATA_DIR", "--data-dir", " "],
+    ["RATE_LIMIT", "--rate-limit", "-5"],
+    ["RATE_LIMIT", "--rate-limit", "1e3"],
+    ["API_KEYS", "--api-keys", "short"],
+    ["API_KEYS", "--api-keys", "good-key-123:abc"],
+    ["API_KEYS", "--api-keys", "good-key-123:-1"],
+    ["API_KEYS", "--api-keys", "good-key-123:5:6"],
+    ["API_KEYS", "--api-keys", "bad key with spaces"],
+    ["API_KEYS", "--api-keys", "good-key-123,good-key-123:9"],
+    ["API_KEYS", "--api-keys", "x".repeat(129)],
+    ["WRITE_KEYS", "--write-keys", "only-15-chars-x"],
+    ["WRITE_KEYS", "--write-keys", "write-key-0123456789:5"],
+    ["WRITE_KEYS", "--write-keys", "write-key-0123456789,write-key-0123456789"],
+    ["WIRE", "--wire", "json"],
+    ["HISTORY_DAYS", "--history-days", "0"],
+    ["HISTORY_DAYS", "--history-days", "3651"],
+    ["MARKET_SPEED", "--market-speed", "0"],
+    ["MARKET_SPEED", "--market-speed", "10000.5"],
+    ["MARKET_SPEED", "--market-speed", "fast"],
+    ["MARKET_SPEED", "--market-speed", "0x10"],
+    ["SEED", "--seed", "4294967296"],
+    ["SEED", "--seed", "-1"],
+    ["CORS_ORIGINS", "--cors-origins", "example.com"],
+    ["CORS_ORIGINS", "--cors-origins", "https://example.com/path"],
+    ["CORS_ORIGINS", "--cors-origins", "ftp://example.com"],
+    ["CORS_ORIGINS", "--cors-origins", "https://example.com?x=1"],
+    ["CORS_ORIGINS", "--cors-origins", "*,https://example.com"],
+    ["CORS_ORIGINS", "--cors-origins", ","],
+  ];
+
+  it.each(bad)("rejects %s=%j, naming the setting as env and flag", (env, flag, value) => {
+    for (const error of [configError({ [env]: value }), configError({}, [`${flag}=${value}`])]) {
+      expect(error.setting).toBe(env);
+      expect(error.message).toContain(`${env} (${flag}) must be `);
+      expect(error.message).toContain("; got ");
+    }
+  });
+
+  it("never echoes a key in an error message", () => {
+    const secret = "almost-right-key!";
+    expect(configError({ API_KEYS: secret }).message).not.toContain(secret);
+    expect(configError({ API_KEYS: secret }).message).toContain('"!"');
+    const dup = "duplicated-write-key-42";
+    expect(configError({ WRITE_KEYS: `${dup},${dup}` }).message).not.toContain(dup);
+  });
+
+  it("names an unknown flag and lists the known ones", () => {
+    const error = configError({}, ["--colour", "red"]);
+    expect(error.setting).toBeNull();
+    expect(error.message).toContain('"--colour"');
+    for (const row of CONFIG_TABLE) expect(error.message).toContain(row.flag);
+    expect(configError({}, ["--colour=red"]).message).toContain('"--colour"');
+    expect(configError({}, ["-x"]).message).toContain('"-x"');
+  });
+
+  it("rejects positional arguments and a flag without a value", () => {
+    expect(configError({}, ["dia"]).message).toContain('"dia"');
+    expect(configError({}, ["--wire"]).message).toContain("--wire");
+    expect(configError({}, ["--wire", "--port", "1"]).message).toContain("--wire");
+  });
+});
+
+describe("CONFIG_TABLE and helpText", () => {
+  it("lists every setting with its env name, flag and default", () => {
+    expect(CONFIG_TABLE.map((row) => row.env)).toEqual([
+      "PORT",
+      "DATA_DIR",
+      "RATE_LIMIT",
+      "API_KEYS",
+      "WRITE_KEYS",
+      "WIRE",
+      "HISTORY_DAYS",
+      "MARKET_SPEED",
+      "SEED",
+      "CORS_ORIGINS",
+    ]);
+    expect(CONFIG_TABLE.find((row) => row.env === "PORT")).toMatchObject({ flag: "--port", default: "8080" });
+  });
+
+  it("prints the same table", () => {
+    const text = helpText();
+    for (const row of CONFIG_TABLE) {
+      expect(text).toContain(row.env);
+      expect(text).toContain(row.flag);
+      expect(text).toContain(row.meaning);
+    }
+    expect(text).toContain("--help");
+  });
+});

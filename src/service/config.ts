@@ -1,0 +1,353 @@
+// The service's configuration: every setting comes from an environment variable and can be overridden by a
+// flag of `npm start` (`npm start -- --wire dia` or `--wire=dia`). Bad configuration stops the start with a
+// ConfigError that names the setting as both env and flag, says what is allowed and what was given.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  DEFAULT_RATE_LIMIT,
+  RATE_LIMIT_WINDOW_SECONDS,
+  WIRE_FORMATS,
+  type WireFormat,
+} from "../interface/vocabulary.ts";
+
+export interface Config {
+  /** TCP port to listen on; 0 = any free port. */
+  port: number;
+  /** Absolute path of the directory holding the embedded database, write key and request log. */
+  dataDir: string;
+  /** Requests per client in any 60-second window; 0 = no limit. */
+  rateLimit: number;
+  /** Issued client keys and each one's own limit; null = `rateLimit` applies, 0 = unlimited. */
+  apiKeys: Map<string, number | null>;
+  /** Keys allowed to post supply; empty = use (or create) the key file in `dataDir`. */
+  writeKeys: string[];
+  wire: WireFormat;
+  /** Days of market history seeded on first start. */
+  historyDays: number;
+  /** How fast the market clock runs: 1 = real time, 60 = a 120-second block every 2 s. */
+  marketSpeed: number;
+  /** The market simulator's seed. */
+  seed: number;
+  /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
+  corsOrigins: "*" | string[];
+  /** `--help` was given: print `helpText()` and exit instead of starting. */
+  help: boolean;
+}
+
+/** A setting that cannot be used; the message is meant for the operator, as is. */
+export class ConfigError extends Error {
+  /** The environment variable name of the offending setting, or null for a problem with the flags. */
+  readonly setting: string | null;
+  constructor(message: string, setting: string | null = null) {
+    super(message);
+    this.name = "ConfigError";
+    this.setting = setting;
+  }
+}
+
+type Fail = (allowed: string, got?: string) => never;
+
+interface Setting<T> {
+  env: string;
+  /** Flag name without the leading dashes. */
+  flag: string;
+  default: string;
+  meaning: string;
+  parse: (raw: string, fail: Fail) => T;
+}
+
+type Settings = { [K in Exclude<keyof Config, "help">]: Setting<Config[K]> };
+
+const KEY_PATTERN = /^[A-Za-z0-9._~-]+$/;
+const KEY_CHARS = "A-Z a-z 0-9 . _ ~ -";
+const MIN_API_KEY = 8;
+const MIN_WRITE_KEY = 16;
+const MAX_KEY = 128;
+
+function wholeNumber(raw: string, min: number, max: number, allowed: string, fail: Fail): number {
+  const text = raw.trim();
+  if (!/^[0-9]+$/.test(text)) fail(allowed);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min || value > max) fail(allowed);
+  return value;
+}
+
+/**
+ * Checks one key without ever echoing it: a message that quoted a key would put a (maybe real, maybe
+ * one-typo-off) secret into the operator's terminal and logs. It says the length and the bad characters.
+ */
+function checkKey(key: string, index: number, minLength: number, fail: Fail): void {
+  const allowed = `a list of keys of ${minLength}–${MAX_KEY} characters of ${KEY_CHARS}`;
+  if (key.length < minLength || key.length > MAX_KEY) {
+    fail(allowed, `key #${index + 1} of ${key.length} characters`);
+  }
+  if (!KEY_PATTERN.test(key)) {
+    const bad = [...new Set(key.replace(/[A-Za-z0-9._~-]/g, ""))].map((c) => JSON.stringify(c)).join(" ");
+    fail(allowed, `key #${index + 1} with the character(s) ${bad}`);
+  }
+}
+
+function listItems(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+function parseApiKeys(raw: string, fail: Fail): Map<string, number | null> {
+  const keys = new Map<string, number | null>();
+  listItems(raw).forEach((item, index) => {
+    const parts = item.split(":");
+    if (parts.length > 2) {
+      fail("comma-separated key[:limit] items", `item #${index + 1} with ${parts.length - 1} colons`);
+    }
+    const key = parts[0] ?? "";
+    checkKey(key, index, MIN_API_KEY, (allowed, got) =>
+      fail(`${allowed}, each optionally followed by :limit`, got),
+    );
+    let limit: number | null = null;
+    const limitText = parts[1];
+    if (limitText !== undefined) {
+      const text = limitText.trim();
+      if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+        fail(
+          "key[:limit] items whose limit is a whole number ≥ 0 (0 = unlimited for that key)",
+          `key #${index + 1} with the limit ${JSON.stringify(limitText)}`,
+        );
+      }
+      limit = Number(text);
+    }
+    if (keys.has(key)) fail("distinct keys", `key #${index + 1} repeating an earlier key`);
+    keys.set(key, limit);
+  });
+  return keys;
+}
+
+function parseWriteKeys(raw: string, fail: Fail): string[] {
+  const keys: string[] = [];
+  listItems(raw).forEach((key, index) => {
+    checkKey(key, index, MIN_WRITE_KEY, fail);
+    if (keys.includes(key)) fail("distinct keys", `key #${index + 1} repeating an earlier key`);
+    keys.push(key);
+  });
+  return keys;
+}
+
+function parseOrigins(raw: string, fail: Fail): "*" | string[] {
+  const allowed = `"*" or a comma-separated list of http(s) origins like https://example.com`;
+  if (raw.trim() === "*") return "*";
+  const items = listItems(raw);
+  if (items.length === 0) fail(allowed);
+  const origins: string[] = [];
+  for (const item of items) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return fail(allowed, JSON.stringify(item));
+    }
+    // An origin is scheme://host[:port] and nothing else (a single trailing slash is forgiven); it is kept
+    // in the form browsers send in the Origin header (lower case, default port left out).
+    const onlyOrigin =
+      url.pathname === "/" && !item.endsWith("//") && !/[?#]/.test(item) && url.username === "";
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !onlyOrigin || url.password !== "") {
+      fail(allowed, JSON.stringify(item));
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+const SETTINGS: Settings = {
+  port: {
+    env: "PORT",
+    flag: "port",
+    default: "8080",
+    meaning: "TCP port to listen on (0 = any free port)",
+    parse: (raw, fail) => wholeNumber(raw, 0, 65_535, "a whole number 0–65535 (0 = any free port)", fail),
+  },
+  dataDir: {
+    env: "DATA_DIR",
+    flag: "data-dir",
+    default: "./data",
+    meaning: "Directory of the embedded database, the write key and the request log",
+    parse: (raw, fail) => {
+      if (raw.trim() === "") fail("a directory path");
+      return path.resolve(raw);
+    },
+  },
+  rateLimit: {
+    env: "RATE_LIMIT",
+    flag: "rate-limit",
+    default: String(DEFAULT_RATE_LIMIT),
+    meaning: `Requests per client in any ${RATE_LIMIT_WINDOW_SECONDS}-second window (0 turns the limit off)`,
+    parse: (raw, fail) =>
+      wholeNumber(raw, 0, Number.MAX_SAFE_INTEGER, "a whole number ≥ 0 (0 turns the limit off)", fail),
+  },
+  apiKeys: {
+    env: "API_KEYS",
+    flag: "api-keys",
+    default: "",
+    meaning:
+      "Issued client keys, comma separated, each optionally with its own limit: key[:limit],… (0 = unlimited)",
+    parse: parseApiKeys,
+  },
+  writeKeys: {
+    env: "WRITE_KEYS",
+    flag: "write-keys",
+    default: "",
+    meaning: `Keys allowed to post supply, comma separated, ${MIN_WRITE_KEY}+ characters each (none: <data-dir>/write-key)`,
+    parse: parseWriteKeys,
+  },
+  wire: {
+    env: "WIRE",
+    flag: "wire",
+    default: "seed",
+    meaning: "Wire format: seed (the interface document's) or dia (the public service's)",
+    parse: (raw, fail) => {
+      const value = raw.trim();
+      const known: readonly string[] = WIRE_FORMATS;
+      if (!known.includes(value)) fail(`one of ${WIRE_FORMATS.join(", ")}`);
+      return value as WireFormat;
+    },
+  },
+  historyDays: {
+    env: "HISTORY_DAYS",
+    flag: "history-days",
+    default: "30",
+    meaning: "Days of market history seeded on first start",
+    parse: (raw, fail) => wholeNumber(raw, 1, 3_650, "a whole number 1–3650", fail),
+  },
+  marketSpeed: {
+    env: "MARKET_SPEED",
+    flag: "market-speed",
+    default: "1",
+    meaning: "How fast the market clock runs (1 = real time, 60 = a block every 2 s)",
+    parse: (raw, fail) => {
+      const allowed = "a number > 0 and ≤ 10000";
+      const text = raw.trim();
+      if (!/^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(text)) fail(allowed);
+      const value = Number(text);
+      if (!(value > 0 && value <= 10_000)) fail(allowed);
+      return value;
+    },
+  },
+  seed: {
+    env: "SEED",
+    flag: "seed",
+    default: "42",
+    meaning: "The market simulator's seed",
+    parse: (raw, fail) => wholeNumber(raw, 0, 2 ** 32 - 1, "a whole number 0–4294967295", fail),
+  },
+  corsOrigins: {
+    env: "CORS_ORIGINS",
+    flag: "cors-origins",
+    default: "*",
+    meaning: `Origins browsers may call from: "*" or a comma-separated list like https://example.com`,
+    parse: parseOrigins,
+  },
+};
+
+const SETTING_LIST = Object.values(SETTINGS) as Setting<unknown>[];
+
+/** The settings as a table, for the README and `--help`; `default` is the raw text ("" = none). */
+export const CONFIG_TABLE: readonly { env: string; flag: string; default: string; meaning: string }[] =
+  SETTING_LIST.map((s) => ({ env: s.env, flag: `--${s.flag}`, default: s.default, meaning: s.meaning }));
+
+export function helpText(): string {
+  const rows = CONFIG_TABLE.map((row) => [row.env, row.flag, row.default === "" ? "(none)" : row.default]);
+  const header = ["ENV", "FLAG", "DEFAULT"];
+  const widths = [0, 1, 2].map((i) => Math.max(...[header, ...rows].map((r) => (r[i] ?? "").length)));
+  const pad = (text: string, i: number) => text.padEnd(widths[i] ?? 0);
+  const lines = CONFIG_TABLE.map((row, i) => {
+    const r = rows[i] ?? [];
+    return `  ${pad(r[0] ?? "", 0)}  ${pad(r[1] ?? "", 1)}  ${pad(r[2] ?? "", 2)}  ${row.meaning}`;
+  });
+  return [
+    "Usage: npm start -- [--flag value | --flag=value]...",
+    "",
+    "Every setting comes from an environment variable; a flag overrides it. An empty variable counts as unset.",
+    "",
+    `  ${header.map(pad).join("  ")}  MEANING`,
+    ...lines,
+    `  ${pad("", 0)}  ${pad("--help", 1)}  ${pad("", 2)}  Print this and exit`,
+    "",
+  ].join("\n");
+}
+
+function parseFlags(argv: string[]): { values: Record<string, string | boolean | undefined>; help: boolean } {
+  const options: Record<string, { type: "string" } | { type: "boolean"; short: string }> = {
+    help: { type: "boolean", short: "h" },
+  };
+  for (const s of SETTING_LIST) options[s.flag] = { type: "string" };
+  const known = ["--help", ...SETTING_LIST.map((s) => `--${s.flag}`)].join(", ");
+
+  // A lenient pass first, so an unknown flag is named exactly as it was typed.
+  const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === "option" && !(token.name in options)) {
+      throw new ConfigError(`Unknown flag ${JSON.stringify(token.rawName)}; the known flags are ${known}`);
+    }
+    if (token.kind === "positional") {
+      throw new ConfigError(
+        `Unexpected argument ${JSON.stringify(token.value)}; settings are given as --flag value or --flag=value (known flags: ${known})`,
+      );
+    }
+  }
+  try {
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return { values, help: values.help === true };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new ConfigError(`Bad flags: ${message} (known flags: ${known})`);
+  }
+}
+
+/**
+ * Reads the configuration from `env` and the flags in `argv` (the arguments after `npm start --`).
+ * Throws a ConfigError for an unknown flag or a bad value. With `--help` a bad value is replaced by its
+ * default instead, so the help can always be printed.
+ */
+export function loadConfig(env: Record<string, string | undefined>, argv: string[]): Config {
+  const { values, help } = parseFlags(argv);
+
+  function resolve<T>(setting: Setting<T>): T {
+    const flagValue = values[setting.flag];
+    const envValue = env[setting.env];
+    // An empty environment variable counts as unset (compose files often write `PORT=`); an empty flag
+    // is taken as given, so `--api-keys=` can clear a list the environment sets.
+    const raw =
+      typeof flagValue === "string"
+        ? flagValue
+        : envValue !== undefined && envValue !== ""
+          ? envValue
+          : undefined;
+    const fail: Fail = (allowed, got) => {
+      const given = got ?? JSON.stringify(raw ?? setting.default);
+      throw new ConfigError(
+        `${setting.env} (--${setting.flag}) must be ${allowed}; got ${given}`,
+        setting.env,
+      );
+    };
+    try {
+      return setting.parse(raw ?? setting.default, fail);
+    } catch (error) {
+      if (help && error instanceof ConfigError) return setting.parse(setting.default, fail);
+      throw error;
+    }
+  }
+
+  return {
+    port: resolve(SETTINGS.port),
+    dataDir: resolve(SETTINGS.dataDir),
+    rateLimit: resolve(SETTINGS.rateLimit),
+    apiKeys: resolve(SETTINGS.apiKeys),
+    writeKeys: resolve(SETTINGS.writeKeys),
+    wire: resolve(SETTINGS.wire),
+    historyDays: resolve(SETTINGS.historyDays),
+    marketSpeed: resolve(SETTINGS.marketSpeed),
+    seed: resolve(SETTINGS.seed),
+    corsOrigins: resolve(SETTINGS.corsOrigins),
+    help,
+  };
+}

@@ -1,0 +1,149 @@
+// The HTTP application: middleware in the order a request meets it, the eleven endpoints, the OpenAPI
+// document, the docs page and the dashboard.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { ERROR_STATUSES, MAX_BODY_BYTES } from "../../interface/errors.ts";
+import type { ServiceContext } from "../context.ts";
+import { registerDocs } from "./docs.ts";
+import { ApiError, errorResponse, validationHook } from "./errors.ts";
+import type { FairUsageLimiter } from "./fair-usage.ts";
+import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
+import { openApiInfo } from "./openapi.ts";
+import type { RequestLog } from "./request-log.ts";
+import { registerChartPoints } from "./routes/chart-points.ts";
+import { registerInterestRates } from "./routes/interest-rates.ts";
+import { registerLists } from "./routes/lists.ts";
+import { registerQuotation } from "./routes/quotation.ts";
+import { registerSupply } from "./routes/supply.ts";
+import { registerSymbolDetails } from "./routes/symbol-details.ts";
+import { registerDashboard } from "./static.ts";
+
+export const OPENAPI_PATH = "/v1/openapi.json";
+
+export interface HttpDeps {
+  ctx: ServiceContext;
+  limiter: FairUsageLimiter;
+  requestLog: RequestLog;
+  /** Directory of the built dashboard (index.html and assets). */
+  dashboardDir: string;
+}
+
+export function createHttpApp({ ctx, limiter, requestLog, dashboardDir }: HttpDeps): OpenAPIHono {
+  const app = new OpenAPIHono({ strict: false, defaultHook: validationHook });
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    const url = new URL(c.req.url);
+    requestLog.append({
+      time: new Date(ctx.wallClock.now()).toISOString(),
+      client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c),
+      method: c.req.method,
+      path: url.pathname + url.search,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      bytes: Number(c.res.headers.get("Content-Length") ?? 0),
+    });
+  });
+
+  const origins = ctx.config.corsOrigins;
+  app.use(
+    "*",
+    cors({
+      origin: origins === "*" ? "*" : [...origins],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "X-Api-Key"],
+      exposeHeaders: ["RateLimit", "RateLimit-Policy", "Retry-After", "Content-Length"],
+      maxAge: 86_400,
+    }),
+  );
+
+  const limit = fairUsage(ctx.config, limiter);
+  app.use("/v1/*", async (c, next) => {
+    // Preflights and the API's own description are not market data requests.
+    if (c.req.method === "OPTIONS" || c.req.path === OPENAPI_PATH) return next();
+    return limit(c, next);
+  });
+
+  app.post(
+    "/v1/supply",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, new ApiError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`)),
+    }),
+  );
+
+  registerChartPoints(app, ctx);
+  registerQuotation(app, ctx);
+  registerInterestRates(app, ctx);
+  registerSupply(app, ctx);
+  registerSymbolDetails(app, ctx);
+  registerLists(app, ctx);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A write key issued by the operator (WRITE_KEYS) or created in the data directory on first start",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "Optional: a client key the operator issued (API_KEYS), for its own fair-usage limit",
+  });
+  app.doc31(OPENAPI_PATH, openApiInfo());
+  registerDocs(app);
+  registerDashboard(app, dashboardDir);
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      return errorResponse(
+        c,
+        new ApiError(405, `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(" or ")}`, {
+          Allow: allowed.join(", "),
+        }),
+      );
+    }
+    return errorResponse(
+      c,
+      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${OPENAPI_PATH})`),
+    );
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException && error.status in ERROR_STATUSES) {
+      return errorResponse(c, new ApiError(error.status as 400, error.message || "bad request"));
+    }
+    console.error(error);
+    return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
+  });
+
+  return app;
+}
+
+const routePatterns = new WeakMap<OpenAPIHono, { pattern: RegExp; method: string }[]>();
+
+/** Methods the app routes for a path, from its registered routes (middleware excluded). */
+function allowedMethods(app: OpenAPIHono, path: string): string[] {
+  let patterns = routePatterns.get(app);
+  if (!patterns) {
+    patterns = app.routes
+      .filter((r) => r.method !== "ALL" && r.path.startsWith("/v1/"))
+      .map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`),
+      }));
+    routePatterns.set(app, patterns);
+  }
+  const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
+  if (methods.size > 0) methods.add("OPTIONS");
+  return [...methods];
+}
+
+export type { Context };

@@ -1,0 +1,33 @@
+// A readable API page at /docs: Swagger UI from the swagger-ui-dist package, served locally (no CDN).
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Market Data Query Service — API</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="api"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>`;
+
+const INIT = `window.ui = SwaggerUIBundle({ url: "/v1/openapi.json", dom_id: "#api", deepLinking: true });`;
+
+export function registerDocs(app: OpenAPIHono): void {
+  app.get("/docs", (c) => c.html(PAGE));
+  app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.use(
+    "/docs/assets/*",
+    serveStatic({ root: swaggerDir, rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, "") }),
+  );
+}

@@ -1,0 +1,59 @@
+// Every failure answers the interface's error record {errorcode, errormessage} with a matching status.
+import type { Context } from "hono";
+import type { ZodError } from "zod";
+import type { ErrorStatus } from "../../interface/errors.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(status: number, message: string): string {
+  return JSON.stringify({ errorcode: status, errormessage: message });
+}
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  c.header("Content-Type", "application/json; charset=utf-8");
+  return c.body(errorBody(error.status, error.message), error.status);
+}
+
+const LOCATION: Record<string, string> = {
+  param: "path parameter",
+  query: "query parameter",
+  json: "body field",
+  form: "form field",
+  header: "header",
+};
+
+/** Turns a failed validation into a 400 whose message names the parameter, what is allowed and what came. */
+export function describeValidationError(c: Context, target: string, error: ZodError): string {
+  const parts = error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "");
+    const where = LOCATION[target] ?? target;
+    const given = receivedValue(c, target, name);
+    const got = given === undefined ? "" : `; got ${JSON.stringify(given)}`;
+    return name ? `${where} '${name}' ${issue.message}${got}` : `${where}s: ${issue.message}`;
+  });
+  return parts.join("; ");
+}
+
+function receivedValue(c: Context, target: string, name: string): string | undefined {
+  if (target === "param") return c.req.param(name);
+  if (target === "query") return c.req.query(name);
+  return undefined;
+}
+
+/** The zod-openapi hook: a failed validation becomes a 400 error record. */
+export function validationHook(
+  result: { success: true } | { success: false; error: ZodError; target: string },
+  c: Context,
+): Response | undefined {
+  if (result.success) return undefined;
+  return errorResponse(c, new ApiError(400, describeValidationError(c, result.target, result.error)));
+}

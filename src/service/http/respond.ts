@@ -1,0 +1,19 @@
+// Writing a successful answer: the resource in the configured wire format, as JSON.
+import type { Context, TypedResponse } from "hono";
+import type { WireFormat } from "../../interface/vocabulary.ts";
+import { serialize } from "./wire.ts";
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The routes declare their responses in the seed wire's shapes; the body is serialised here in whichever
+ * wire format the service speaks, so the answer is typed as whatever the route declares.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the declared shape is the route's; see above.
+export type WireResponse = TypedResponse<any, 200, "json">;
+
+export function respond(c: Context, wire: WireFormat, value: unknown): WireResponse {
+  const body = serialize(value, wire);
+  c.header("Content-Type", JSON_TYPE);
+  return c.body(body, 200) as unknown as WireResponse;
+}

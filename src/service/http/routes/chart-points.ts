@@ -1,0 +1,106 @@
+// Endpoints 1 and 2: GET /v1/chartPoints/{filter}/{trading_place}/{symbol} and
+// GET /v1/chartPointsAllExchanges/{filter}/{symbol}, with ?scale=&starttime=&endtime=.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import {
+  ChartPointsAllExchangesParams,
+  ChartPointsParams,
+  ChartPointsQuery,
+} from "../../../interface/parameters.ts";
+import { PointsSchema } from "../../../interface/resources.ts";
+import {
+  BLOCK_SECONDS,
+  DEFAULT_WINDOW_SECONDS,
+  type Filter,
+  MAX_CHART_POINTS,
+  SCALE_SECONDS,
+  type Scale,
+} from "../../../interface/vocabulary.ts";
+import type { ServiceContext } from "../../context.ts";
+import { ApiError } from "../errors.ts";
+import { respond } from "../respond.ts";
+import { ChartSeries } from "../wire.ts";
+import { errorResponses, jsonContent, requireExchangeOf, requireSymbol } from "./shared.ts";
+
+const WINDOWS =
+  "Default window when starttime is omitted: raw 1 day, 5m 7 days, 30m 30 days, 1h 90 days, 4h 1 year, 1d and 1w all history. " +
+  `A request that would return more than ${MAX_CHART_POINTS} points is refused with a 400 that says how to narrow it.`;
+
+export interface ChartRequest {
+  symbol: string;
+  exchange: string | null;
+  filter: Filter;
+  scale?: Scale | undefined;
+  starttime?: number | undefined;
+  endtime?: number | undefined;
+}
+
+/** Reads one series' points for a request, enforcing the window rules and the point cap. */
+export function chartSeries(ctx: ServiceContext, request: ChartRequest): ChartSeries {
+  const now = Math.floor(ctx.marketClock.now() / 1000);
+  const scale = request.scale ?? null;
+  const to = request.endtime ?? now;
+  const window = DEFAULT_WINDOW_SECONDS[scale ?? "raw"];
+  const from = request.starttime ?? (window === null ? 0 : to - window);
+  if (from > to) {
+    throw new ApiError(400, `query parameter 'starttime' (${from}) must not be after 'endtime' (${to})`);
+  }
+  const step = scale ? SCALE_SECONDS[scale] : BLOCK_SECONDS;
+  const tooMany = () =>
+    new ApiError(
+      400,
+      `this request would return more than ${MAX_CHART_POINTS} points; narrow it with starttime/endtime ` +
+        `(at most ${MAX_CHART_POINTS * step} seconds at this scale) or use a larger scale`,
+    );
+  // Cheap refusal before touching the store when the range alone is far too long.
+  if ((to - from) / step > MAX_CHART_POINTS * 1.5) throw tooMany();
+  const series = ctx.store.seriesId(request.symbol, request.exchange);
+  const points = ctx.store.chartPoints({
+    series,
+    filter: request.filter,
+    from,
+    to,
+    scale,
+    limit: MAX_CHART_POINTS + 1,
+  });
+  if (points.times.length > MAX_CHART_POINTS) throw tooMany();
+  const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
+  return new ChartSeries(key, scale, points.times, points.values);
+}
+
+const perExchange = createRoute({
+  method: "get",
+  path: "/v1/chartPoints/{filter}/{trading_place}/{symbol}",
+  summary: "Chart points for one symbol at one exchange",
+  description: `Filter values of one (symbol, exchange) series. ${WINDOWS}`,
+  request: { params: ChartPointsParams, query: ChartPointsQuery },
+  responses: { 200: jsonContent(PointsSchema, "Chart points, oldest first"), ...errorResponses(400, 404) },
+});
+
+const allExchanges = createRoute({
+  method: "get",
+  path: "/v1/chartPointsAllExchanges/{filter}/{symbol}",
+  summary: "Chart points for a symbol across all exchanges",
+  description: `Filter values computed over the trades of every exchange. ${WINDOWS}`,
+  request: { params: ChartPointsAllExchangesParams, query: ChartPointsQuery },
+  responses: { 200: jsonContent(PointsSchema, "Chart points, oldest first"), ...errorResponses(400, 404) },
+});
+
+export function registerChartPoints(app: OpenAPIHono, ctx: ServiceContext): void {
+  app.openapi(perExchange, (c) => {
+    const { filter, trading_place, symbol } = c.req.valid("param");
+    const query = c.req.valid("query");
+    requireSymbol(ctx, symbol);
+    requireExchangeOf(ctx, symbol, trading_place);
+    return respond(
+      c,
+      ctx.config.wire,
+      chartSeries(ctx, { symbol, exchange: trading_place, filter, ...query }),
+    );
+  });
+  app.openapi(allExchanges, (c) => {
+    const { filter, symbol } = c.req.valid("param");
+    const query = c.req.valid("query");
+    requireSymbol(ctx, symbol);
+    return respond(c, ctx.config.wire, chartSeries(ctx, { symbol, exchange: null, filter, ...query }));
+  });
+}

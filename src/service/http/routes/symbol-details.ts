@@ -1,0 +1,38 @@
+// Endpoint 7: GET /v1/symbol/{symbol}.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { SymbolPathParams } from "../../../interface/parameters.ts";
+import { SymbolDetailsSchema } from "../../../interface/resources.ts";
+import type { ServiceContext } from "../../context.ts";
+import { ApiError } from "../errors.ts";
+import { respond } from "../respond.ts";
+import { chartSeries } from "./chart-points.ts";
+import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/symbol/{symbol}",
+  summary: "Symbol details",
+  description:
+    "The coin's figures, its rank by market cap, per-exchange prices with the last 10 trades, USD FX rates, " +
+    "and gfx1: MA120 chart points across all exchanges over the last 24 hours.",
+  request: { params: SymbolPathParams },
+  responses: { 200: jsonContent(SymbolDetailsSchema, "Symbol details"), ...errorResponses(400, 404) },
+});
+
+export function registerSymbolDetails(app: OpenAPIHono, ctx: ServiceContext): void {
+  app.openapi(route, (c) => {
+    const { symbol } = c.req.valid("param");
+    requireSymbol(ctx, symbol);
+    const coin = ctx.view.coin(symbol);
+    if (!coin) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
+    const gfx1 = chartSeries(ctx, { symbol, exchange: null, filter: "MA120" });
+    const details = {
+      change: ctx.view.change(ctx.marketClock.now()),
+      coin,
+      rank: ctx.view.rank(symbol),
+      exchanges: ctx.view.exchanges(symbol),
+      gfx1,
+    };
+    return respond(c, ctx.config.wire, details);
+  });
+}

@@ -1,0 +1,75 @@
+// Write keys: the secrets that may post supply. The operator names them (WRITE_KEYS), or the service keeps
+// one in <data-dir>/write-key, creating it on first start. Keys are compared in constant time and only ever
+// shown as fingerprints.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const WRITE_KEY_FILE = "write-key";
+
+/**
+ * The keys allowed to post supply: `configured` if any, else the one in `<dataDir>/write-key`, created
+ * (mode 0600) when missing. `created` is the new key when one was just made, so the caller can print it once.
+ */
+export function loadWriteKeys(
+  dataDir: string,
+  configured: string[],
+): { keys: string[]; created: string | null } {
+  if (configured.length > 0) return { keys: [...configured], created: null };
+  const file = path.join(dataDir, WRITE_KEY_FILE);
+  const existing = readKeyFile(file);
+  if (existing !== null) return { keys: [existing], created: null };
+
+  const key = randomBytes(24).toString("base64url");
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    // "wx": never overwrite a key another process wrote in the meantime.
+    fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    const raced = (error as NodeJS.ErrnoException).code === "EEXIST" ? readKeyFile(file) : null;
+    if (raced !== null) return { keys: [raced], created: null };
+    throw error;
+  }
+  return { keys: [key], created: key };
+}
+
+/** The key in `file`, null when there is no file; an empty file is an error, not a reason to replace it. */
+function readKeyFile(file: string): string | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const key = text.trim();
+  if (key === "" || /\s/.test(key)) {
+    throw new Error(`${file} must hold one write key on one line; delete it to have a new one created`);
+  }
+  return key;
+}
+
+function sha256(text: string): Buffer {
+  return createHash("sha256").update(text, "utf8").digest();
+}
+
+/** A short, non-secret name for a key: the first 8 hex characters of its SHA-256. */
+export function keyFingerprint(key: string): string {
+  return sha256(key).toString("hex").slice(0, 8);
+}
+
+/**
+ * The fingerprint of the key `presented` matches, or null. Both sides are hashed, so the comparison is
+ * of equal-length digests in constant time, and every key is compared (no early exit), so the time taken
+ * tells nothing about which key, or how much of one, matched.
+ */
+export function matchWriteKey(presented: string | undefined, keys: string[]): string | null {
+  if (presented === undefined || presented === "") return null;
+  const digest = sha256(presented);
+  let match: string | null = null;
+  for (const key of keys) {
+    const equal = timingSafeEqual(digest, sha256(key));
+    if (equal && match === null) match = key;
+  }
+  return match === null ? null : keyFingerprint(match);
+}

@@ -1,0 +1,38 @@
+// `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
+// and the dashboard on one port, and stops cleanly on Ctrl-C.
+import { ConfigError, helpText, loadConfig } from "./config.ts";
+import { startService } from "./server.ts";
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  if (config.help) {
+    console.log(helpText());
+    return;
+  }
+  console.log(`market: data directory ${config.dataDir} (seed ${config.seed}, wire ${config.wire})`);
+  const service = await startService(config);
+  if (service.createdWriteKey) {
+    console.log(`write key (created and stored in ${config.dataDir}/write-key; keep it secret):`);
+    console.log(`  ${service.createdWriteKey}`);
+  }
+  const limit = config.rateLimit === 0 ? "off" : `${config.rateLimit} requests per 60 s per client`;
+  console.log(`dashboard  ${service.url}/`);
+  console.log(`API        ${service.url}/v1/coins   (fair-usage limit: ${limit})`);
+  console.log(`API docs   ${service.url}/docs`);
+  if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
+  const stop = async () => {
+    await service.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Bad configuration: ${error.message}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

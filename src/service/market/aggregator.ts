@@ -1,0 +1,133 @@
+// Crowd aggregation: the trades of one 120-second block go through the three filters of every
+// (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
+import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import type { BlockRow, StoredTrade } from "../store/store.ts";
+import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
+import type { SimTrade } from "./simulator.ts";
+
+/** Filter state of one series, carried from block to block. */
+class SeriesState {
+  readonly ma: MovingAverageFilter;
+  readonly mair: MairFilter;
+  readonly medir = new MedirFilter();
+  volumeUSD = 0;
+  trades = 0;
+  lastTradeMs = 0;
+
+  constructor(
+    readonly id: number,
+    startMs: number,
+  ) {
+    this.ma = new MovingAverageFilter(startMs);
+    this.mair = new MairFilter(startMs);
+  }
+
+  take(trade: SimTrade): void {
+    this.ma.compute(trade);
+    this.mair.compute(trade);
+    this.medir.compute(trade);
+    this.volumeUSD += Math.abs(trade.volume) * trade.estimatedUSDPrice;
+    this.trades += 1;
+    this.lastTradeMs = trade.timeMs;
+  }
+
+  /** Closes the block; null while the series has never traded (no MA120 yet). */
+  close(blockEndMs: number): BlockRow | null {
+    const ma = this.ma.finalCompute(blockEndMs);
+    const mair = this.mair.finalCompute();
+    const medir = this.medir.finalCompute();
+    const traded = this.trades > 0;
+    const row: BlockRow | null = ma && {
+      series: this.id,
+      time: blockEndMs / 1000,
+      ma120: ma.value,
+      mair120: mair?.value ?? null,
+      medir120: medir?.value ?? null,
+      lastTradeOffset: traded
+        ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
+        : null,
+      volumeUSD: this.volumeUSD,
+      trades: this.trades,
+    };
+    this.volumeUSD = 0;
+    this.trades = 0;
+    return row;
+  }
+}
+
+export interface SeriesKeyLookup {
+  seriesId(symbol: string, exchange: string | null): number;
+}
+
+export interface AggregatedBlock {
+  rows: BlockRow[];
+  trades: StoredTrade[];
+}
+
+export class BlockAggregator {
+  /** symbol → exchange ("" for all exchanges) → state */
+  private readonly states = new Map<string, Map<string, SeriesState>>();
+  private readonly all: SeriesState[] = [];
+
+  constructor(
+    private readonly ids: SeriesKeyLookup,
+    pairs: readonly { symbol: string; exchange: string; ignore: boolean }[],
+    startMs: number,
+  ) {
+    for (const pair of pairs) {
+      if (pair.ignore) continue;
+      this.ensure(pair.symbol, pair.exchange, startMs);
+      this.ensure(pair.symbol, "", startMs);
+    }
+  }
+
+  private ensure(symbol: string, exchange: string, startMs: number): SeriesState {
+    let bySymbol = this.states.get(symbol);
+    if (!bySymbol) {
+      bySymbol = new Map();
+      this.states.set(symbol, bySymbol);
+    }
+    let state = bySymbol.get(exchange);
+    if (!state) {
+      state = new SeriesState(this.ids.seriesId(symbol, exchange === "" ? null : exchange), startMs);
+      bySymbol.set(exchange, state);
+      this.all.push(state);
+    }
+    return state;
+  }
+
+  /**
+   * Aggregates one block. `trades` must be the block's trades sorted by time. With `keepTrades` the
+   * block's trades are returned for storage (the store keeps the last day's trades only).
+   */
+  aggregate(block: number, trades: readonly SimTrade[], keepTrades: boolean): AggregatedBlock {
+    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
+    const stored: StoredTrade[] = [];
+    for (let i = 0; i < trades.length; i++) {
+      const trade = trades[i] as SimTrade;
+      const bySymbol = this.states.get(trade.symbol);
+      const exchangeState = bySymbol?.get(trade.exchange);
+      if (!bySymbol || !exchangeState) continue;
+      exchangeState.take(trade);
+      (bySymbol.get("") as SeriesState).take(trade);
+      if (keepTrades) {
+        stored.push({
+          series: exchangeState.id,
+          timeMs: trade.timeMs,
+          seq: i,
+          pair: trade.pair,
+          price: trade.price,
+          volume: trade.volume,
+          estimatedUSDPrice: trade.estimatedUSDPrice,
+          foreignTradeID: trade.foreignTradeID,
+        });
+      }
+    }
+    const rows: BlockRow[] = [];
+    for (const state of this.all) {
+      const row = state.close(blockEndMs);
+      if (row) rows.push(row);
+    }
+    return { rows, trades: stored };
+  }
+}

@@ -1,0 +1,147 @@
+// The three block filters of the public service, computed per (symbol, exchange) and per (symbol, all
+// exchanges) for every 120-second block. Each takes the trades' estimated USD price.
+//
+// - MA120: a 120 s time-weighted moving average. Every second holds the last known price; the value is
+//   the mean of the newest 120 per-second samples. It continues through blocks without trades (the gap is
+//   forward-filled), is stamped at the block end, and is the quotation price.
+// - MAIR120: the same per-second buffer, the last trade added once more at block end, outliers removed by
+//   the IQR rule, then the mean. Only blocks with trades get a value, stamped at the last trade's time.
+// - MEDIR120: the block's per-trade prices (newest 120), outliers removed, then the median.
+//
+// The per-second fill follows the reference's FilterMA.fill exactly, quirks included: a gap of d ≥ 2 whole
+// seconds adds d − 1 samples of the previous price before the new one replaces the newest; a trade in the
+// same second replaces the newest sample. Trades older than the filter's current time are ignored.
+import { trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
+import { SampleRuns } from "./sample-runs.ts";
+
+export const FILTER_MEMORY = 120;
+
+export interface FilterTrade {
+  timeMs: number;
+  estimatedUSDPrice: number;
+}
+
+/** A filter's value for one block and the time it is stamped with (Unix ms). */
+export interface FilterValue {
+  value: number;
+  timeMs: number;
+}
+
+/** The per-second sample buffer shared by MA120 and MAIR120. */
+class PerSecondBuffer {
+  readonly samples: SampleRuns;
+  currentMs: number;
+  lastPrice: number | null = null;
+
+  constructor(memory: number, startMs: number) {
+    this.samples = new SampleRuns(memory);
+    this.currentMs = startMs;
+  }
+
+  /** Takes one trade; returns false when it is out of order and was ignored. */
+  take(trade: FilterTrade): boolean {
+    if (this.lastPrice !== null) {
+      if (trade.timeMs < this.currentMs) return false;
+      this.fill(trade.timeMs, this.lastPrice);
+    }
+    this.fill(trade.timeMs, trade.estimatedUSDPrice);
+    this.lastPrice = trade.estimatedUSDPrice;
+    return true;
+  }
+
+  fill(timeMs: number, price: number): void {
+    const diff = Math.trunc((timeMs - this.currentMs) / 1000);
+    if (diff > 1) this.samples.pushNewest(price, diff - 1);
+    else {
+      if (diff === 0 && this.samples.size >= 1) this.samples.dropNewest();
+      this.samples.pushNewest(price, 1);
+    }
+    this.currentMs = timeMs;
+  }
+}
+
+export class MovingAverageFilter {
+  private readonly buffer: PerSecondBuffer;
+
+  constructor(
+    startMs: number,
+    private readonly memory = FILTER_MEMORY,
+  ) {
+    this.buffer = new PerSecondBuffer(memory, startMs);
+  }
+
+  compute(trade: FilterTrade): void {
+    this.buffer.take(trade);
+  }
+
+  /** The value at the end of a block; null until the series has traded at all. */
+  finalCompute(blockEndMs: number): FilterValue | null {
+    const { buffer } = this;
+    if (buffer.lastPrice === null) return null;
+    buffer.fill(blockEndMs, buffer.lastPrice);
+    const n = buffer.samples.size;
+    const divisor = n > 0 && n < this.memory ? n : this.memory;
+    return { value: buffer.samples.sum() / divisor, timeMs: blockEndMs };
+  }
+}
+
+export class MairFilter {
+  private readonly buffer: PerSecondBuffer;
+  private tradedThisBlock = false;
+  private lastTradeMs = 0;
+
+  constructor(startMs: number, memory = FILTER_MEMORY) {
+    this.buffer = new PerSecondBuffer(memory, startMs);
+  }
+
+  compute(trade: FilterTrade): void {
+    if (this.buffer.take(trade)) {
+      this.tradedThisBlock = true;
+      this.lastTradeMs = trade.timeMs;
+    }
+  }
+
+  /** The block's value, or null when the block had no trades. */
+  finalCompute(): FilterValue | null {
+    if (!this.tradedThisBlock) return null;
+    this.tradedThisBlock = false;
+    const { samples, lastPrice } = this.buffer;
+    const last = lastPrice as number;
+    let value: number;
+    if (samples.size < 2) value = samples.prices[0] ?? last;
+    else {
+      // The reference adds the last trade once more "to compensate for the delay to the end of the block".
+      samples.pushNewest(last, 1);
+      value = trimmedMeanOfRuns(samples.prices, samples.counts, samples.prices.length);
+    }
+    // The next block starts from the last trade alone, as in the reference.
+    samples.reset(last);
+    return { value, timeMs: this.lastTradeMs };
+  }
+}
+
+export class MedirFilter {
+  /** The newest `memory` trade prices of the block, as a ring (order does not matter to a median). */
+  private readonly prices: Float64Array;
+  private taken = 0;
+  private lastTradeMs = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly memory = FILTER_MEMORY) {
+    this.prices = new Float64Array(memory);
+  }
+
+  compute(trade: FilterTrade): void {
+    if (trade.timeMs < this.lastTradeMs) return;
+    this.prices[this.taken % this.memory] = trade.estimatedUSDPrice;
+    this.taken += 1;
+    this.lastTradeMs = trade.timeMs;
+  }
+
+  /** The block's value, or null when the block had no trades. The buffer starts empty each block. */
+  finalCompute(): FilterValue | null {
+    if (this.taken === 0) return null;
+    const value = trimmedMedian(this.prices, Math.min(this.taken, this.memory));
+    this.taken = 0;
+    return { value, timeMs: this.lastTradeMs };
+  }
+}

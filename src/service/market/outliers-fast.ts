@@ -1,0 +1,95 @@
+// Allocation-free forms of the IQR rule for the aggregation's hot loop (tens of millions of trades when
+// seeding). They compute exactly what outliers.ts computes; outliers.test.ts checks that they agree.
+
+let scratch = new Float64Array(256);
+
+/** median(removeOutliers(values)) without allocating: sorts a scratch copy, trims to the IQR fences. */
+export function trimmedMedian(values: ArrayLike<number>, count: number): number {
+  if (count === 0) return 0;
+  if (scratch.length < count) scratch = new Float64Array(count * 2);
+  const sorted = scratch.subarray(0, count);
+  for (let i = 0; i < count; i++) sorted[i] = values[i] as number;
+  sorted.sort();
+  let from = 0;
+  let to = count;
+  if (count >= 2) {
+    const q1 = medianOf(sorted, 0, count >> 1);
+    const q3 = medianOf(sorted, Math.ceil(count / 2), count);
+    const low = q1 - 1.5 * (q3 - q1);
+    const high = q3 + 1.5 * (q3 - q1);
+    while (from < to && (sorted[from] as number) < low) from++;
+    while (to > from && (sorted[to - 1] as number) > high) to--;
+  }
+  return medianOf(sorted, from, to);
+}
+
+function medianOf(sorted: Float64Array, from: number, to: number): number {
+  const n = to - from;
+  if (n <= 0) return 0;
+  const mid = from + (n >> 1);
+  return n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+let runPrices = new Float64Array(64);
+let runCounts = new Float64Array(64);
+
+/**
+ * The IQR-trimmed mean of a run-length multiset (`prices[i]` occurring `counts[i]` times), equal to
+ * mean(removeOutliers(expanded samples)). Sorts the runs by insertion (there are only a handful).
+ */
+export function trimmedMeanOfRuns(prices: ArrayLike<number>, counts: ArrayLike<number>, k: number): number {
+  if (runPrices.length < k) {
+    runPrices = new Float64Array(k * 2);
+    runCounts = new Float64Array(k * 2);
+  }
+  let n = 0;
+  for (let i = 0; i < k; i++) {
+    const p = prices[i] as number;
+    const c = counts[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (runPrices[j] as number) > p) {
+      runPrices[j + 1] = runPrices[j] as number;
+      runCounts[j + 1] = runCounts[j] as number;
+      j--;
+    }
+    runPrices[j + 1] = p;
+    runCounts[j + 1] = c;
+    n += c;
+  }
+  if (n === 0) return 0;
+  let low = Number.NEGATIVE_INFINITY;
+  let high = Number.POSITIVE_INFINITY;
+  if (n >= 2) {
+    const q1 = medianAt(k, 0, n >> 1);
+    const q3 = medianAt(k, Math.ceil(n / 2), n);
+    low = q1 - 1.5 * (q3 - q1);
+    high = q3 + 1.5 * (q3 - q1);
+  }
+  let total = 0;
+  let kept = 0;
+  for (let i = 0; i < k; i++) {
+    const p = runPrices[i] as number;
+    if (p < low || p > high) continue;
+    const c = runCounts[i] as number;
+    total += p * c;
+    kept += c;
+  }
+  return kept === 0 ? 0 : total / kept;
+}
+
+/** The sample at a position of the sorted, expanded runs. */
+function sampleAt(k: number, position: number): number {
+  let seen = 0;
+  for (let i = 0; i < k; i++) {
+    seen += runCounts[i] as number;
+    if (position < seen) return runPrices[i] as number;
+  }
+  return runPrices[k - 1] as number;
+}
+
+function medianAt(k: number, from: number, to: number): number {
+  const m = to - from;
+  if (m <= 0) return 0;
+  const mid = from + (m >> 1);
+  return m % 2 === 1 ? sampleAt(k, mid) : (sampleAt(k, mid - 1) + sampleAt(k, mid)) / 2;
+}

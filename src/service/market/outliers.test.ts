@@ -1,0 +1,75 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+/** The reference's tests compare within 1e-4. */
+const expectNear = (actual: number | undefined, expected: number) =>
+  expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThan(1e-4);
+
+import { mean, median, quartiles, removeOutliers } from "./outliers.ts";
+import { trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
+
+// Vectors from the public service's FilterMAIR_test.go and FilterMEDIR_test.go.
+const TEN = [59.4896, 26.2212, 60.2843, 71.1216, 22.1747, 11.7418, 29.6676, 31.8778, 42.4167, 50.7858];
+const sortUp = (v: number[]) => [...v].sort((a, b) => a - b);
+
+describe("the IQR rule", () => {
+  it("computes the reference's means and medians", () => {
+    expectNear(mean(TEN), 40.5781);
+    expect(mean([6, 3, 2, 4, 5, 1])).toBe(3.5);
+    expect(mean([])).toBe(0);
+    expectNear(median(sortUp(TEN)), 37.1472);
+    expectNear(median(sortUp(TEN.slice(1))), 31.8778);
+    expect(median(sortUp([5, 3, 4, 2, 1]))).toBe(3);
+    expect(median(sortUp([6, 3, 2, 4, 5, 1]))).toBe(3.5);
+    expect(median([])).toBe(0);
+  });
+
+  it("computes the reference's quartiles", () => {
+    expect(quartiles(sortUp(TEN))).toEqual([26.2212, 59.4896]);
+    expect(quartiles(sortUp([6, 7, 39, 15, 36, 40, 41, 42, 47, 43, 49]))).toEqual([15, 43]);
+    expect(quartiles(sortUp([7, 15, 36, 39, 40, 41]))).toEqual([15, 40]);
+  });
+
+  it("removes the reference's outliers", () => {
+    expect(
+      removeOutliers([
+        10.2, 14.1, 14.4, 14.4, 14.4, 14.5, 14.5, 14.6, 14.7, 14.7, 14.7, 14.9, 15.1, 15.9, 16.4,
+      ]),
+    ).toEqual([14.1, 14.4, 14.4, 14.4, 14.5, 14.5, 14.6, 14.7, 14.7, 14.7, 14.9, 15.1]);
+    expect(removeOutliers([])).toEqual([]);
+    expect(removeOutliers([24, 25, 21, 23, 49, 29, 33])).toEqual([21, 23, 24, 25, 29, 33]);
+    expect(removeOutliers([0, 0, 0])).toEqual([0, 0, 0]);
+    expect(removeOutliers([0, 0, 0, 0])).toEqual([0, 0, 0, 0]);
+    expect(removeOutliers([50, 50, 50, 200, 50, 50, 50])).toEqual([50, 50, 50, 50, 50, 50]);
+  });
+
+  it("gives the same trimmed mean over runs as over the expanded samples", () => {
+    const runs = fc.array(
+      fc.tuple(fc.double({ min: 1, max: 1000, noNaN: true }), fc.integer({ min: 1, max: 40 })),
+      {
+        minLength: 1,
+        maxLength: 12,
+      },
+    );
+    fc.assert(
+      fc.property(runs, (rs) => {
+        const prices = rs.map(([p]) => p);
+        const counts = rs.map(([, c]) => c);
+        const expanded = rs.flatMap(([p, c]) => Array.from({ length: c }, () => p));
+        expect(trimmedMeanOfRuns(prices, counts, prices.length)).toBeCloseTo(
+          mean(removeOutliers(expanded)),
+          6,
+        );
+      }),
+    );
+  });
+
+  it("gives the same trimmed median without allocating as the plain rule", () => {
+    const values = fc.array(fc.double({ min: 1, max: 1000, noNaN: true }), { maxLength: 150 });
+    fc.assert(
+      fc.property(values, (vs) => {
+        expect(trimmedMedian(vs, vs.length)).toBe(median(removeOutliers(vs)));
+      }),
+    );
+  });
+});

@@ -1,0 +1,435 @@
+// Simulated trades, block by block, as a pure function of (seed, block).
+//
+// Each non-ignored pair gets a Poisson number of trades per 120 s block (mean: exchange size × coin
+// liquidity × quote share, with a gentle intraday and weekend seasonality; ~3 per pair on average). A
+// trade's USD price is the coin's mid price (price-path.ts, interpolated within the block) moved by the
+// exchange's premium, half the spread on the trade's side and a little noise; about 0.4 % of trades are
+// fat fingers 3–20 % away. The price is then expressed in the pair's quote currency and rounded to a tick.
+// Trade sizes are scaled so each coin's 24 h USD volume reaches its catalog figure: the simulated trades
+// are a representative sample of the real flow, not every trade.
+//
+// Randomness: every (block, pair) gets its own pure-rand xoroshiro128+ stream whose state is a hash of
+// (seed, block, pair), so any block can be computed alone, in any order, with the same result.
+
+import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import { COINS, EXCHANGES, PAIRS, type QuoteCurrency } from "./catalog.ts";
+import { usdPerEur } from "./fx.ts";
+import { hashSeed, hashString, midPrice, mix32 } from "./price-path.ts";
+
+export interface SimTrade {
+  symbol: string;
+  exchange: string;
+  /** The exchange's name of the pair (foreignName). */
+  pair: string;
+  /** Unix milliseconds within the block. */
+  timeMs: number;
+  /** In the pair's quote currency. */
+  price: number;
+  /** Coin amount; negative for a sell. */
+  volume: number;
+  /** The trade's USD value per coin (price converted back with the same rates). */
+  estimatedUSDPrice: number;
+  /** Digits, unique per exchange. */
+  foreignTradeID: string;
+}
+
+/** Mean number of trades per non-ignored pair per block, averaged over pairs and over a week. */
+export const MEAN_TRADES_PER_PAIR = 3;
+/** Share of trades that are fat fingers. */
+export const OUTLIER_RATE = 0.004;
+/** Fat fingers land this far from the mid (fraction, either side). */
+export const OUTLIER_MIN = 0.03;
+export const OUTLIER_MAX = 0.2;
+
+const BLOCK_MS = BLOCK_SECONDS * 1000;
+const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
+/** Trades per pair per block are capped so the trade ID's sequence part fits in three digits. */
+const MAX_TRADES_PER_PAIR = 999;
+/** Pairs per exchange must fit in the trade ID's two pair digits. */
+const MAX_PAIRS_PER_EXCHANGE = 100;
+/** Flattening of the activity weights: mean trades ∝ weight^ACTIVITY_EXPONENT. */
+const ACTIVITY_EXPONENT = 0.75;
+/** Weight of a pair's quote when it is not the exchange's main one. */
+const SECONDARY_QUOTE_SHARE: Readonly<Record<QuoteCurrency, number>> = {
+  USD: 0.6,
+  EUR: 0.35,
+  USDT: 0.5,
+  USDC: 0.3,
+  BTC: 0.2,
+  ETH: 0.15,
+};
+/** "000" … "998": a trade's sequence number within its pair and block, as the ID's last three digits. */
+const SEQUENCE_DIGITS: readonly string[] = Array.from({ length: MAX_TRADES_PER_PAIR }, (_, j) =>
+  String(j).padStart(3, "0"),
+);
+const QUOTE_USD = -1;
+const QUOTE_EUR = -2;
+const TWO_PI = 2 * Math.PI;
+/** 1 / E[u² / (1 − 0.95 v)] for independent uniforms u, v. */
+const SIZE_NORM = 1 / ((1 / 3) * (Math.log(20) / 0.95));
+const U32 = 2 ** -32;
+const U16 = 2 ** -16;
+/** A trade is a fat finger when the top 16 bits of a draw fall below this (OUTLIER_RATE of the time). */
+const OUTLIER_THRESHOLD_16 = Math.round(OUTLIER_RATE * 65_536);
+/** 1 / standard deviation of the sum of four uniforms. */
+const GAUSS4_SCALE = Math.sqrt(3);
+/** The radix sort of a block's trades by offset (< 2^18 ms) takes two passes of 9 bits. */
+const RADIX_BITS = 9;
+const RADIX = 1 << RADIX_BITS;
+const RADIX_MASK = RADIX - 1;
+
+/** Relative trading activity at time t: busier in US/EU hours (peak 15:00 UTC) and on weekdays; mean 1. */
+export function seasonality(tSeconds: number): number {
+  const day = Math.floor(tSeconds / 86_400);
+  const hour = (tSeconds - day * 86_400) / 3600;
+  const dow = (((day + 4) % 7) + 7) % 7; // 0 = Sunday (the epoch was a Thursday)
+  const weekday = dow === 0 || dow === 6 ? 0.8 : 1;
+  return ((1 + 0.3 * Math.cos((TWO_PI * (hour - 15)) / 24)) * weekday) / ((5 + 2 * 0.8) / 7);
+}
+
+/** sfc32 (Chris Doty-Humphrey's small fast counting generator), re-seedable without allocating. */
+class Sfc32 {
+  a = 0;
+  b = 0;
+  c = 0;
+  d = 1;
+  seed(key: number): void {
+    this.a = mix32(key + 0x9e3779b9) | 0;
+    this.b = mix32(key + 0x3c6ef372) | 0;
+    this.c = mix32(key + 0xdaa66d2b) | 0;
+    this.d = 1;
+    for (let i = 0; i < 4; i++) this.next();
+  }
+  /** A uniform 32-bit value, as a signed int32 (like pure-rand's next()). */
+  next(): number {
+    const a = this.a;
+    const b = this.b;
+    const c = this.c;
+    const d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return t;
+  }
+}
+
+export class MarketSimulator {
+  readonly seed: number;
+  private readonly seedHash: number;
+  private readonly coinSymbols: readonly string[];
+  // Per-pair constants of the non-ignored pairs (structure of arrays).
+  private readonly pairCount: number;
+  private readonly symbol: string[];
+  private readonly exchange: string[];
+  private readonly foreignName: string[];
+  private readonly coin: Int32Array;
+  /** Coin index of the quote currency, or QUOTE_USD / QUOTE_EUR. */
+  private readonly quote: Int32Array;
+  private readonly pairKey: Uint32Array;
+  /** The trade ID's two pair digits. */
+  private readonly idPair: string[];
+  private readonly lambda: Float64Array;
+  private readonly meanSizeUSD: Float64Array;
+  private readonly premium: Float64Array;
+  private readonly halfSpread: Float64Array;
+  private readonly noise: Float64Array;
+  private readonly priceScale: Float64Array;
+  private readonly volumeScale: Float64Array;
+  // Scratch buffers, reused by every call (tradesOfBlock is synchronous).
+  private readonly mid0: Float64Array;
+  private readonly mid1: Float64Array;
+  private keys = new Int32Array(4096);
+  private scratch = new Int32Array(4096);
+  private orderBuffer = new Int32Array(4096);
+  private readonly counts = new Int32Array(RADIX);
+  private readonly rng = new Sfc32();
+  // Caches that never change a result: the last block (whose end prices are in #mid1) and the EUR rate.
+  private lastBlock = Number.NaN;
+  private eurDay = Number.NaN;
+  private eurUsd = 1;
+
+  constructor(seed: number) {
+    if (!Number.isFinite(seed)) throw new RangeError(`seed must be a finite number, got ${seed}`);
+    this.seed = seed;
+    this.seedHash = hashSeed(seed);
+    this.coinSymbols = COINS.map((c) => c.symbol);
+    this.mid0 = new Float64Array(COINS.length);
+    this.mid1 = new Float64Array(COINS.length);
+    const coinIndex = new Map(COINS.map((c, i) => [c.symbol, i]));
+    const exchangeIndex = new Map(EXCHANGES.map((e, i) => [e.name, i]));
+
+    const live = PAIRS.filter((p) => !p.ignore);
+    const n = live.length;
+    this.pairCount = n;
+    this.symbol = live.map((p) => p.symbol);
+    this.exchange = live.map((p) => p.exchange);
+    this.foreignName = live.map((p) => p.foreignName);
+    this.coin = new Int32Array(n);
+    this.quote = new Int32Array(n);
+    this.pairKey = new Uint32Array(n);
+    this.idPair = new Array<string>(n).fill("00");
+    this.lambda = new Float64Array(n);
+    this.meanSizeUSD = new Float64Array(n);
+    this.premium = new Float64Array(n);
+    this.halfSpread = new Float64Array(n);
+    this.noise = new Float64Array(n);
+    this.priceScale = new Float64Array(n);
+    this.volumeScale = new Float64Array(n);
+
+    // Trade-ID pair digits: the pair's position among all pairs (ignored ones too) of its exchange.
+    const localIndex = new Map<string, number>();
+    const perExchange = new Map<string, number>();
+    for (const p of PAIRS) {
+      const i = perExchange.get(p.exchange) ?? 0;
+      if (i >= MAX_PAIRS_PER_EXCHANGE) throw new Error(`too many pairs on ${p.exchange}`);
+      perExchange.set(p.exchange, i + 1);
+      localIndex.set(`${p.exchange}/${p.foreignName}`, i);
+    }
+
+    const weight = new Float64Array(n);
+    const coinWeight = new Float64Array(COINS.length);
+    let activitySum = 0;
+    live.forEach((p, i) => {
+      const ci = coinIndex.get(p.symbol);
+      const ei = exchangeIndex.get(p.exchange);
+      const c = ci === undefined ? undefined : COINS[ci];
+      const e = ei === undefined ? undefined : EXCHANGES[ei];
+      if (ci === undefined || c === undefined || e === undefined) {
+        throw new Error(`pair ${p.exchange}/${p.foreignName} is not in the catalog`);
+      }
+      const quoteCoin = coinIndex.get(p.quote);
+      const quoteIdx = p.quote === "USD" ? QUOTE_USD : p.quote === "EUR" ? QUOTE_EUR : quoteCoin;
+      if (quoteIdx === undefined) throw new Error(`unknown quote currency ${p.quote}`);
+      const share = e.quotes[0] === p.quote ? 1 : SECONDARY_QUOTE_SHARE[p.quote];
+      const w = e.size * c.liquidity * share;
+      weight[i] = w;
+      coinWeight[ci] = (coinWeight[ci] ?? 0) + w;
+      activitySum += w ** ACTIVITY_EXPONENT;
+
+      const key = `${p.exchange}/${p.foreignName}`;
+      const pairKey = hashString(key);
+      const illiquidity = 1 - c.liquidity;
+      const stableFactor = c.stablecoin ? 0.1 : 1;
+      this.coin[i] = ci;
+      this.quote[i] = quoteIdx;
+      this.pairKey[i] = pairKey;
+      this.idPair[i] = String(localIndex.get(key) ?? 0).padStart(2, "0");
+      // A persistent exchange premium plus a small pair-specific offset (±1.5 bp).
+      this.premium[i] = (e.premiumBp + (mix32(pairKey ^ 0x5bf03635) * U32 - 0.5) * 3) * 1e-4 * stableFactor;
+      this.halfSpread[i] = (e.spreadBp / 2) * (1 + 3 * illiquidity) * 1e-4 * stableFactor;
+      this.noise[i] = 3e-4 * (1 + 2 * illiquidity) * stableFactor;
+      // Tick: about seven significant digits of the typical price in the quote currency.
+      const quoteBase =
+        quoteIdx >= 0 ? (COINS[quoteIdx]?.basePriceUSD ?? 1) : quoteIdx === QUOTE_EUR ? 1.1 : 1;
+      const typical = c.basePriceUSD / quoteBase;
+      const priceDecimals = Math.min(Math.max(6 - Math.floor(Math.log10(typical)), 0), 12);
+      this.priceScale[i] = 10 ** priceDecimals;
+      // Lot: about a ten-thousandth of a dollar's worth of the coin, at most eight decimals.
+      const volumeDecimals = Math.min(Math.max(Math.ceil(Math.log10(c.basePriceUSD)) + 3, 0), 8);
+      this.volumeScale[i] = 10 ** volumeDecimals;
+    });
+
+    const lambdaScale = (MEAN_TRADES_PER_PAIR * n) / activitySum;
+    for (let i = 0; i < n; i++) {
+      const w = weight[i] ?? 0;
+      const ci = this.coin[i] ?? 0;
+      const lambda = lambdaScale * w ** ACTIVITY_EXPONENT;
+      this.lambda[i] = lambda;
+      // The coin's daily USD volume is split over its pairs by weight, then over the expected trades.
+      const dailyUSD = ((COINS[ci]?.volume24hUSD ?? 0) * w) / (coinWeight[ci] ?? 1);
+      this.meanSizeUSD[i] = dailyUSD / (lambda * BLOCKS_PER_DAY);
+    }
+  }
+
+  /** Mean number of trades of every non-ignored pair in a block of average activity, keyed "exchange/pair". */
+  expectedTradesPerBlock(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < this.pairCount; i++) {
+      out.set(`${this.exchange[i]}/${this.foreignName[i]}`, this.lambda[i] ?? 0);
+    }
+    return out;
+  }
+
+  /** Every trade of block `block` (it covers [block*120, (block+1)*120) seconds), sorted by timeMs ascending. */
+  tradesOfBlock(block: number): SimTrade[] {
+    if (!Number.isSafeInteger(block) || block < 0 || block > 1e9) {
+      throw new RangeError(`block must be an integer in [0, 1e9], got ${block}`);
+    }
+    const seed = this.seed;
+    const t0 = block * BLOCK_SECONDS;
+    const t1 = t0 + BLOCK_SECONDS;
+    const mid0 = this.mid0;
+    const mid1 = this.mid1;
+    const symbols = this.coinSymbols;
+    // Blocks are usually asked for in order: the previous block's end prices are this block's start prices.
+    if (block === this.lastBlock + 1) mid0.set(mid1);
+    else for (let c = 0; c < symbols.length; c++) mid0[c] = midPrice(seed, symbols[c] as string, t0);
+    for (let c = 0; c < symbols.length; c++) mid1[c] = midPrice(seed, symbols[c] as string, t1);
+    this.lastBlock = block;
+    const day = Math.floor(t0 / 86_400);
+    if (day !== this.eurDay) {
+      this.eurUsd = usdPerEur(seed, t0);
+      this.eurDay = day;
+    }
+    const eurUsd = this.eurUsd;
+    const season = seasonality(t0 + BLOCK_SECONDS / 2);
+    const blockHash = mix32(this.seedHash ^ mix32(block + 0x632be5ab) ^ mix32(Math.floor(block / 2 ** 32)));
+    const t0ms = t0 * 1000;
+    const idPrefix = String(block);
+
+    const rng = this.rng;
+    const trades: SimTrade[] = [];
+    let keys = this.keys;
+    const coinOf = this.coin;
+    const quoteOf = this.quote;
+    const pairKey = this.pairKey;
+    const lambdaOf = this.lambda;
+    const meanSizeOf = this.meanSizeUSD;
+    const premiumOf = this.premium;
+    const halfSpreadOf = this.halfSpread;
+    const noiseOf = this.noise;
+    const priceScaleOf = this.priceScale;
+    const volumeScaleOf = this.volumeScale;
+    const idPairOf = this.idPair;
+
+    for (let p = 0; p < this.pairCount; p++) {
+      rng.seed(mix32(blockHash ^ (pairKey[p] as number)));
+      // Poisson(lambda) by inverting its CDF with one uniform (lambda is small, so few steps).
+      const lambda = (lambdaOf[p] as number) * season;
+      const draw = (rng.next() >>> 0) * U32;
+      let term = Math.exp(-lambda);
+      let cdf = term;
+      let count = 0;
+      while (draw > cdf && term > 1e-18 && count < MAX_TRADES_PER_PAIR) {
+        count++;
+        term *= lambda / count;
+        cdf += term;
+      }
+      if (count === 0) continue;
+
+      const c = coinOf[p] as number;
+      const m0 = mid0[c] as number;
+      const dm = (mid1[c] as number) - m0;
+      const q = quoteOf[p] as number;
+      let q0 = 1;
+      let dq = 0;
+      if (q === QUOTE_EUR) {
+        q0 = eurUsd;
+      } else if (q >= 0) {
+        q0 = mid0[q] as number;
+        dq = (mid1[q] as number) - q0;
+      }
+      const symbol = this.symbol[p] as string;
+      const exchange = this.exchange[p] as string;
+      const pair = this.foreignName[p] as string;
+      const premium = premiumOf[p] as number;
+      const halfSpread = halfSpreadOf[p] as number;
+      const noise = noiseOf[p] as number;
+      const priceScale = priceScaleOf[p] as number;
+      const volumeScale = volumeScaleOf[p] as number;
+      const meanSize = meanSizeOf[p] as number;
+      const idPair = idPrefix + (idPairOf[p] as string);
+
+      for (let j = 0; j < count; j++) {
+        // Each 32-bit draw is used for two things where 16 bits (or one bit) are enough.
+        const r1 = rng.next();
+        const offsetMs = Math.floor((r1 >>> 0) * U32 * BLOCK_MS);
+        const frac = offsetMs / BLOCK_MS;
+        const mid = m0 + dm * frac;
+        const side = (r1 & 1) === 0 ? -1 : 1;
+        const r2 = rng.next();
+        let deviation: number;
+        if (r2 >>> 16 < OUTLIER_THRESHOLD_16) {
+          const size = OUTLIER_MIN + (OUTLIER_MAX - OUTLIER_MIN) * (r2 & 0xffff) * U16;
+          deviation = rng.next() < 0 ? -size : size;
+        } else {
+          // Buys lift the ask, sells hit the bid; the noise is a sum of four uniforms (unit variance).
+          const r3 = rng.next();
+          const r4 = rng.next();
+          const gauss = ((r3 >>> 16) + (r3 & 0xffff) + (r4 >>> 16) + (r4 & 0xffff)) * U16 - 2;
+          deviation =
+            premium + side * halfSpread * (0.5 + (r2 & 0xffff) * U16) + noise * gauss * GAUSS4_SCALE;
+        }
+        const priceUSD = mid * (1 + deviation);
+        const quoteUSD = q0 + dq * frac;
+        const price = Math.round((priceUSD / quoteUSD) * priceScale) / priceScale;
+        // Trade size: the pair's mean size times a skewed mean-one factor (many small trades, some up to
+        // ~19× the mean): u² / (1 − 0.95 v), normalised.
+        const r5 = rng.next();
+        const u = (r5 >>> 16) * U16;
+        const sizeUSD = (meanSize * SIZE_NORM * u * u) / (1 - 0.95 * (r5 & 0xffff) * U16);
+        let amount = Math.round((sizeUSD / mid) * volumeScale) / volumeScale;
+        if (amount === 0) amount = 1 / volumeScale;
+        const index = trades.length;
+        if (index >= keys.length) keys = this.growKeys();
+        keys[index] = offsetMs;
+        trades.push({
+          symbol,
+          exchange,
+          pair,
+          timeMs: t0ms + offsetMs,
+          price,
+          volume: side * amount,
+          estimatedUSDPrice: price * quoteUSD,
+          foreignTradeID: idPair + (SEQUENCE_DIGITS[j] as string),
+        });
+      }
+    }
+
+    // Stable LSD radix sort of the trades by their offset in the block (two passes of 9 bits).
+    const n = trades.length;
+    const scratch = this.scratch;
+    const order = this.orderBuffer;
+    const counts = this.counts;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const bucket = (keys[i] as number) & RADIX_MASK;
+      counts[bucket] = (counts[bucket] as number) + 1;
+    }
+    for (let b = 0, sum = 0; b < RADIX; b++) {
+      const c = counts[b] as number;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const bucket = (keys[i] as number) & RADIX_MASK;
+      const at = counts[bucket] as number;
+      scratch[at] = i;
+      counts[bucket] = at + 1;
+    }
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const bucket = (keys[i] as number) >>> RADIX_BITS;
+      counts[bucket] = (counts[bucket] as number) + 1;
+    }
+    for (let b = 0, sum = 0; b < RADIX; b++) {
+      const c = counts[b] as number;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const idx = scratch[i] as number;
+      const bucket = (keys[idx] as number) >>> RADIX_BITS;
+      const at = counts[bucket] as number;
+      order[at] = idx;
+      counts[bucket] = at + 1;
+    }
+    const out = new Array<SimTrade>(n);
+    for (let i = 0; i < n; i++) out[i] = trades[order[i] as number] as SimTrade;
+    return out;
+  }
+
+  /** Doubles the per-block buffers (a block with more trades than ever before). */
+  private growKeys(): Int32Array<ArrayBuffer> {
+    const size = this.keys.length * 2;
+    const keys = new Int32Array(size);
+    keys.set(this.keys);
+    this.keys = keys;
+    this.scratch = new Int32Array(size);
+    this.orderBuffer = new Int32Array(size);
+    return keys;
+  }
+}

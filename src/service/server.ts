@@ -1,0 +1,179 @@
+// Starts the service: opens the store, seeds or fills the market history, loads the rates, and serves HTTP.
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
+import { type Clock, MarketClock, systemClock } from "./clock.ts";
+import { type Config, ConfigError } from "./config.ts";
+import type { ServiceContext } from "./context.ts";
+import { createHttpApp } from "./http/app.ts";
+import { FairUsageLimiter } from "./http/fair-usage.ts";
+import { RequestLog } from "./http/request-log.ts";
+import { loadWriteKeys } from "./http/write-keys.ts";
+import { COINS, PAIRS } from "./market/catalog.ts";
+import { MarketFeed } from "./market/feed.ts";
+import { MarketView } from "./market/market-view.ts";
+import { MarketSimulator } from "./market/simulator.ts";
+import { RateBook } from "./rates/rate-book.ts";
+import { SqliteStore } from "./store/sqlite-store.ts";
+import type { Store } from "./store/store.ts";
+
+export interface StartOptions {
+  /** Real time (fair-usage window, request log); default the system clock. */
+  wallClock?: Clock;
+  /** Market time; default a MarketClock at config.marketSpeed. Tests pass a ManualClock. */
+  marketClock?: Clock;
+  /** false: no timer adds blocks; call advanceMarket() instead (tests). Default true. */
+  live?: boolean;
+  dashboardDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  ctx: ServiceContext;
+  /** The write key created on first start when none was configured (printed once), else null. */
+  createdWriteKey: string | null;
+  /** Stores the blocks that ended by the market clock's now; returns how many. */
+  advanceMarket(): number;
+  close(): Promise<void>;
+}
+
+const SEED_META = "seed";
+
+function checkSeed(store: Store, config: Config): void {
+  const stored = store.getMeta(SEED_META);
+  if (stored === null) store.setMeta(SEED_META, String(config.seed));
+  else if (stored !== String(config.seed)) {
+    throw new ConfigError(
+      `SEED (--seed) is ${config.seed}, but ${config.dataDir} holds a market seeded with ${stored}; ` +
+        `start with --seed ${stored} or another DATA_DIR`,
+      "SEED",
+    );
+  }
+}
+
+/** Supply of every coin that has none yet: the catalog's circulating supply, as of the history start. */
+function seedSupplies(store: Store, atMs: number): void {
+  store.transaction(() => {
+    for (const coin of COINS) {
+      if (store.latestSupply(coin.symbol)) continue;
+      store.insertSupply({
+        symbol: coin.symbol,
+        circulatingSupply: coin.circulatingSupply,
+        source: "seed",
+        timeMs: atMs,
+        block: MarketView.blockNumber(atMs),
+        keyFingerprint: null,
+      });
+    }
+  });
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const wallClock = options.wallClock ?? systemClock;
+  const store = SqliteStore.open(config.dataDir);
+  try {
+    checkSeed(store, config);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const keys = loadWriteKeys(config.dataDir, config.writeKeys);
+  const lastEnd = store.lastBlockTime();
+  const marketClock =
+    options.marketClock ??
+    new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000));
+
+  const feed = new MarketFeed(store, new MarketSimulator(config.seed), {
+    historyDays: config.historyDays,
+    pairs: PAIRS,
+  });
+  const started = performance.now();
+  let lastReport = 0;
+  const stored = feed.catchUp(marketClock.now(), (done, total) => {
+    if (total > 2000 && (done === total || performance.now() - lastReport > 2000)) {
+      lastReport = performance.now();
+      log(`market: ${lastEnd === null ? "seeding" : "filling the gap"}: ${done}/${total} blocks`);
+    }
+  });
+  if (stored > 0)
+    log(`market: stored ${stored} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  seedSupplies(store, marketClock.now() - config.historyDays * 86_400_000);
+
+  const view = new MarketView(store, config.seed);
+  const rates = new RateBook(store);
+  rates.refresh(marketClock.now());
+  const ctx: ServiceContext = {
+    config,
+    store,
+    view,
+    rates,
+    wallClock,
+    marketClock,
+    writeKeys: keys.keys,
+    invalidate: () => view.invalidate(),
+  };
+  const limiter = new FairUsageLimiter(options.wallClock ? { now: () => wallClock.now() } : {});
+  const requestLog = new RequestLog(join(config.dataDir, "requests.log"));
+  const app = createHttpApp({
+    ctx,
+    limiter,
+    requestLog,
+    dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
+  });
+
+  const advanceMarket = (): number => {
+    const added = feed.catchUp(marketClock.now());
+    rates.refresh(marketClock.now());
+    if (added > 0) view.invalidate();
+    return added;
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    const nextEndMs = (MarketFeed.lastCompleteBlock(marketClock.now()) + 2) * BLOCK_SECONDS * 1000;
+    const delay = marketClock instanceof MarketClock ? marketClock.realDelayUntil(nextEndMs) : 1000;
+    timer = setTimeout(() => {
+      try {
+        advanceMarket();
+      } catch (error) {
+        console.error("market: a block failed", error);
+      }
+      schedule();
+    }, delay + 5);
+  };
+  if (options.live !== false) schedule();
+
+  const server = serve({ fetch: app.fetch, port: config.port });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", () => resolve());
+    server.once("error", (error) => reject(error));
+  }).catch(async (error) => {
+    if (timer) clearTimeout(timer);
+    store.close();
+    await requestLog.close();
+    throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+      ? new ConfigError(`PORT (--port) ${config.port} is already in use; choose another port`, "PORT")
+      : error;
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    ctx,
+    createdWriteKey: keys.created,
+    advanceMarket,
+    close: async () => {
+      if (timer) clearTimeout(timer);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as import("node:http").Server).closeAllConnections?.();
+      await closed;
+      await requestLog.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,312 @@
+// The Store on SQLite (better-sqlite3): one file in the data directory, WAL journal, full sync so a
+// committed supply post survives a killed process. Block values live in a clustered WITHOUT ROWID table
+// keyed by (series, time), so a chart is one range scan of one series.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { SCALE_SECONDS, WEEK_OFFSET_SECONDS } from "../../interface/vocabulary.ts";
+import type {
+  BlockRow,
+  ChartQuery,
+  PointColumns,
+  RateRecord,
+  Store,
+  StoredTrade,
+  SupplyRecord,
+} from "./store.ts";
+
+const SCHEMA_VERSION = "1";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS series (
+  id INTEGER PRIMARY KEY, symbol TEXT NOT NULL, exchange TEXT NOT NULL, UNIQUE (symbol, exchange));
+CREATE TABLE IF NOT EXISTS blocks (
+  series INTEGER NOT NULL, time INTEGER NOT NULL, ma120 REAL NOT NULL, mair120 REAL, medir120 REAL,
+  last_trade_offset INTEGER, volume_usd REAL NOT NULL, trades INTEGER NOT NULL,
+  PRIMARY KEY (series, time)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS trades (
+  series INTEGER NOT NULL, time_ms INTEGER NOT NULL, seq INTEGER NOT NULL, pair TEXT NOT NULL,
+  price REAL NOT NULL, volume REAL NOT NULL, usd_price REAL NOT NULL, foreign_id TEXT NOT NULL,
+  PRIMARY KEY (series, time_ms, seq)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS trades_by_time ON trades (time_ms);
+CREATE TABLE IF NOT EXISTS supply (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, symbol TEXT NOT NULL, circulating_supply REAL NOT NULL,
+  source TEXT NOT NULL, time_ms INTEGER NOT NULL, block INTEGER NOT NULL, key_fingerprint TEXT);
+CREATE INDEX IF NOT EXISTS supply_by_symbol ON supply (symbol, id);
+CREATE TABLE IF NOT EXISTS rates (
+  symbol TEXT NOT NULL, effective_date TEXT NOT NULL, value REAL NOT NULL, publication_time TEXT NOT NULL,
+  source TEXT NOT NULL, PRIMARY KEY (symbol, effective_date)) WITHOUT ROWID;
+`;
+
+interface BlockDbRow {
+  series: number;
+  time: number;
+  ma120: number;
+  mair120: number | null;
+  medir120: number | null;
+  last_trade_offset: number | null;
+  volume_usd: number;
+  trades: number;
+}
+
+const toBlockRow = (r: BlockDbRow): BlockRow => ({
+  series: r.series,
+  time: r.time,
+  ma120: r.ma120,
+  mair120: r.mair120,
+  medir120: r.medir120,
+  lastTradeOffset: r.last_trade_offset,
+  volumeUSD: r.volume_usd,
+  trades: r.trades,
+});
+
+/** The SQL expression of a filter's point time: MA120 at the block end, the others at the last trade. */
+const POINT_TIME = {
+  MA120: "time",
+  MAIR120: "(time - 120 + last_trade_offset)",
+  MEDIR120: "(time - 120 + last_trade_offset)",
+} as const;
+const COLUMN = { MA120: "ma120", MAIR120: "mair120", MEDIR120: "medir120" } as const;
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly seriesIds = new Map<string, number>();
+  private readonly statements;
+  private readonly chartStatements = new Map<string, Database.Statement>();
+
+  static open(dataDir: string): SqliteStore {
+    mkdirSync(dataDir, { recursive: true });
+    return new SqliteStore(join(dataDir, "market.sqlite"));
+  }
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = FULL");
+    this.db.pragma("cache_size = -65536");
+    this.db.exec(SCHEMA);
+    const version = this.getMetaRaw("schema_version");
+    if (version === null)
+      this.db.prepare("INSERT INTO meta VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
+    else if (version !== SCHEMA_VERSION) {
+      throw new Error(`${file} has schema version ${version}; this service needs ${SCHEMA_VERSION}`);
+    }
+    for (const row of this.db.prepare("SELECT id, symbol, exchange FROM series").all() as {
+      id: number;
+      symbol: string;
+      exchange: string;
+    }[]) {
+      this.seriesIds.set(`${row.symbol}|${row.exchange}`, row.id);
+    }
+    const db = this.db;
+    this.statements = {
+      setMeta: db.prepare(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      ),
+      insertSeries: db.prepare("INSERT INTO series (symbol, exchange) VALUES (?, ?)"),
+      insertBlock: db.prepare("INSERT OR REPLACE INTO blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+      insertTrade: db.prepare(
+        "INSERT OR REPLACE INTO trades VALUES (@series, @timeMs, @seq, @pair, @price, @volume, @estimatedUSDPrice, @foreignTradeID)",
+      ),
+      deleteTrades: db.prepare("DELETE FROM trades WHERE time_ms < ?"),
+      lastBlockTime: db.prepare("SELECT max(time) AS t FROM blocks"),
+      latestBlock: db.prepare("SELECT * FROM blocks WHERE series = ? ORDER BY time DESC LIMIT 1"),
+      blockAtOrBefore: db.prepare(
+        "SELECT * FROM blocks WHERE series = ? AND time <= ? AND time >= ? ORDER BY time DESC LIMIT 1",
+      ),
+      volume: db.prepare(
+        "SELECT total(volume_usd) AS v FROM blocks WHERE series = ? AND time > ? AND time <= ?",
+      ),
+      lastTrades: db.prepare("SELECT * FROM trades WHERE series = ? ORDER BY time_ms DESC, seq DESC LIMIT ?"),
+      latestSupply: db.prepare("SELECT * FROM supply WHERE symbol = ? ORDER BY id DESC LIMIT 1"),
+      insertSupply: db.prepare(
+        "INSERT INTO supply (symbol, circulating_supply, source, time_ms, block, key_fingerprint) VALUES (@symbol, @circulatingSupply, @source, @timeMs, @block, @keyFingerprint)",
+      ),
+      insertRate: db.prepare(
+        "INSERT OR REPLACE INTO rates VALUES (@symbol, @effectiveDate, @value, @publicationTime, @source)",
+      ),
+      rateFixings: db.prepare("SELECT * FROM rates WHERE symbol = ? ORDER BY effective_date"),
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  private getMetaRaw(key: string): string | null {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value ?? null;
+  }
+
+  getMeta(key: string): string | null {
+    return this.getMetaRaw(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statements.setMeta.run(key, value);
+  }
+
+  seriesId(symbol: string, exchange: string | null): number {
+    const key = `${symbol}|${exchange ?? ""}`;
+    const known = this.seriesIds.get(key);
+    if (known !== undefined) return known;
+    const id = Number(this.statements.insertSeries.run(symbol, exchange ?? "").lastInsertRowid);
+    this.seriesIds.set(key, id);
+    return id;
+  }
+
+  insertBlocks(rows: BlockRow[]): void {
+    const insert = this.statements.insertBlock;
+    // Positional binding: named parameters cost a property lookup per column on millions of rows.
+    for (const r of rows) {
+      insert.run(r.series, r.time, r.ma120, r.mair120, r.medir120, r.lastTradeOffset, r.volumeUSD, r.trades);
+    }
+  }
+
+  insertTrades(trades: StoredTrade[]): void {
+    const insert = this.statements.insertTrade;
+    for (const trade of trades) insert.run(trade);
+  }
+
+  deleteTradesBefore(timeMs: number): void {
+    this.statements.deleteTrades.run(timeMs);
+  }
+
+  lastBlockTime(): number | null {
+    return (this.statements.lastBlockTime.get() as { t: number | null }).t;
+  }
+
+  latestBlock(series: number): BlockRow | null {
+    const row = this.statements.latestBlock.get(series) as BlockDbRow | undefined;
+    return row ? toBlockRow(row) : null;
+  }
+
+  blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): BlockRow | null {
+    const row = this.statements.blockAtOrBefore.get(series, time, time - maxAgeSeconds) as
+      | BlockDbRow
+      | undefined;
+    return row ? toBlockRow(row) : null;
+  }
+
+  volumeUSD(series: number, from: number, to: number): number {
+    return (this.statements.volume.get(series, from, to) as { v: number }).v;
+  }
+
+  lastTrades(series: number, limit: number): StoredTrade[] {
+    const rows = this.statements.lastTrades.all(series, limit) as {
+      series: number;
+      time_ms: number;
+      seq: number;
+      pair: string;
+      price: number;
+      volume: number;
+      usd_price: number;
+      foreign_id: string;
+    }[];
+    return rows.map((r) => ({
+      series: r.series,
+      timeMs: r.time_ms,
+      seq: r.seq,
+      pair: r.pair,
+      price: r.price,
+      volume: r.volume,
+      estimatedUSDPrice: r.usd_price,
+      foreignTradeID: r.foreign_id,
+    }));
+  }
+
+  chartPoints(query: ChartQuery): PointColumns {
+    const statement = this.chartStatement(query);
+    const times: number[] = [];
+    const values: number[] = [];
+    // The key range is widened by one block: a MAIR/MEDIR point lies up to 120 s before its block end.
+    const rows = statement
+      .raw()
+      .iterate(query.series, query.from, query.to + 120, query.from, query.to, query.limit);
+    for (const row of rows as Iterable<[number, number]>) {
+      times.push(row[0]);
+      values.push(row[1]);
+    }
+    return { times, values };
+  }
+
+  private chartStatement(query: ChartQuery): Database.Statement {
+    const key = `${query.filter}|${query.scale ?? "raw"}`;
+    let statement = this.chartStatements.get(key);
+    if (statement) return statement;
+    const t = POINT_TIME[query.filter];
+    const v = COLUMN[query.filter];
+    const range = `series = ? AND time >= ? AND time <= ? AND ${v} IS NOT NULL AND ${t} >= ? AND ${t} <= ?`;
+    if (query.scale === null) {
+      statement = this.db.prepare(
+        `SELECT ${t} AS t, ${v} AS v FROM blocks WHERE ${range} ORDER BY time LIMIT ?`,
+      );
+    } else {
+      const size = SCALE_SECONDS[query.scale];
+      const offset = query.scale === "1w" ? WEEK_OFFSET_SECONDS : 0;
+      const bucket = `((${t} - ${offset}) / ${size}) * ${size} + ${offset}`;
+      statement = this.db.prepare(
+        `SELECT ${bucket} AS b, avg(${v}) AS v FROM blocks WHERE ${range} GROUP BY b ORDER BY b LIMIT ?`,
+      );
+    }
+    this.chartStatements.set(key, statement);
+    return statement;
+  }
+
+  latestSupply(symbol: string): SupplyRecord | null {
+    const row = this.statements.latestSupply.get(symbol) as
+      | {
+          symbol: string;
+          circulating_supply: number;
+          source: string;
+          time_ms: number;
+          block: number;
+          key_fingerprint: string | null;
+        }
+      | undefined;
+    if (!row) return null;
+    return {
+      symbol: row.symbol,
+      circulatingSupply: row.circulating_supply,
+      source: row.source,
+      timeMs: row.time_ms,
+      block: row.block,
+      keyFingerprint: row.key_fingerprint,
+    };
+  }
+
+  insertSupply(record: SupplyRecord): void {
+    this.statements.insertSupply.run(record);
+  }
+
+  insertRates(records: RateRecord[]): void {
+    const insert = this.statements.insertRate;
+    this.transaction(() => {
+      for (const r of records) insert.run(r);
+    });
+  }
+
+  rateFixings(symbol: string): RateRecord[] {
+    const rows = this.statements.rateFixings.all(symbol) as {
+      symbol: string;
+      effective_date: string;
+      value: number;
+      publication_time: string;
+      source: string;
+    }[];
+    return rows.map((r) => ({
+      symbol: r.symbol,
+      effectiveDate: r.effective_date,
+      value: r.value,
+      publicationTime: r.publication_time,
+      source: r.source,
+    }));
+  }
+}

@@ -1,0 +1,95 @@
+// The service's storage, as the rest of the service sees it. One engine implements it today (SQLite,
+// sqlite-store.ts); another can be added behind the same interface.
+import type { Filter, Scale } from "../../interface/vocabulary.ts";
+
+/** One series' values for one 120-second block. `time` is the block end, Unix seconds. */
+export interface BlockRow {
+  series: number;
+  time: number;
+  ma120: number;
+  /** MAIR120 and MEDIR120 exist only for blocks with trades; they are stamped at the last trade. */
+  mair120: number | null;
+  medir120: number | null;
+  /** Seconds from the block start to the last trade (0–119); null without trades. */
+  lastTradeOffset: number | null;
+  volumeUSD: number;
+  trades: number;
+}
+
+export interface StoredTrade {
+  series: number;
+  timeMs: number;
+  seq: number;
+  pair: string;
+  price: number;
+  volume: number;
+  estimatedUSDPrice: number;
+  foreignTradeID: string;
+}
+
+export interface SupplyRecord {
+  symbol: string;
+  circulatingSupply: number;
+  source: string;
+  timeMs: number;
+  block: number;
+  /** Fingerprint of the write key that posted it; null for seeded values. */
+  keyFingerprint: string | null;
+}
+
+export interface RateRecord {
+  symbol: string;
+  effectiveDate: string;
+  value: number;
+  publicationTime: string;
+  source: string;
+}
+
+/** Points of one series, oldest first: parallel arrays of Unix seconds and values. */
+export interface PointColumns {
+  times: number[];
+  values: number[];
+}
+
+export interface ChartQuery {
+  series: number;
+  filter: Filter;
+  /** Inclusive bounds on the point time, Unix seconds. */
+  from: number;
+  to: number;
+  scale: Scale | null;
+  /** Stop reading after this many points (the caller asks one more than it allows, to detect excess). */
+  limit: number;
+}
+
+export interface Store {
+  close(): void;
+  transaction<T>(fn: () => T): T;
+
+  getMeta(key: string): string | null;
+  setMeta(key: string, value: string): void;
+
+  /** The id of a (symbol, exchange) series; `exchange` null is the all-exchanges series. Created on demand. */
+  seriesId(symbol: string, exchange: string | null): number;
+
+  insertBlocks(rows: BlockRow[]): void;
+  insertTrades(trades: StoredTrade[]): void;
+  deleteTradesBefore(timeMs: number): void;
+  /** End time of the newest stored block, or null for an empty store. */
+  lastBlockTime(): number | null;
+
+  latestBlock(series: number): BlockRow | null;
+  /** The newest block of the series at or before `time`, within `maxAgeSeconds` of it. */
+  blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): BlockRow | null;
+  /** Sum of USD volume over blocks whose end lies in (from, to]. */
+  volumeUSD(series: number, from: number, to: number): number;
+  lastTrades(series: number, limit: number): StoredTrade[];
+  chartPoints(query: ChartQuery): PointColumns;
+
+  latestSupply(symbol: string): SupplyRecord | null;
+  insertSupply(record: SupplyRecord): void;
+
+  insertRates(records: RateRecord[]): void;
+  /** Every fixing of a rate type, ascending by effective date. */
+  rateFixings(symbol: string): RateRecord[];
+}
