@@ -21,7 +21,9 @@ if (!executable) {
 if (!executable) {
   console.log("e2e: Playwright's download failed; installing Debian's chromium package");
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  tryRun(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  tryRun(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  );
   executable = chromiumExecutable();
 }
 if (!executable) {

@@ -160,6 +160,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       : error;
   });
   const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
 
   return {
     url: `http://localhost:${port}`,
@@ -168,12 +169,18 @@ export async function startService(config: Config, options: StartOptions = {}): 
     createdWriteKey: keys.created,
     advanceMarket,
     close: async () => {
-      if (timer) clearTimeout(timer);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      (server as import("node:http").Server).closeAllConnections?.();
-      await closed;
-      await requestLog.close();
-      store.close();
+      if (closing) return closing;
+      closing = shutDown();
+      return closing;
     },
   };
+
+  async function shutDown(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    (server as import("node:http").Server).closeAllConnections?.();
+    await closed;
+    await requestLog.close();
+    store.close();
+  }
 }

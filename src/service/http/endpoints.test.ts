@@ -86,7 +86,9 @@ describe("GET /v1/pairs and /v1/symbols", () => {
     expect(pairs.pairs.some((p) => p.ignore)).toBe(true);
     const symbols = SymbolsSchema.parse(await json("/v1/symbols"));
     expect(symbols.symbols.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(symbols.symbols)).toEqual(new Set(pairs.pairs.filter((p) => !p.ignore).map((p) => p.symbol)));
+    expect(new Set(symbols.symbols)).toEqual(
+      new Set(pairs.pairs.filter((p) => !p.ignore).map((p) => p.symbol)),
+    );
   });
 });
 
@@ -155,8 +157,13 @@ describe("interest rates", () => {
 
 describe("the OpenAPI document", () => {
   it("describes all eleven endpoints and the error table", async () => {
-    const doc = (await json("/v1/openapi.json")) as { paths: Record<string, Record<string, unknown>>; info: { description: string } };
-    const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    const doc = (await json("/v1/openapi.json")) as {
+      paths: Record<string, Record<string, unknown>>;
+      info: { description: string };
+    };
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m} ${path}`),
+    );
     expect(routes.sort()).toEqual(
       [
         "get /v1/chartPoints/{filter}/{trading_place}/{symbol}",
@@ -173,7 +180,8 @@ describe("the OpenAPI document", () => {
         "get /v1/interestrates",
       ].sort(),
     );
-    for (const status of [400, 401, 404, 405, 413, 429]) expect(doc.info.description).toContain(`| ${status} |`);
+    for (const status of [400, 401, 404, 405, 413, 429])
+      expect(doc.info.description).toContain(`| ${status} |`);
     expect(doc.info.description).toContain("time,exchange,filter,symbol,value");
   });
 });

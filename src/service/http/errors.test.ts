@@ -77,7 +77,11 @@ describe("401: writes need a write key; an API key must have been issued", () =>
   });
 
   it("refuses an X-Api-Key that was not issued", async () => {
-    await expectError(await service.get("/v1/coins", { headers: { "X-Api-Key": "made-up-key-123" } }), 401, "X-Api-Key");
+    await expectError(
+      await service.get("/v1/coins", { headers: { "X-Api-Key": "made-up-key-123" } }),
+      401,
+      "X-Api-Key",
+    );
   });
 });
 
@@ -116,10 +120,17 @@ describe("405, 413", () => {
 
 describe("POST /v1/supply with a valid key", () => {
   it("stores a query-parameter post durably and the reads and coin list reflect it", async () => {
-    const response = await service.post("/v1/supply?Symbol=SOL&CirculatingSupply=555000111", { headers: auth });
+    const response = await service.post("/v1/supply?Symbol=SOL&CirculatingSupply=555000111", {
+      headers: auth,
+    });
     expect(response.status).toBe(200);
     const stored = await response.json();
-    expect(stored).toMatchObject({ symbol: "SOL", name: "Solana", circulatingSupply: 555000111, source: "api" });
+    expect(stored).toMatchObject({
+      symbol: "SOL",
+      name: "Solana",
+      circulatingSupply: 555000111,
+      source: "api",
+    });
     expect(await (await service.get("/v1/supply/SOL")).json()).toEqual(stored);
     const coins = await (await service.get("/v1/coins")).json();
     expect(coins.coins.find((c: { symbol: string }) => c.symbol === "SOL").circulatingSupply).toBe(555000111);
@@ -131,6 +142,10 @@ describe("POST /v1/supply with a valid key", () => {
       body: JSON.stringify({ symbol: "ADA", circulatingSupply: 36e9, Source: "test-suite" }),
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ symbol: "ADA", circulatingSupply: 36e9, source: "test-suite" });
+    expect(await response.json()).toMatchObject({
+      symbol: "ADA",
+      circulatingSupply: 36e9,
+      source: "test-suite",
+    });
   });
 });

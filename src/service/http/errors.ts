@@ -19,8 +19,10 @@ export function errorBody(status: number, message: string): string {
 
 export function errorResponse(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  const body = errorBody(error.status, error.message);
   c.header("Content-Type", "application/json; charset=utf-8");
-  return c.body(errorBody(error.status, error.message), error.status);
+  c.header("Content-Length", String(Buffer.byteLength(body)));
+  return c.body(body, error.status);
 }
 
 const LOCATION: Record<string, string> = {

@@ -15,5 +15,6 @@ export type WireResponse = TypedResponse<any, 200, "json">;
 export function respond(c: Context, wire: WireFormat, value: unknown): WireResponse {
   const body = serialize(value, wire);
   c.header("Content-Type", JSON_TYPE);
+  c.header("Content-Length", String(Buffer.byteLength(body)));
   return c.body(body, 200) as unknown as WireResponse;
 }

@@ -20,7 +20,10 @@ export interface TestService extends RunningService {
   stop(): Promise<void>;
 }
 
-export async function startTestService(flags: string[] = [], options: { dataDir?: string } = {}): Promise<TestService> {
+export async function startTestService(
+  flags: string[] = [],
+  options: { dataDir?: string } = {},
+): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "market-test-"));
   const config = loadConfig({}, [
     "--port",

@@ -1,0 +1,97 @@
+// Chart points through real HTTP: windows, scaled buckets as means of the block values, ordering, and the
+// market moving on as blocks pass.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DataPoint, decodeDataPoints } from "../../interface/data-points.ts";
+import { bucketStart, SCALE_SECONDS, type Scale } from "../../interface/vocabulary.ts";
+import { startTestService, TEST_NOW, type TestService } from "../testing/test-service.ts";
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const NOW_S = Math.floor(TEST_NOW / 1000);
+
+async function points(path: string): Promise<DataPoint[]> {
+  const response = await service.get(path);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return decodeDataPoints((await response.json()).dataPoints);
+}
+
+describe("raw block values", () => {
+  it("cover the last day by default, oldest first, one per block at most", async () => {
+    const raw = await points("/v1/chartPoints/MEDIR120/Binance/BTC");
+    expect(raw.length).toBeGreaterThan(600);
+    expect(raw.length).toBeLessThanOrEqual(720);
+    expect(raw[0]?.time).toBeGreaterThanOrEqual(NOW_S - 86_400);
+    const times = raw.map((p) => p.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(times.map((t) => Math.floor(t / 120))).size).toBe(times.length);
+    expect(raw.every((p) => p.exchange === "Binance" && p.filter === "MEDIR120" && p.symbol === "BTC")).toBe(
+      true,
+    );
+  });
+
+  it("stamp MA120 at block ends and MAIR120 at the last trade inside the block", async () => {
+    const ma = await points("/v1/chartPointsAllExchanges/MA120/BTC");
+    expect(ma.every((p) => p.time % 120 === 0)).toBe(true);
+    const mair = await points("/v1/chartPointsAllExchanges/MAIR120/BTC");
+    expect(mair.some((p) => p.time % 120 !== 0)).toBe(true);
+  });
+
+  it("honour starttime and endtime", async () => {
+    const from = NOW_S - 3600;
+    const to = NOW_S - 1800;
+    const range = await points(`/v1/chartPoints/MAIR120/Coinbase/ETH?starttime=${from}&endtime=${to}`);
+    expect(range.length).toBeGreaterThan(10);
+    expect(range.every((p) => p.time >= from && p.time <= to)).toBe(true);
+  });
+});
+
+describe("scaled points", () => {
+  it.each(["5m", "30m", "1h", "4h", "1d"] as Scale[])(
+    "at %s are the means of the block values in each UTC bucket",
+    async (scale) => {
+      const start = NOW_S - 2 * 86_400;
+      const query = `starttime=${start}&endtime=${NOW_S}`;
+      const raw = await points(`/v1/chartPoints/MEDIR120/Kraken/BTC?${query}`);
+      const scaled = await points(`/v1/chartPoints/MEDIR120/Kraken/BTC?${query}&scale=${scale}`);
+      const buckets = new Map<number, number[]>();
+      for (const p of raw)
+        buckets.set(bucketStart(p.time, scale), [
+          ...(buckets.get(bucketStart(p.time, scale)) ?? []),
+          p.value,
+        ]);
+      expect(scaled.map((p) => p.time)).toEqual([...buckets.keys()]);
+      for (const p of scaled) {
+        expect(p.time % SCALE_SECONDS[scale]).toBe(0);
+        const values = buckets.get(p.time) ?? [];
+        expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6);
+      }
+    },
+  );
+
+  it("start weeks on Monday", async () => {
+    const weekly = await points("/v1/chartPointsAllExchanges/MEDIR120/BTC?scale=1w");
+    expect(weekly.length).toBeGreaterThanOrEqual(1);
+    for (const p of weekly) expect(new Date(p.time * 1000).getUTCDay()).toBe(1);
+  });
+});
+
+describe("the market moves on", () => {
+  it("adds a block every 120 seconds of market time: quotation and chart follow", async () => {
+    const before = await (await service.get("/v1/quotation/BTC")).json();
+    const chartBefore = await points("/v1/chartPointsAllExchanges/MA120/BTC");
+    service.marketClock.advance(240_000);
+    expect(service.advanceMarket()).toBe(2);
+    const after = await (await service.get("/v1/quotation/BTC")).json();
+    expect(Date.parse(after.time) - Date.parse(before.time)).toBeGreaterThanOrEqual(239_000);
+    expect(after.price).not.toBe(before.price);
+    const chartAfter = await points(`/v1/chartPointsAllExchanges/MA120/BTC?endtime=${NOW_S + 240}`);
+    expect(chartAfter.at(-1)?.time).toBe((chartBefore.at(-1)?.time ?? 0) + 240);
+    expect(chartAfter.at(-1)?.value).toBe(after.price);
+  });
+});
