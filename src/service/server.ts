@@ -1,7 +1,9 @@
 // Starts the service: opens the store, seeds or fills the market history, loads the rates, and serves HTTP.
+
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { type Config, ConfigError } from "./config.ts";
@@ -9,6 +11,7 @@ import type { ServiceContext } from "./context.ts";
 import { createHttpApp } from "./http/app.ts";
 import { FairUsageLimiter } from "./http/fair-usage.ts";
 import { RequestLog } from "./http/request-log.ts";
+import { ResponseCache, serveFromCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { COINS, PAIRS } from "./market/catalog.ts";
 import { MarketFeed } from "./market/feed.ts";
@@ -93,7 +96,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   });
   const started = performance.now();
   let lastReport = 0;
-  const stored = feed.catchUp(marketClock.now(), (done, total) => {
+  const stored = await feed.catchUpInParallel(marketClock.now(), (done, total) => {
     if (total > 2000 && (done === total || performance.now() - lastReport > 2000)) {
       lastReport = performance.now();
       log(`market: ${lastEnd === null ? "seeding" : "filling the gap"}: ${done}/${total} blocks`);
@@ -106,6 +109,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const view = new MarketView(store, config.seed);
   const rates = new RateBook(store);
   rates.refresh(marketClock.now());
+  const cache = new ResponseCache();
   const ctx: ServiceContext = {
     config,
     store,
@@ -114,21 +118,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
     wallClock,
     marketClock,
     writeKeys: keys.keys,
-    invalidate: () => view.invalidate(),
+    invalidate: () => {
+      view.invalidate();
+      cache.clear();
+    },
   };
   const limiter = new FairUsageLimiter(options.wallClock ? { now: () => wallClock.now() } : {});
   const requestLog = new RequestLog(join(config.dataDir, "requests.log"));
   const app = createHttpApp({
     ctx,
     limiter,
+    cache,
     requestLog,
     dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
   });
 
   const advanceMarket = (): number => {
     const added = feed.catchUp(marketClock.now());
-    rates.refresh(marketClock.now());
-    if (added > 0) view.invalidate();
+    const published = rates.refresh(marketClock.now());
+    if (added > 0 || published) ctx.invalidate();
     return added;
   };
 
@@ -147,7 +155,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   };
   if (options.live !== false) schedule();
 
-  const server = serve({ fetch: app.fetch, port: config.port });
+  const fastPath = { config, limiter, cache, requestLog, now: () => wallClock.now() };
+  const appListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (!serveFromCache(fastPath, req, res)) void appListener(req, res);
+  });
+  server.listen(config.port);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
     server.once("error", (error) => reject(error));
@@ -178,7 +191,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   async function shutDown(): Promise<void> {
     if (timer) clearTimeout(timer);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    (server as import("node:http").Server).closeAllConnections?.();
+    server.closeAllConnections();
     await closed;
     await requestLog.close();
     store.close();

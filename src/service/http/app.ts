@@ -3,16 +3,18 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { ERROR_STATUSES, MAX_BODY_BYTES } from "../../interface/errors.ts";
 import type { ServiceContext } from "../context.ts";
+import { corsHeaders } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
 import { ApiError, errorResponse, validationHook } from "./errors.ts";
 import type { FairUsageLimiter } from "./fair-usage.ts";
 import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
 import { openApiInfo } from "./openapi.ts";
 import type { RequestLog } from "./request-log.ts";
+import { CACHEABLE_BODY } from "./respond.ts";
+import type { ResponseCache } from "./response-cache.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
 import { registerInterestRates } from "./routes/interest-rates.ts";
 import { registerLists } from "./routes/lists.ts";
@@ -26,46 +28,43 @@ export const OPENAPI_PATH = "/v1/openapi.json";
 export interface HttpDeps {
   ctx: ServiceContext;
   limiter: FairUsageLimiter;
+  cache: ResponseCache;
   requestLog: RequestLog;
   /** Directory of the built dashboard (index.html and assets). */
   dashboardDir: string;
 }
 
-export function createHttpApp({ ctx, limiter, requestLog, dashboardDir }: HttpDeps): OpenAPIHono {
+export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }: HttpDeps): OpenAPIHono {
   const app = new OpenAPIHono({ strict: false, defaultHook: validationHook });
 
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
-    const url = new URL(c.req.url);
     requestLog.append({
       time: new Date(ctx.wallClock.now()).toISOString(),
       client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c),
       method: c.req.method,
-      path: url.pathname + url.search,
+      // The path with its query, as the client sent it (cheaper than parsing a URL per request).
+      path: pathAndQuery(c.req.url),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       bytes: Number(c.res.headers.get("Content-Length") ?? 0),
     });
   });
 
-  const origins = ctx.config.corsOrigins;
-  app.use(
-    "*",
-    cors({
-      origin: origins === "*" ? "*" : [...origins],
-      allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", "X-Api-Key"],
-      exposeHeaders: ["RateLimit", "RateLimit-Policy", "Retry-After", "Content-Length"],
-      maxAge: 86_400,
-    }),
-  );
+  app.use("*", corsHeaders(ctx.config.corsOrigins));
 
   const limit = fairUsage(ctx.config, limiter);
   app.use("/v1/*", async (c, next) => {
     // Preflights and the API's own description are not market data requests.
     if (c.req.method === "OPTIONS" || c.req.path === OPENAPI_PATH) return next();
     return limit(c, next);
+  });
+  app.use("/v1/*", async (c, next) => {
+    await next();
+    const body = c.get(CACHEABLE_BODY as never) as string | undefined;
+    if (c.req.method === "GET" && c.res.status === 200 && body !== undefined)
+      cache.put(pathAndQuery(c.req.url), body);
   });
 
   app.post(
@@ -125,6 +124,11 @@ export function createHttpApp({ ctx, limiter, requestLog, dashboardDir }: HttpDe
   });
 
   return app;
+}
+
+/** The path with its query, as the client sent it (cheaper than parsing a URL per request). */
+function pathAndQuery(url: string): string {
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
 }
 
 const routePatterns = new WeakMap<OpenAPIHono, { pattern: RegExp; method: string }[]>();

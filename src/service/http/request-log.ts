@@ -1,5 +1,6 @@
 // The request log: one JSON object per line, appended through a buffered write stream so the request path
-// never waits on the disk. `readRequestLog` reads it back for tests and tooling.
+// never waits on the disk. Lines are gathered for a few milliseconds and written together: one write per
+// request was the service's largest cost under load. `readRequestLog` reads it back for tests and tooling.
 import fs from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -21,6 +22,8 @@ export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
 /** Above this many bytes waiting for the disk, entries are dropped (and counted) rather than buffered. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** How long lines gather before they are written. */
+const FLUSH_AFTER_MS = 25;
 
 export class RequestLog {
   readonly filePath: string;
@@ -28,6 +31,8 @@ export class RequestLog {
   private readonly stream: fs.WriteStream;
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
+  private batch: string[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(filePath: string) {
     this.filePath = filePath;
@@ -52,16 +57,22 @@ export class RequestLog {
       this.droppedCount++;
       return;
     }
-    const line = {
-      time: entry.time,
-      client: entry.client,
-      method: entry.method,
-      path: entry.path,
-      status: entry.status,
-      durationMs: entry.durationMs,
-      bytes: entry.bytes,
-    };
-    this.stream.write(`${JSON.stringify(line)}\n`);
+    // The same JSON as JSON.stringify of the seven fields in this order, built directly: this runs once per
+    // request, and only the strings a client controls need escaping.
+    const e = entry;
+    this.batch.push(
+      `{"time":"${e.time}","client":${JSON.stringify(e.client)},"method":${JSON.stringify(e.method)},` +
+        `"path":${JSON.stringify(e.path)},"status":${e.status},"durationMs":${e.durationMs},"bytes":${e.bytes}}\n`,
+    );
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.batch.length === 0) return;
+    this.stream.write(this.batch.join(""));
+    this.batch = [];
   }
 
   /** Flushes what is buffered and closes the file. Safe to call more than once. */
@@ -71,6 +82,7 @@ export class RequestLog {
         resolve();
         return;
       }
+      this.flush();
       this.stream.once("close", () => resolve());
       this.stream.end();
     });

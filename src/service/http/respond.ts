@@ -5,6 +5,9 @@ import { serialize } from "./wire.ts";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
+/** The Hono context key under which respond() leaves the body it wrote, for the response cache. */
+export const CACHEABLE_BODY = "cacheableBody";
+
 /**
  * The routes declare their responses in the seed wire's shapes; the body is serialised here in whichever
  * wire format the service speaks, so the answer is typed as whatever the route declares.
@@ -16,5 +19,6 @@ export function respond(c: Context, wire: WireFormat, value: unknown): WireRespo
   const body = serialize(value, wire);
   c.header("Content-Type", JSON_TYPE);
   c.header("Content-Length", String(Buffer.byteLength(body)));
+  c.set(CACHEABLE_BODY as never, body as never);
   return c.body(body, 200) as unknown as WireResponse;
 }

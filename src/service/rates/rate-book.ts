@@ -29,19 +29,22 @@ export class RateBook {
 
   constructor(private readonly store: Store) {}
 
-  /** Stores the fixings published by `nowMs` that the store lacks, then reloads the book. */
-  refresh(nowMs: number): void {
-    if (nowMs < this.nextRefreshMs) return;
+  /** Stores the fixings published by `nowMs` that the store lacks, then reloads the book; true if any. */
+  refresh(nowMs: number): boolean {
+    if (nowMs < this.nextRefreshMs) return false;
     this.nextRefreshMs = nowMs + REFRESH_EVERY_MS;
     const published = allRateHistories(new Date(nowMs));
-    const known = this.fixings.size > 0 ? this.fixings : this.load();
+    if (this.fixings.size === 0) this.fixings = this.load();
+    const known = this.fixings;
     const fresh = published.filter((f) => {
       const list = known.get(f.symbol);
       const last = list?.[list.length - 1];
       return !last || f.effectiveDate > last.effectiveDate;
     });
-    if (fresh.length > 0) this.store.insertRates(fresh);
+    if (fresh.length === 0) return false;
+    this.store.insertRates(fresh);
     this.fixings = this.load();
+    return true;
   }
 
   private load(): Map<string, RateRecord[]> {

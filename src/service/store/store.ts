@@ -65,6 +65,12 @@ export interface ChartQuery {
 export interface Store {
   close(): void;
   transaction<T>(fn: () => T): T;
+  /**
+   * Seeding mode for loading a long history: durability is relaxed while it lasts (a crash means seeding
+   * again, nothing else is lost), and restored, with everything flushed, when it ends.
+   */
+  beginBulkLoad(): void;
+  endBulkLoad(): void;
 
   getMeta(key: string): string | null;
   setMeta(key: string, value: string): void;
@@ -75,8 +81,10 @@ export interface Store {
   insertBlocks(rows: BlockRow[]): void;
   insertTrades(trades: StoredTrade[]): void;
   deleteTradesBefore(timeMs: number): void;
-  /** End time of the newest stored block, or null for an empty store. */
+  /** End time of the newest block stored for every series, or null for an empty store. */
   lastBlockTime(): number | null;
+  /** Records that every series is stored up to the block ending at `time` (in the inserting transaction). */
+  setLastBlockTime(time: number): void;
 
   latestBlock(series: number): BlockRow | null;
   /** The newest block of the series at or before `time`, within `maxAgeSeconds` of it. */

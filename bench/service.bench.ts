@@ -1,0 +1,210 @@
+// npm run bench:service — the service's speed on this machine, each figure beside a baseline measured in
+// the same run: seeding against the simulation alone, HTTP against a bare node:http server answering the
+// same bytes, chart points against a bare SQLite read of the same rows. Writes BENCHMARKS.md.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { loadConfig } from "../src/service/config.ts";
+import { readRequestLog } from "../src/service/http/request-log.ts";
+import { COINS, EXCHANGES, PAIRS } from "../src/service/market/catalog.ts";
+import { MarketFeed } from "../src/service/market/feed.ts";
+import { MarketSimulator } from "../src/service/market/simulator.ts";
+import { startService } from "../src/service/server.ts";
+import { SqliteStore } from "../src/service/store/sqlite-store.ts";
+import { table, writeSection } from "./report.ts";
+
+const HISTORY_DAYS = 30;
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
+const dataDir = mkdtempSync(join(tmpdir(), "bench-service-"));
+const now = Date.now();
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const log = (line: string) => console.log(`bench: ${line}`);
+
+// 1. Seeding: 30 days of trades → filters → store, against generating the same trades alone.
+const blocks = HISTORY_DAYS * 720;
+const lastBlock = MarketFeed.lastCompleteBlock(now);
+const simulator = new MarketSimulator(42);
+let started = performance.now();
+let trades = 0;
+for (let b = lastBlock - blocks + 1; b <= lastBlock; b++) trades += simulator.tradesOfBlock(b).length;
+const simulateMs = performance.now() - started;
+log(`simulated ${trades} trades in ${seconds(simulateMs)} s`);
+
+const store = SqliteStore.open(dataDir);
+store.setMeta("seed", "42");
+started = performance.now();
+await new MarketFeed(store, new MarketSimulator(42), {
+  historyDays: HISTORY_DAYS,
+  pairs: PAIRS,
+}).catchUpInParallel(now);
+const seedMs = performance.now() - started;
+store.close();
+const dbBytes = statSync(join(dataDir, "market.sqlite")).size;
+log(`seeded ${blocks} blocks in ${seconds(seedMs)} s, ${(dbBytes / 2 ** 20).toFixed(0)} MiB`);
+
+// 100,000-point chart: the BTC all-exchanges series gets 110 more days of MEDIR120 block values before the
+// seeded month (synthetic values: the server's work depends on the rows it reads, not on their origin).
+const db = new Database(join(dataDir, "market.sqlite"));
+const series = (
+  db.prepare("SELECT id FROM series WHERE symbol = 'BTC' AND exchange = ''").get() as { id: number }
+).id;
+const firstTime = (
+  db.prepare("SELECT min(time) AS t FROM blocks WHERE series = ?").get(series) as { t: number }
+).t;
+const insert = db.prepare("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, 60, 1e6, 5)");
+db.transaction(() => {
+  for (let i = 1; i <= 110 * 720; i++) {
+    const v = 90_000 + 5_000 * Math.sin(i / 3000);
+    insert.run(series, firstTime - i * 120, v, v, v);
+  }
+})();
+
+// Baseline for chart reads: the same rows through a bare prepared SELECT, CSV-joined.
+function bareRead(from: number, to: number): number {
+  const t0 = performance.now();
+  const rows = db
+    .prepare("SELECT time, medir120 FROM blocks WHERE series = ? AND time >= ? AND time <= ? ORDER BY time")
+    .raw()
+    .all(series, from, to) as [number, number][];
+  rows.map(([t, v]) => `${t},${v}`).join("\n");
+  return performance.now() - t0;
+}
+
+// 2. The service on that data directory, limit off.
+const config = loadConfig({}, [
+  "--port",
+  "0",
+  "--data-dir",
+  dataDir,
+  "--rate-limit",
+  "0",
+  "--history-days",
+  "30",
+]);
+const service = await startService(config, { live: false, log: () => {} });
+const nowS = Math.floor(Date.now() / 1000);
+
+/** Load from a child process; asynchronous, so this process's event loop keeps serving. */
+async function load(
+  url: string,
+): Promise<{ requestsPerSecond: number; p50: number; p99: number; non2xx: number }> {
+  const args = ["bench/load.mjs", url, String(LOAD_SECONDS), "16"];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8" });
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}");
+}
+
+async function bareServer(path: string): Promise<{ url: string; close: () => void }> {
+  const response = await fetch(service.url + path);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers.entries());
+  const server = createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}${path}`,
+    close: () => server.close(),
+  };
+}
+
+const httpRows: (string | number)[][] = [];
+for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
+  const bare = await bareServer(path);
+  const baseline = await load(bare.url);
+  bare.close();
+  const ours = await load(service.url + path);
+  log(`${path}: ${ours.requestsPerSecond.toFixed(0)} req/s vs bare ${baseline.requestsPerSecond.toFixed(0)}`);
+  httpRows.push([
+    `GET ${path}`,
+    ours.requestsPerSecond.toFixed(0),
+    `${ours.p50} / ${ours.p99}`,
+    baseline.requestsPerSecond.toFixed(0),
+    `${baseline.p50} / ${baseline.p99}`,
+    (ours.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+    ours.non2xx,
+  ]);
+}
+
+// 3. Chart points: server time (from the request log) of sequential requests.
+const chartCases = [
+  {
+    name: "30 days at 5m (8,640 points)",
+    path: `/v1/chartPointsAllExchanges/MEDIR120/BTC?scale=5m&starttime=${nowS - 30 * 86_400}&endtime=${nowS}`,
+    target: 20,
+  },
+  {
+    name: "100,000 raw points",
+    path: `/v1/chartPointsAllExchanges/MEDIR120/BTC?starttime=${nowS - 100_000 * 120 + 60}&endtime=${nowS}`,
+    target: null,
+  },
+];
+const chartRows: (string | number)[][] = [];
+for (const c of chartCases) {
+  let points = 0;
+  let bytes = 0;
+  for (let i = 0; i < 25; i++) {
+    const response = await fetch(service.url + c.path);
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${c.path}: ${response.status} ${text}`);
+    points = (JSON.parse(text).dataPoints.match(/\n/g)?.length ?? 1) - 1;
+    bytes = text.length;
+  }
+  const durations = (await readRequestLog(join(dataDir, "requests.log")))
+    .filter((e) => e.path === c.path)
+    .slice(5)
+    .map((e) => e.durationMs)
+    .sort((a, b) => a - b);
+  const median = durations[Math.floor(durations.length / 2)] ?? 0;
+  const [from, to] = [Number(/starttime=(\d+)/.exec(c.path)?.[1]), nowS];
+  const bare = [1, 2, 3, 4, 5].map(() => bareRead(from - 120, to)).sort((a, b) => a - b)[2] ?? 0;
+  log(`${c.name}: ${points} points, median ${median.toFixed(1)} ms`);
+  chartRows.push([
+    c.name,
+    points,
+    `${(bytes / 1024).toFixed(0)} KiB`,
+    median.toFixed(1),
+    c.target === null ? "—" : `≤ ${c.target}`,
+    bare.toFixed(1),
+    (median / bare).toFixed(2),
+  ]);
+}
+await service.close();
+db.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const pairs = PAIRS.filter((p) => !p.ignore).length;
+writeSection(
+  "service",
+  "npm run bench:service",
+  `### Seeding ${HISTORY_DAYS} days (${COINS.length} coins × ${EXCHANGES.length} exchanges, ${pairs} traded pairs)
+
+${table(
+  ["What", "Time", "Target", "Baseline: simulating the trades alone", "Ratio"],
+  [
+    [
+      `${blocks} blocks, ${trades.toLocaleString("en")} trades → filters → SQLite`,
+      `${seconds(seedMs)} s`,
+      "≤ 30 s",
+      `${seconds(simulateMs)} s`,
+      (seedMs / simulateMs).toFixed(2),
+    ],
+  ],
+)}
+
+Database size after seeding (one SQLite file): ${(dbBytes / 2 ** 20).toFixed(0)} MiB.
+
+### HTTP, limit off (autocannon, 16 connections, ${LOAD_SECONDS} s each, from a separate process)
+
+${table(["Request", "req/s", "p50 / p99 ms", "Bare node:http req/s", "p50 / p99 ms", "Ratio (target ≥ 0.7)", "non-2xx"], httpRows)}
+
+### Chart points: server time (median of 20 sequential requests, from the request log)
+
+${table(["Request", "Points", "Body", "Server ms", "Target ms", "Baseline: bare SELECT + CSV ms", "Ratio"], chartRows)}`,
+);
+log("wrote BENCHMARKS.md");

@@ -1,0 +1,38 @@
+// CORS for the configured origins, on every answer including errors. Written here rather than taken from
+// hono/cors because that middleware touches the response before the handler runs, which pushes every
+// answer off @hono/node-server's fast path (a measured 4× slower); this one only prepares headers.
+import type { MiddlewareHandler } from "hono";
+
+const ALLOW_METHODS = "GET, POST, OPTIONS";
+const ALLOW_HEADERS = "Authorization, Content-Type, X-Api-Key";
+const EXPOSE_HEADERS = "RateLimit, RateLimit-Policy, Retry-After, Content-Length";
+
+/** The CORS headers of an answer to a request from `origin` (undefined: not a cross-origin request). */
+export function corsHeaderValues(
+  origins: "*" | readonly string[],
+  origin: string | undefined,
+): Record<string, string> {
+  const allowed = origins === "*" ? "*" : origin !== undefined && origins.includes(origin) ? origin : null;
+  const headers: Record<string, string> = {};
+  if (allowed) {
+    headers["Access-Control-Allow-Origin"] = allowed;
+    headers["Access-Control-Expose-Headers"] = EXPOSE_HEADERS;
+  }
+  if (origins !== "*") headers.Vary = "Origin";
+  return headers;
+}
+
+export function corsHeaders(origins: "*" | readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const headers = corsHeaderValues(origins, c.req.header("Origin"));
+    if (c.req.method === "OPTIONS" && c.req.header("Access-Control-Request-Method") !== undefined) {
+      delete headers["Access-Control-Expose-Headers"];
+      headers["Access-Control-Allow-Methods"] = ALLOW_METHODS;
+      headers["Access-Control-Allow-Headers"] = ALLOW_HEADERS;
+      headers["Access-Control-Max-Age"] = "86400";
+      return c.body(null, 204, headers);
+    }
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    await next();
+  };
+}

@@ -1,0 +1,75 @@
+// Answers to GET requests, kept until the market or the supply changes (the public service cached every
+// GET for two minutes; this cache is emptied at every new block, supply post and fixing, so it never
+// serves stale data). A cached answer is served straight from node:http, in front of the router: the
+// fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LRUCache } from "lru-cache";
+import type { Config } from "../config.ts";
+import { corsHeaderValues } from "./cors.ts";
+import { errorBody } from "./errors.ts";
+import type { FairUsageLimiter } from "./fair-usage.ts";
+import { admit } from "./fair-usage-middleware.ts";
+import type { RequestLog } from "./request-log.ts";
+import { JSON_TYPE } from "./respond.ts";
+
+export class ResponseCache {
+  private readonly entries = new LRUCache<string, Buffer>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (body) => body.length + 64,
+  });
+
+  get(pathAndQuery: string): Buffer | undefined {
+    return this.entries.get(pathAndQuery);
+  }
+
+  put(pathAndQuery: string, body: string): void {
+    this.entries.set(pathAndQuery, Buffer.from(body));
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export interface FastPathDeps {
+  config: Config;
+  limiter: FairUsageLimiter;
+  cache: ResponseCache;
+  requestLog: RequestLog;
+  now: () => number;
+}
+
+/** Serves a GET the cache can answer and returns true; false leaves the request to the app. */
+export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" || req.url === undefined) return false;
+  const body = deps.cache.get(req.url);
+  if (body === undefined) return false;
+  const started = performance.now();
+  const apiKey = req.headers["x-api-key"];
+  const address = req.socket.remoteAddress ?? "unknown";
+  const admission = admit(deps.config, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
+  const headers = corsHeaderValues(deps.config.corsOrigins, req.headers.origin);
+  for (const name in admission.headers) headers[name] = admission.headers[name] as string;
+  let status = 200;
+  let payload: Buffer | string = body;
+  if (admission.refusal) {
+    status = admission.refusal.status;
+    payload = errorBody(status, admission.refusal.message);
+    Object.assign(headers, admission.refusal.headers);
+  }
+  headers["Content-Type"] = JSON_TYPE;
+  const bytes = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+  headers["Content-Length"] = String(bytes);
+  res.writeHead(status, headers);
+  res.end(payload);
+  deps.requestLog.append({
+    time: new Date(deps.now()).toISOString(),
+    client: admission.client,
+    method: "GET",
+    path: req.url,
+    status,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    bytes,
+  });
+  return true;
+}

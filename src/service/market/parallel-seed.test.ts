@@ -1,0 +1,99 @@
+// Seeding on worker threads gives exactly the rows of seeding on one thread.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { SqliteStore } from "../store/sqlite-store.ts";
+import { PAIRS } from "./catalog.ts";
+import { MarketFeed } from "./feed.ts";
+import { packRows, shareCoins, unpackRows } from "./parallel-seed.ts";
+import { MarketSimulator } from "./simulator.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 30);
+
+function dump(dir: string) {
+  const db = new Database(join(dir, "market.sqlite"), { readonly: true });
+  const blocks = db
+    .prepare(
+      "SELECT s.symbol, s.exchange, b.time, b.ma120, b.mair120, b.medir120, b.last_trade_offset, b.volume_usd, b.trades " +
+        "FROM blocks b JOIN series s ON s.id = b.series ORDER BY s.symbol, s.exchange, b.time",
+    )
+    .raw()
+    .all();
+  const trades = db
+    .prepare(
+      "SELECT s.symbol, s.exchange, t.time_ms, t.pair, t.price, t.volume, t.usd_price, t.foreign_id FROM trades t " +
+        "JOIN series s ON s.id = t.series ORDER BY s.symbol, s.exchange, t.time_ms, t.foreign_id",
+    )
+    .raw()
+    .all();
+  db.close();
+  return { blocks, trades };
+}
+
+async function seed(parallel: boolean): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "market-seed-"));
+  dirs.push(dir);
+  const store = SqliteStore.open(dir);
+  const feed = new MarketFeed(store, new MarketSimulator(5), {
+    historyDays: 1,
+    pairs: PAIRS,
+    parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
+    workers: 2,
+  });
+  expect(await feed.catchUpInParallel(NOW)).toBe(720);
+  store.close();
+  return dir;
+}
+
+describe("parallel seeding", () => {
+  it("stores the same blocks and trades as seeding on one thread", async () => {
+    const [one, many] = await Promise.all([seed(false), seed(true)]);
+    const a = dump(one);
+    const b = dump(many);
+    expect(a.blocks.length).toBeGreaterThan(100_000);
+    expect(a.trades.length).toBeGreaterThan(1000);
+    expect(b.blocks).toEqual(a.blocks);
+    expect(b.trades).toEqual(a.trades);
+  });
+
+  it("splits the coins into shares that cover each coin once", () => {
+    const shares = shareCoins(5, 3, Math.floor(NOW / 120_000));
+    const all = shares.flat().sort();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual([...new Set(PAIRS.filter((p) => !p.ignore).map((p) => p.symbol))].sort());
+    expect(shares.length).toBe(3);
+  });
+
+  it("packs block rows losslessly, nulls included", () => {
+    const rows = [
+      {
+        series: 3,
+        time: 1_763_800_000,
+        ma120: 1.5,
+        mair120: null,
+        medir120: 2.25,
+        lastTradeOffset: null,
+        volumeUSD: 0,
+        trades: 0,
+      },
+      {
+        series: 4,
+        time: 1_763_800_120,
+        ma120: 95_000.125,
+        mair120: 95_001,
+        medir120: null,
+        lastTradeOffset: 0,
+        volumeUSD: 1e9,
+        trades: 7,
+      },
+    ];
+    expect(unpackRows(packRows(rows))).toEqual(rows);
+  });
+});
