@@ -1,6 +1,7 @@
 // What the HTTP routes need of the running service.
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { ChartCache } from "./market/chart-cache.ts";
 import type { MarketView } from "./market/market-view.ts";
 import type { RateBook } from "./rates/rate-book.ts";
 import type { Store } from "./store/store.ts";
@@ -9,6 +10,8 @@ export interface ServiceContext {
   config: Config;
   store: Store;
   view: MarketView;
+  /** Chart points, with complete scaled buckets kept in memory. */
+  charts: ChartCache;
   rates: RateBook;
   /** Real time: the fair-usage window and the request log. */
   wallClock: Clock;

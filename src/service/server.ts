@@ -14,6 +14,7 @@ import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache, serveFromCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { COINS, PAIRS } from "./market/catalog.ts";
+import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
 import { MarketView } from "./market/market-view.ts";
 import { MarketSimulator } from "./market/simulator.ts";
@@ -114,6 +115,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     config,
     store,
     view,
+    charts: new ChartCache(store),
     rates,
     wallClock,
     marketClock,

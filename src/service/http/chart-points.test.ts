@@ -53,26 +53,38 @@ describe("raw block values", () => {
 
 describe("scaled points", () => {
   it.each(["5m", "30m", "1h", "4h", "1d"] as Scale[])(
-    "at %s are the means of the block values in each UTC bucket",
+    "at %s are the means of the block values of each whole UTC bucket that starts in the range",
     async (scale) => {
-      const start = NOW_S - 2 * 86_400;
-      const query = `starttime=${start}&endtime=${NOW_S}`;
-      const raw = await points(`/v1/chartPoints/MEDIR120/Kraken/BTC?${query}`);
-      const scaled = await points(`/v1/chartPoints/MEDIR120/Kraken/BTC?${query}&scale=${scale}`);
+      const start = NOW_S - 2 * 86_400 + 7;
+      const raw = await points(
+        `/v1/chartPoints/MEDIR120/Kraken/BTC?starttime=${start - 86_400}&endtime=${NOW_S}`,
+      );
+      const path = (end: number) =>
+        `/v1/chartPoints/MEDIR120/Kraken/BTC?starttime=${start}&endtime=${end}&scale=${scale}`;
       const buckets = new Map<number, number[]>();
-      for (const p of raw)
-        buckets.set(bucketStart(p.time, scale), [
-          ...(buckets.get(bucketStart(p.time, scale)) ?? []),
-          p.value,
-        ]);
-      expect(scaled.map((p) => p.time)).toEqual([...buckets.keys()]);
-      for (const p of scaled) {
-        expect(p.time % SCALE_SECONDS[scale]).toBe(0);
-        const values = buckets.get(p.time) ?? [];
-        expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6);
+      for (const p of raw) {
+        const b = bucketStart(p.time, scale);
+        if (b >= start) buckets.set(b, [...(buckets.get(b) ?? []), p.value]);
+      }
+      // Twice: the first answer is read from the store, the second from the complete buckets kept in memory.
+      for (const scaled of [await points(path(NOW_S)), await points(path(NOW_S + 1))]) {
+        expect(scaled.map((p) => p.time)).toEqual([...buckets.keys()]);
+        for (const p of scaled) {
+          expect(p.time % SCALE_SECONDS[scale]).toBe(0);
+          const values = buckets.get(p.time) ?? [];
+          expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6);
+        }
       }
     },
   );
+
+  it("answers a narrower window from the kept buckets and still follows the live edge", async () => {
+    const wide = await points(`/v1/chartPointsAllExchanges/MA120/ETH?scale=1h&starttime=${NOW_S - 86_400}`);
+    const narrow = await points(
+      `/v1/chartPointsAllExchanges/MA120/ETH?scale=1h&starttime=${NOW_S - 6 * 3600}`,
+    );
+    expect(narrow).toEqual(wide.filter((p) => p.time >= NOW_S - 6 * 3600));
+  });
 
   it("start weeks on Monday", async () => {
     const weekly = await points("/v1/chartPointsAllExchanges/MEDIR120/BTC?scale=1w");
@@ -93,5 +105,22 @@ describe("the market moves on", () => {
     const chartAfter = await points(`/v1/chartPointsAllExchanges/MA120/BTC?endtime=${NOW_S + 240}`);
     expect(chartAfter.at(-1)?.time).toBe((chartBefore.at(-1)?.time ?? 0) + 240);
     expect(chartAfter.at(-1)?.value).toBe(after.price);
+  });
+});
+
+describe("kept buckets as the market moves on", () => {
+  it("extend with the buckets that complete, each the mean of its blocks", async () => {
+    const start = NOW_S - 6 * 3600;
+    const before = await points(`/v1/chartPointsAllExchanges/MA120/SOL?scale=1h&starttime=${start}`);
+    service.marketClock.advance(3 * 3_600_000);
+    service.advanceMarket();
+    const end = Math.floor(service.marketClock.now() / 1000);
+    const after = await points(`/v1/chartPointsAllExchanges/MA120/SOL?scale=1h&starttime=${start}`);
+    expect(after.length).toBe(before.length + 3);
+    const raw = await points(`/v1/chartPointsAllExchanges/MA120/SOL?starttime=${start}&endtime=${end}`);
+    for (const p of after) {
+      const values = raw.filter((r) => bucketStart(r.time, "1h") === p.time).map((r) => r.value);
+      expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6);
+    }
   });
 });

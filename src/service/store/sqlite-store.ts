@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { bucketStart, type Scale } from "../../interface/vocabulary.ts";
+import { bucketStart, SCALE_SECONDS, type Scale } from "../../interface/vocabulary.ts";
 import type {
   BlockRow,
   ChartQuery,
@@ -317,14 +317,24 @@ export class SqliteStore implements Store {
   chartPoints(query: ChartQuery): PointColumns {
     // SQLite renders the columns as two JSON arrays in C (shortest round-trip numbers), which reaches JS
     // several times faster than one row object per point; scaled buckets are then averaged in one pass.
-    // The key range is widened by one block: a MAIR/MEDIR point lies up to 120 s before its block end.
+    // A scaled point is the mean of its whole bucket: the range selects buckets by their start, as the
+    // public service's precomputed filters_mean_<scale> tables did.
+    let from = query.from;
+    let to = query.to;
+    if (query.scale !== null) {
+      const size = SCALE_SECONDS[query.scale];
+      from = bucketStart(query.from - 1, query.scale) + size;
+      to = bucketStart(query.to, query.scale) + size - 1;
+    }
+    if (from > to) return { times: [], values: [] };
     const rowLimit = query.scale === null ? query.limit : -1;
+    // The key range is widened by one block: a MAIR/MEDIR point lies up to 120 s before its block end.
     const [timesJson, valuesJson] = this.chartStatement(query.filter).get(
       query.series,
-      query.from,
-      query.to + 120,
-      query.from,
-      query.to,
+      from,
+      to + 120,
+      from,
+      to,
       rowLimit,
     ) as [string, string];
     const times = JSON.parse(timesJson) as number[];

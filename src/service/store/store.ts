@@ -54,7 +54,10 @@ export interface PointColumns {
 export interface ChartQuery {
   series: number;
   filter: Filter;
-  /** Inclusive bounds on the point time, Unix seconds. */
+  /**
+   * Inclusive bounds, Unix seconds: on the point time of raw points; on the bucket start of scaled points
+   * (each the mean of its whole bucket).
+   */
   from: number;
   to: number;
   scale: Scale | null;

@@ -54,14 +54,8 @@ export function chartSeries(ctx: ServiceContext, request: ChartRequest): ChartSe
   // Cheap refusal before touching the store when the range alone is far too long.
   if ((to - from) / step > MAX_CHART_POINTS * 1.5) throw tooMany();
   const series = ctx.store.seriesId(request.symbol, request.exchange);
-  const points = ctx.store.chartPoints({
-    series,
-    filter: request.filter,
-    from,
-    to,
-    scale,
-    limit: MAX_CHART_POINTS + 1,
-  });
+  const query = { series, filter: request.filter, from, to, scale, limit: MAX_CHART_POINTS + 1 };
+  const points = ctx.charts.points(query, ctx.view.latestBlockEnd() ?? to);
   if (points.times.length > MAX_CHART_POINTS) throw tooMany();
   const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
   return new ChartSeries(key, scale, points.times, points.values);
