@@ -92,8 +92,8 @@ export const DATA_POINTS_DESCRIPTION = [
   "CSV text. The first line is the header `time,exchange,filter,symbol,value`; then one line per point,",
   "oldest first. `time` is RFC 3339 UTC to the second; `exchange` is empty for all-exchanges points;",
   "`value` is a USD number in shortest round-trip form. A raw point (no scale) is one 120-second block's",
-  "filter value; a scaled point is the mean of the block values in its UTC bucket, stamped at the bucket",
-  "start (weeks start on Monday).",
+  "filter value; a scaled point is the mean of the block values of its whole UTC bucket, stamped at the",
+  "bucket start (weeks start on Monday), and starttime/endtime select buckets by their start.",
 ].join(" ");
 
 export const PointsSchema = z

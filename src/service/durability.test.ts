@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const dataDir = mkdtempSync(join(tmpdir(), "market-kill-"));
 const children: ChildProcess[] = [];
+const SERVICE_ARGS = ["src/service/main.ts", "--port", "0"];
 afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
@@ -14,9 +15,11 @@ afterAll(() => {
 
 /** Starts `src/service/main.ts` and resolves with its URL once it serves. */
 function startProcess(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  // One process (node with tsx's loader), not the tsx CLI, which would run the service in a child that a
+  // kill of the CLI leaves running.
   const child = spawn(
-    join(process.cwd(), "node_modules/.bin/tsx"),
-    ["src/service/main.ts", "--port", "0", "--data-dir", dataDir, "--history-days", "1", "--rate-limit", "0"],
+    process.execPath,
+    ["--import", "tsx", ...SERVICE_ARGS, "--data-dir", dataDir, "--history-days", "1", "--rate-limit", "0"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   children.push(child);
@@ -47,12 +50,15 @@ describe("durability", () => {
     const stored = await response.json();
     first.child.kill("SIGKILL");
     await new Promise((resolve) => first.child.once("exit", resolve));
+    // The killed process served nothing more: its port is closed.
+    await expect(fetch(`${first.url}/v1/supply/DOT`)).rejects.toThrow();
 
     const second = await startProcess();
     expect(second.output()).not.toContain(key);
     const read = await fetch(`${second.url}/v1/supply/DOT`);
     expect(await read.json()).toEqual(stored);
     second.child.kill("SIGTERM");
+    expect(await new Promise((resolve) => second.child.once("exit", resolve))).toBe(0);
   });
 
   it("stops a start with bad configuration with a message that names the setting", async () => {

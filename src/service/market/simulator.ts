@@ -10,16 +10,19 @@
 //
 // Randomness: every (block, pair) gets its own random stream whose state is a hash of (seed, block, pair),
 // so any block can be computed alone, in any order, with the same result. The generator is a small
-// hand-written sfc32 that is re-seeded in place: pure-rand's xoroshiro128+ needs a new generator object (and
-// state array) per pair and block, which cost ~15 % of the simulation time in this hot loop.
+// hand-written sfc32 (sfc32.ts) that is re-seeded in place: pure-rand's xoroshiro128+ needs a new generator
+// object (and state array) per pair and block, which cost ~15 % of the simulation time in this hot loop.
 //
 // Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
 // (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
 // only per-trade allocation is the SimTrade itself (plus its ID string).
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import { COINS, EXCHANGES, PAIRS, type QuoteCurrency } from "./catalog.ts";
+import { COINS } from "./catalog.ts";
 import { usdPerEur } from "./fx.ts";
-import { hashSeed, hashString, midPrice, mix32 } from "./price-path.ts";
+import { hashSeed, midPrice, mix32 } from "./price-path.ts";
+import { RADIX, radixSortIndexes } from "./radix-sort.ts";
+import { Sfc32 } from "./sfc32.ts";
+import { QUOTE_EUR, type SimulatedPairs, simulatedPairs } from "./simulated-pairs.ts";
 
 export interface SimTrade {
   symbol: string;
@@ -38,8 +41,6 @@ export interface SimTrade {
   foreignTradeID: string;
 }
 
-/** Mean number of trades per non-ignored pair per block, averaged over pairs and over a week. */
-export const MEAN_TRADES_PER_PAIR = 3;
 /** Share of trades that are fat fingers. */
 export const OUTLIER_RATE = 0.004;
 /** Fat fingers land this far from the mid (fraction, either side). */
@@ -48,28 +49,12 @@ export const OUTLIER_MAX = 0.2;
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const INV_BLOCK_MS = 1 / BLOCK_MS;
-const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Trades per pair per block are capped so the trade ID's sequence part fits in three digits. */
 const MAX_TRADES_PER_PAIR = 999;
-/** Pairs per exchange must fit in the trade ID's two pair digits. */
-const MAX_PAIRS_PER_EXCHANGE = 100;
-/** Flattening of the activity weights: mean trades ∝ weight^ACTIVITY_EXPONENT. */
-const ACTIVITY_EXPONENT = 0.85;
-/** Weight of a pair's quote when it is not the exchange's main one. */
-const SECONDARY_QUOTE_SHARE: Readonly<Record<QuoteCurrency, number>> = {
-  USD: 0.6,
-  EUR: 0.35,
-  USDT: 0.5,
-  USDC: 0.3,
-  BTC: 0.2,
-  ETH: 0.15,
-};
 /** "000" … "998": a trade's sequence number within its pair and block, as the ID's last three digits. */
 const SEQUENCE_DIGITS: readonly string[] = Array.from({ length: MAX_TRADES_PER_PAIR }, (_, j) =>
   String(j).padStart(3, "0"),
 );
-const QUOTE_USD = -1;
-const QUOTE_EUR = -2;
 const TWO_PI = 2 * Math.PI;
 /** 1 / E[u² / (1 − 0.95 v)] for independent uniforms u, v. */
 const SIZE_NORM = 1 / ((1 / 3) * (Math.log(20) / 0.95));
@@ -79,10 +64,6 @@ const U16 = 2 ** -16;
 const OUTLIER_THRESHOLD_16 = Math.round(OUTLIER_RATE * 65_536);
 /** 1 / standard deviation of the sum of four uniforms. */
 const GAUSS4_SCALE = Math.sqrt(3);
-/** The radix sort of a block's trades by offset (< 2^18 ms) takes two passes of 9 bits. */
-const RADIX_BITS = 9;
-const RADIX = 1 << RADIX_BITS;
-const RADIX_MASK = RADIX - 1;
 
 /** Relative trading activity at time t: busier in US/EU hours (peak 15:00 UTC) and on weekdays; mean 1. */
 export function seasonality(tSeconds: number): number {
@@ -93,58 +74,12 @@ export function seasonality(tSeconds: number): number {
   return ((1 + 0.3 * Math.cos((TWO_PI * (hour - 15)) / 24)) * weekday) / ((5 + 2 * 0.8) / 7);
 }
 
-/** sfc32 (Chris Doty-Humphrey's small fast counting generator), re-seedable without allocating. */
-class Sfc32 {
-  private a = 0;
-  private b = 0;
-  private c = 0;
-  private d = 1;
-  seed(key: number): void {
-    this.a = mix32(key + 0x9e3779b9) | 0;
-    this.b = mix32(key + 0x3c6ef372) | 0;
-    this.c = mix32(key + 0xdaa66d2b) | 0;
-    this.d = 1;
-    // The three words are already independent hashes; two rounds mix them into each other.
-    this.next();
-    this.next();
-  }
-  /** A uniform 32-bit value, as a signed int32 (like pure-rand's next()). */
-  next(): number {
-    const a = this.a;
-    const b = this.b;
-    const c = this.c;
-    const d = this.d;
-    const t = (((a + b) | 0) + d) | 0;
-    this.d = (d + 1) | 0;
-    this.a = b ^ (b >>> 9);
-    this.b = (c + (c << 3)) | 0;
-    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
-    return t;
-  }
-}
-
 export class MarketSimulator {
   readonly seed: number;
   private readonly seedHash: number;
   private readonly coinSymbols: readonly string[];
-  // Per-pair constants of the non-ignored pairs (structure of arrays).
-  private readonly pairCount: number;
-  private readonly symbol: string[];
-  private readonly exchange: string[];
-  private readonly foreignName: string[];
-  private readonly coin: Int32Array;
-  /** Coin index of the quote currency, or QUOTE_USD / QUOTE_EUR. */
-  private readonly quote: Int32Array;
-  private readonly pairKey: Uint32Array;
-  /** The trade ID's two pair digits. */
-  private readonly idPair: string[];
-  private readonly lambda: Float64Array;
-  private readonly meanSizeUSD: Float64Array;
-  private readonly premium: Float64Array;
-  private readonly halfSpread: Float64Array;
-  private readonly noise: Float64Array;
-  private readonly priceScale: Float64Array;
-  private readonly volumeScale: Float64Array;
+  /** Per-pair constants of the non-ignored pairs (structure of arrays). */
+  private readonly pairs: SimulatedPairs;
   // Scratch buffers, reused by every call (tradesOfBlock is synchronous).
   private readonly mid0: Float64Array;
   private readonly mid1: Float64Array;
@@ -158,9 +93,6 @@ export class MarketSimulator {
   private eurDay = Number.NaN;
   private eurUsd = 1;
 
-  /** 1 for the pairs this simulator trades; see the `symbols` option. */
-  private readonly active: Uint8Array;
-
   /**
    * `symbols`: trade only the pairs of these coins (a seeding worker's share). Every other pair's trades
    * are unaffected: each pair has its own random stream, and the rates are normalised over all pairs.
@@ -172,99 +104,15 @@ export class MarketSimulator {
     this.coinSymbols = COINS.map((c) => c.symbol);
     this.mid0 = new Float64Array(COINS.length);
     this.mid1 = new Float64Array(COINS.length);
-    const coinIndex = new Map(COINS.map((c, i) => [c.symbol, i]));
-    const exchangeIndex = new Map(EXCHANGES.map((e, i) => [e.name, i]));
-
-    const live = PAIRS.filter((p) => !p.ignore);
-    const n = live.length;
-    this.pairCount = n;
-    const only = options.symbols ? new Set(options.symbols) : null;
-    this.active = Uint8Array.from(live, (p) => (only === null || only.has(p.symbol) ? 1 : 0));
-    this.symbol = live.map((p) => p.symbol);
-    this.exchange = live.map((p) => p.exchange);
-    this.foreignName = live.map((p) => p.foreignName);
-    this.coin = new Int32Array(n);
-    this.quote = new Int32Array(n);
-    this.pairKey = new Uint32Array(n);
-    this.idPair = new Array<string>(n).fill("00");
-    this.lambda = new Float64Array(n);
-    this.meanSizeUSD = new Float64Array(n);
-    this.premium = new Float64Array(n);
-    this.halfSpread = new Float64Array(n);
-    this.noise = new Float64Array(n);
-    this.priceScale = new Float64Array(n);
-    this.volumeScale = new Float64Array(n);
-
-    // Trade-ID pair digits: the pair's position among all pairs (ignored ones too) of its exchange.
-    const localIndex = new Map<string, number>();
-    const perExchange = new Map<string, number>();
-    for (const p of PAIRS) {
-      const i = perExchange.get(p.exchange) ?? 0;
-      if (i >= MAX_PAIRS_PER_EXCHANGE) throw new Error(`too many pairs on ${p.exchange}`);
-      perExchange.set(p.exchange, i + 1);
-      localIndex.set(`${p.exchange}/${p.foreignName}`, i);
-    }
-
-    const weight = new Float64Array(n);
-    const coinWeight = new Float64Array(COINS.length);
-    let activitySum = 0;
-    live.forEach((p, i) => {
-      const ci = coinIndex.get(p.symbol);
-      const ei = exchangeIndex.get(p.exchange);
-      const c = ci === undefined ? undefined : COINS[ci];
-      const e = ei === undefined ? undefined : EXCHANGES[ei];
-      if (ci === undefined || c === undefined || e === undefined) {
-        throw new Error(`pair ${p.exchange}/${p.foreignName} is not in the catalog`);
-      }
-      const quoteCoin = coinIndex.get(p.quote);
-      const quoteIdx = p.quote === "USD" ? QUOTE_USD : p.quote === "EUR" ? QUOTE_EUR : quoteCoin;
-      if (quoteIdx === undefined) throw new Error(`unknown quote currency ${p.quote}`);
-      const share = e.quotes[0] === p.quote ? 1 : SECONDARY_QUOTE_SHARE[p.quote];
-      const w = e.size * c.liquidity * share;
-      weight[i] = w;
-      coinWeight[ci] = (coinWeight[ci] ?? 0) + w;
-      activitySum += w ** ACTIVITY_EXPONENT;
-
-      const key = `${p.exchange}/${p.foreignName}`;
-      const pairKey = hashString(key);
-      const illiquidity = 1 - c.liquidity;
-      const stableFactor = c.stablecoin ? 0.1 : 1;
-      this.coin[i] = ci;
-      this.quote[i] = quoteIdx;
-      this.pairKey[i] = pairKey;
-      this.idPair[i] = String(localIndex.get(key) ?? 0).padStart(2, "0");
-      // A persistent exchange premium plus a small pair-specific offset (±1.5 bp).
-      this.premium[i] = (e.premiumBp + (mix32(pairKey ^ 0x5bf03635) * U32 - 0.5) * 3) * 1e-4 * stableFactor;
-      this.halfSpread[i] = (e.spreadBp / 2) * (1 + 3 * illiquidity) * 1e-4 * stableFactor;
-      this.noise[i] = 3e-4 * (1 + 2 * illiquidity) * stableFactor;
-      // Tick: about seven significant digits of the typical price in the quote currency.
-      const quoteBase =
-        quoteIdx >= 0 ? (COINS[quoteIdx]?.basePriceUSD ?? 1) : quoteIdx === QUOTE_EUR ? 1.1 : 1;
-      const typical = c.basePriceUSD / quoteBase;
-      const priceDecimals = Math.min(Math.max(6 - Math.floor(Math.log10(typical)), 0), 12);
-      this.priceScale[i] = 10 ** priceDecimals;
-      // Lot: about a ten-thousandth of a dollar's worth of the coin, at most eight decimals.
-      const volumeDecimals = Math.min(Math.max(Math.ceil(Math.log10(c.basePriceUSD)) + 3, 0), 8);
-      this.volumeScale[i] = 10 ** volumeDecimals;
-    });
-
-    const lambdaScale = (MEAN_TRADES_PER_PAIR * n) / activitySum;
-    for (let i = 0; i < n; i++) {
-      const w = weight[i] ?? 0;
-      const ci = this.coin[i] ?? 0;
-      const lambda = lambdaScale * w ** ACTIVITY_EXPONENT;
-      this.lambda[i] = lambda;
-      // The coin's daily USD volume is split over its pairs by weight, then over the expected trades.
-      const dailyUSD = ((COINS[ci]?.volume24hUSD ?? 0) * w) / (coinWeight[ci] ?? 1);
-      this.meanSizeUSD[i] = dailyUSD / (lambda * BLOCKS_PER_DAY);
-    }
+    this.pairs = simulatedPairs(options.symbols);
   }
 
   /** Mean number of trades of every non-ignored pair in a block of average activity, keyed "exchange/pair". */
   expectedTradesPerBlock(): Map<string, number> {
+    const pairs = this.pairs;
     const out = new Map<string, number>();
-    for (let i = 0; i < this.pairCount; i++) {
-      out.set(`${this.exchange[i]}/${this.foreignName[i]}`, this.lambda[i] ?? 0);
+    for (let i = 0; i < pairs.count; i++) {
+      out.set(`${pairs.exchange[i]}/${pairs.foreignName[i]}`, pairs.lambda[i] ?? 0);
     }
     return out;
   }
@@ -297,22 +145,23 @@ export class MarketSimulator {
     const idPrefix = String(block);
 
     const rng = this.rng;
+    const pairs = this.pairs;
     const trades: SimTrade[] = [];
     let keys = this.keys;
-    const coinOf = this.coin;
-    const quoteOf = this.quote;
-    const pairKey = this.pairKey;
-    const lambdaOf = this.lambda;
-    const meanSizeOf = this.meanSizeUSD;
-    const premiumOf = this.premium;
-    const halfSpreadOf = this.halfSpread;
-    const noiseOf = this.noise;
-    const priceScaleOf = this.priceScale;
-    const volumeScaleOf = this.volumeScale;
-    const idPairOf = this.idPair;
+    const coinOf = pairs.coin;
+    const quoteOf = pairs.quote;
+    const pairKey = pairs.pairKey;
+    const lambdaOf = pairs.lambda;
+    const meanSizeOf = pairs.meanSizeUSD;
+    const premiumOf = pairs.premium;
+    const halfSpreadOf = pairs.halfSpread;
+    const noiseOf = pairs.noise;
+    const priceScaleOf = pairs.priceScale;
+    const volumeScaleOf = pairs.volumeScale;
+    const idPairOf = pairs.idPair;
 
-    const active = this.active;
-    for (let p = 0; p < this.pairCount; p++) {
+    const active = pairs.active;
+    for (let p = 0; p < pairs.count; p++) {
       if (active[p] === 0) continue;
       rng.seed(mix32(blockHash ^ (pairKey[p] as number)));
       // Poisson(lambda) by inverting its CDF with one uniform (lambda is small, so few steps).
@@ -340,9 +189,9 @@ export class MarketSimulator {
         q0 = mid0[q] as number;
         dq = (mid1[q] as number) - q0;
       }
-      const symbol = this.symbol[p] as string;
-      const exchange = this.exchange[p] as string;
-      const pair = this.foreignName[p] as string;
+      const symbol = pairs.symbol[p] as string;
+      const exchange = pairs.exchange[p] as string;
+      const pair = pairs.foreignName[p] as string;
       const premium = premiumOf[p] as number;
       const halfSpread = halfSpreadOf[p] as number;
       const noise = noiseOf[p] as number;
@@ -397,44 +246,10 @@ export class MarketSimulator {
       }
     }
 
-    // Stable LSD radix sort of the trades by their offset in the block (two passes of 9 bits).
+    // Stable radix sort of the trades by their offset in the block (< BLOCK_MS < 2^18, the sort's key limit).
     const n = trades.length;
-    const scratch = this.scratch;
     const order = this.orderBuffer;
-    const counts = this.counts;
-    counts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const bucket = (keys[i] as number) & RADIX_MASK;
-      counts[bucket] = (counts[bucket] as number) + 1;
-    }
-    for (let b = 0, sum = 0; b < RADIX; b++) {
-      const c = counts[b] as number;
-      counts[b] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const bucket = (keys[i] as number) & RADIX_MASK;
-      const at = counts[bucket] as number;
-      scratch[at] = i;
-      counts[bucket] = at + 1;
-    }
-    counts.fill(0);
-    for (let i = 0; i < n; i++) {
-      const bucket = (keys[i] as number) >>> RADIX_BITS;
-      counts[bucket] = (counts[bucket] as number) + 1;
-    }
-    for (let b = 0, sum = 0; b < RADIX; b++) {
-      const c = counts[b] as number;
-      counts[b] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const idx = scratch[i] as number;
-      const bucket = (keys[idx] as number) >>> RADIX_BITS;
-      const at = counts[bucket] as number;
-      order[at] = idx;
-      counts[bucket] = at + 1;
-    }
+    radixSortIndexes(keys, n, order, this.scratch, this.counts);
     const out = new Array<SimTrade>(n);
     for (let i = 0; i < n; i++) out[i] = trades[order[i] as number] as SimTrade;
     return out;

@@ -4,7 +4,20 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { bucketStart, SCALE_SECONDS, type Scale } from "../../interface/vocabulary.ts";
+import { bucketStart, SCALE_SECONDS } from "../../interface/vocabulary.ts";
+import { bucketMeans } from "./bucket-means.ts";
+import {
+  BATCH_ROWS,
+  type BlockDbRow,
+  blockParams,
+  EIGHT,
+  insertBatched,
+  LAST_BLOCK_META,
+  SCHEMA,
+  SCHEMA_VERSION,
+  toBlockRow,
+  tradeParams,
+} from "./sqlite-schema.ts";
 import type {
   BlockRow,
   ChartQuery,
@@ -14,110 +27,6 @@ import type {
   StoredTrade,
   SupplyRecord,
 } from "./store.ts";
-
-const SCHEMA_VERSION = "1";
-/** Meta key of the end of the newest block that the store holds for every series. */
-const LAST_BLOCK_META = "last_block_end";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS series (
-  id INTEGER PRIMARY KEY, symbol TEXT NOT NULL, exchange TEXT NOT NULL, UNIQUE (symbol, exchange));
-CREATE TABLE IF NOT EXISTS blocks (
-  series INTEGER NOT NULL, time INTEGER NOT NULL, ma120 REAL NOT NULL, mair120 REAL, medir120 REAL,
-  last_trade_offset INTEGER, volume_usd REAL NOT NULL, trades INTEGER NOT NULL,
-  PRIMARY KEY (series, time)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS trades (
-  series INTEGER NOT NULL, time_ms INTEGER NOT NULL, seq INTEGER NOT NULL, pair TEXT NOT NULL,
-  price REAL NOT NULL, volume REAL NOT NULL, usd_price REAL NOT NULL, foreign_id TEXT NOT NULL,
-  PRIMARY KEY (series, time_ms, seq)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS trades_by_time ON trades (time_ms);
-CREATE TABLE IF NOT EXISTS supply (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, symbol TEXT NOT NULL, circulating_supply REAL NOT NULL,
-  source TEXT NOT NULL, time_ms INTEGER NOT NULL, block INTEGER NOT NULL, key_fingerprint TEXT);
-CREATE INDEX IF NOT EXISTS supply_by_symbol ON supply (symbol, id);
-CREATE TABLE IF NOT EXISTS rates (
-  symbol TEXT NOT NULL, effective_date TEXT NOT NULL, value REAL NOT NULL, publication_time TEXT NOT NULL,
-  source TEXT NOT NULL, PRIMARY KEY (symbol, effective_date)) WITHOUT ROWID;
-`;
-
-interface BlockDbRow {
-  series: number;
-  time: number;
-  ma120: number;
-  mair120: number | null;
-  medir120: number | null;
-  last_trade_offset: number | null;
-  volume_usd: number;
-  trades: number;
-}
-
-const toBlockRow = (r: BlockDbRow): BlockRow => ({
-  series: r.series,
-  time: r.time,
-  ma120: r.ma120,
-  mair120: r.mair120,
-  medir120: r.medir120,
-  lastTradeOffset: r.last_trade_offset,
-  volumeUSD: r.volume_usd,
-  trades: r.trades,
-});
-
-const BATCH_ROWS = 100;
-const EIGHT = "(?, ?, ?, ?, ?, ?, ?, ?)";
-
-function blockParams(r: BlockRow, out: unknown[], at: number): unknown[] {
-  out[at] = r.series;
-  out[at + 1] = r.time;
-  out[at + 2] = r.ma120;
-  out[at + 3] = r.mair120;
-  out[at + 4] = r.medir120;
-  out[at + 5] = r.lastTradeOffset;
-  out[at + 6] = r.volumeUSD;
-  out[at + 7] = r.trades;
-  return out;
-}
-
-function tradeParams(t: StoredTrade, out: unknown[], at: number): unknown[] {
-  out[at] = t.series;
-  out[at + 1] = t.timeMs;
-  out[at + 2] = t.seq;
-  out[at + 3] = t.pair;
-  out[at + 4] = t.price;
-  out[at + 5] = t.volume;
-  out[at + 6] = t.estimatedUSDPrice;
-  out[at + 7] = t.foreignTradeID;
-  return out;
-}
-
-/** Means of the values in each UTC bucket of `scale`, stamped at the bucket start; `times` ascending. */
-export function bucketMeans(times: number[], values: number[], scale: Scale, limit: number): PointColumns {
-  const outTimes: number[] = [];
-  const outValues: number[] = [];
-  let bucket = Number.NaN;
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < times.length; i++) {
-    const b = bucketStart(times[i] as number, scale);
-    if (b !== bucket) {
-      if (count > 0) {
-        outTimes.push(bucket);
-        outValues.push(sum / count);
-        if (outTimes.length >= limit) return { times: outTimes, values: outValues };
-      }
-      bucket = b;
-      sum = 0;
-      count = 0;
-    }
-    sum += values[i] as number;
-    count += 1;
-  }
-  if (count > 0) {
-    outTimes.push(bucket);
-    outValues.push(sum / count);
-  }
-  return { times: outTimes, values: outValues };
-}
 
 /** The SQL expression of a filter's point time: MA120 at the block end, the others at the last trade. */
 const POINT_TIME = {
@@ -235,30 +144,11 @@ export class SqliteStore implements Store {
   }
 
   insertBlocks(rows: BlockRow[]): void {
-    const single = this.statements.insertBlock;
-    const batch = this.statements.insertBlockBatch;
-    const params: unknown[] = new Array(BATCH_ROWS * 8);
-    let i = 0;
-    // Seeding writes millions of rows: a hundred per statement costs far fewer calls into SQLite.
-    for (; i + BATCH_ROWS <= rows.length; i += BATCH_ROWS) {
-      for (let j = 0; j < BATCH_ROWS; j++) blockParams(rows[i + j] as BlockRow, params, j * 8);
-      batch.run(params);
-    }
-    const one: unknown[] = new Array(8);
-    for (; i < rows.length; i++) single.run(blockParams(rows[i] as BlockRow, one, 0));
+    insertBatched(this.statements.insertBlock, this.statements.insertBlockBatch, rows, blockParams);
   }
 
   insertTrades(trades: StoredTrade[]): void {
-    const single = this.statements.insertTrade;
-    const batch = this.statements.insertTradeBatch;
-    const params: unknown[] = new Array(BATCH_ROWS * 8);
-    let i = 0;
-    for (; i + BATCH_ROWS <= trades.length; i += BATCH_ROWS) {
-      for (let j = 0; j < BATCH_ROWS; j++) tradeParams(trades[i + j] as StoredTrade, params, j * 8);
-      batch.run(params);
-    }
-    const one: unknown[] = new Array(8);
-    for (; i < trades.length; i++) single.run(tradeParams(trades[i] as StoredTrade, one, 0));
+    insertBatched(this.statements.insertTrade, this.statements.insertTradeBatch, trades, tradeParams);
   }
 
   deleteTradesBefore(timeMs: number): void {

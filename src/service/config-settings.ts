@@ -1,0 +1,212 @@
+// The settings table (each setting's env name, flag, default, meaning and parser) and the value parsers.
+import path from "node:path";
+import {
+  DEFAULT_RATE_LIMIT,
+  RATE_LIMIT_WINDOW_SECONDS,
+  WIRE_FORMATS,
+  type WireFormat,
+} from "../interface/vocabulary.ts";
+import type { Config } from "./config.ts";
+
+export type Fail = (allowed: string, got?: string) => never;
+
+export interface Setting<T> {
+  env: string;
+  /** Flag name without the leading dashes. */
+  flag: string;
+  default: string;
+  meaning: string;
+  parse: (raw: string, fail: Fail) => T;
+}
+
+type Settings = { [K in Exclude<keyof Config, "help">]: Setting<Config[K]> };
+
+const KEY_PATTERN = /^[A-Za-z0-9._~-]+$/;
+const KEY_CHARS = "A-Z a-z 0-9 . _ ~ -";
+const MIN_API_KEY = 8;
+const MIN_WRITE_KEY = 16;
+const MAX_KEY = 128;
+
+function wholeNumber(raw: string, min: number, max: number, allowed: string, fail: Fail): number {
+  const text = raw.trim();
+  if (!/^[0-9]+$/.test(text)) fail(allowed);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min || value > max) fail(allowed);
+  return value;
+}
+
+/**
+ * Checks one key without ever echoing it: a message that quoted a key would put a (maybe real, maybe
+ * one-typo-off) secret into the operator's terminal and logs. It says the length and the bad characters.
+ */
+function checkKey(key: string, index: number, minLength: number, fail: Fail): void {
+  const allowed = `a list of keys of ${minLength}–${MAX_KEY} characters of ${KEY_CHARS}`;
+  if (key.length < minLength || key.length > MAX_KEY) {
+    fail(allowed, `key #${index + 1} of ${key.length} characters`);
+  }
+  if (!KEY_PATTERN.test(key)) {
+    const bad = [...new Set(key.replace(/[A-Za-z0-9._~-]/g, ""))].map((c) => JSON.stringify(c)).join(" ");
+    fail(allowed, `key #${index + 1} with the character(s) ${bad}`);
+  }
+}
+
+function listItems(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+function parseApiKeys(raw: string, fail: Fail): Map<string, number | null> {
+  const keys = new Map<string, number | null>();
+  listItems(raw).forEach((item, index) => {
+    const parts = item.split(":");
+    if (parts.length > 2) {
+      fail("comma-separated key[:limit] items", `item #${index + 1} with ${parts.length - 1} colons`);
+    }
+    const key = parts[0] ?? "";
+    checkKey(key, index, MIN_API_KEY, (allowed, got) =>
+      fail(`${allowed}, each optionally followed by :limit`, got),
+    );
+    let limit: number | null = null;
+    const limitText = parts[1];
+    if (limitText !== undefined) {
+      const text = limitText.trim();
+      if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+        fail(
+          "key[:limit] items whose limit is a whole number ≥ 0 (0 = unlimited for that key)",
+          `key #${index + 1} with the limit ${JSON.stringify(limitText)}`,
+        );
+      }
+      limit = Number(text);
+    }
+    if (keys.has(key)) fail("distinct keys", `key #${index + 1} repeating an earlier key`);
+    keys.set(key, limit);
+  });
+  return keys;
+}
+
+function parseWriteKeys(raw: string, fail: Fail): string[] {
+  const keys: string[] = [];
+  listItems(raw).forEach((key, index) => {
+    checkKey(key, index, MIN_WRITE_KEY, fail);
+    if (keys.includes(key)) fail("distinct keys", `key #${index + 1} repeating an earlier key`);
+    keys.push(key);
+  });
+  return keys;
+}
+
+function parseOrigins(raw: string, fail: Fail): "*" | string[] {
+  const allowed = `"*" or a comma-separated list of http(s) origins like https://example.com`;
+  if (raw.trim() === "*") return "*";
+  const items = listItems(raw);
+  if (items.length === 0) fail(allowed);
+  const origins: string[] = [];
+  for (const item of items) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return fail(allowed, JSON.stringify(item));
+    }
+    // An origin is scheme://host[:port] and nothing else (a single trailing slash is forgiven); it is kept
+    // in the form browsers send in the Origin header (lower case, default port left out).
+    const onlyOrigin =
+      url.pathname === "/" && !item.endsWith("//") && !/[?#]/.test(item) && url.username === "";
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !onlyOrigin || url.password !== "") {
+      fail(allowed, JSON.stringify(item));
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+export const SETTINGS: Settings = {
+  port: {
+    env: "PORT",
+    flag: "port",
+    default: "8080",
+    meaning: "TCP port to listen on (0 = any free port)",
+    parse: (raw, fail) => wholeNumber(raw, 0, 65_535, "a whole number 0–65535 (0 = any free port)", fail),
+  },
+  dataDir: {
+    env: "DATA_DIR",
+    flag: "data-dir",
+    default: "./data",
+    meaning: "Directory of the embedded database, the write key and the request log",
+    parse: (raw, fail) => {
+      if (raw.trim() === "") fail("a directory path");
+      return path.resolve(raw);
+    },
+  },
+  rateLimit: {
+    env: "RATE_LIMIT",
+    flag: "rate-limit",
+    default: String(DEFAULT_RATE_LIMIT),
+    meaning: `Requests per client in any ${RATE_LIMIT_WINDOW_SECONDS}-second window (0 turns the limit off)`,
+    parse: (raw, fail) =>
+      wholeNumber(raw, 0, Number.MAX_SAFE_INTEGER, "a whole number ≥ 0 (0 turns the limit off)", fail),
+  },
+  apiKeys: {
+    env: "API_KEYS",
+    flag: "api-keys",
+    default: "",
+    meaning:
+      "Issued client keys, comma separated, each optionally with its own limit: key[:limit],… (0 = unlimited)",
+    parse: parseApiKeys,
+  },
+  writeKeys: {
+    env: "WRITE_KEYS",
+    flag: "write-keys",
+    default: "",
+    meaning: `Keys allowed to post supply, comma separated, ${MIN_WRITE_KEY}+ characters each (none: <data-dir>/write-key)`,
+    parse: parseWriteKeys,
+  },
+  wire: {
+    env: "WIRE",
+    flag: "wire",
+    default: "seed",
+    meaning: "Wire format: seed (the interface document's) or dia (the public service's)",
+    parse: (raw, fail) => {
+      const value = raw.trim();
+      const known: readonly string[] = WIRE_FORMATS;
+      if (!known.includes(value)) fail(`one of ${WIRE_FORMATS.join(", ")}`);
+      return value as WireFormat;
+    },
+  },
+  historyDays: {
+    env: "HISTORY_DAYS",
+    flag: "history-days",
+    default: "30",
+    meaning: "Days of market history seeded on first start",
+    parse: (raw, fail) => wholeNumber(raw, 1, 3_650, "a whole number 1–3650", fail),
+  },
+  marketSpeed: {
+    env: "MARKET_SPEED",
+    flag: "market-speed",
+    default: "1",
+    meaning: "How fast the market clock runs (1 = real time, 60 = a block every 2 s)",
+    parse: (raw, fail) => {
+      const allowed = "a number > 0 and ≤ 10000";
+      const text = raw.trim();
+      if (!/^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(text)) fail(allowed);
+      const value = Number(text);
+      if (!(value > 0 && value <= 10_000)) fail(allowed);
+      return value;
+    },
+  },
+  seed: {
+    env: "SEED",
+    flag: "seed",
+    default: "42",
+    meaning: "The market simulator's seed",
+    parse: (raw, fail) => wholeNumber(raw, 0, 2 ** 32 - 1, "a whole number 0–4294967295", fail),
+  },
+  corsOrigins: {
+    env: "CORS_ORIGINS",
+    flag: "cors-origins",
+    default: "*",
+    meaning: `Origins browsers may call from: "*" or a comma-separated list like https://example.com`,
+    parse: parseOrigins,
+  },
+};
