@@ -2,6 +2,8 @@
 // Everything here is plain data plus a deterministic pair list; the price path and the trade simulator
 // read it, and so do the endpoints that list coins, pairs and symbols.
 
+import { foreignPairName, type PairStyle } from "./pair-names.ts";
+
 /** Currencies a pair can be quoted in. */
 export const QUOTE_CURRENCIES = ["USD", "EUR", "USDT", "USDC", "BTC", "ETH"] as const;
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
@@ -23,9 +25,6 @@ export interface Coin {
   readonly volume24hUSD: number;
   readonly stablecoin: boolean;
 }
-
-/** How an exchange spells a pair's foreign name. */
-export type PairStyle = "concat" | "dash" | "underscore" | "lower" | "kraken" | "bitfinex";
 
 export interface Exchange {
   /** Never contains a comma. */
@@ -249,30 +248,6 @@ const IGNORED_PAIRS: ReadonlySet<string> = new Set([
   "DOGE/GateIO/BTC",
   "ALGO/Bybit/USDT",
 ]);
-
-const KRAKEN_NAMES: Readonly<Record<string, string>> = { BTC: "XBT", DOGE: "XDG" };
-const BITFINEX_NAMES: Readonly<Record<string, string>> = { USDT: "UST" };
-
-/** The exchange's spelling of the pair `symbol`/`quote`. */
-export function foreignPairName(style: PairStyle, symbol: string, quote: QuoteCurrency): string {
-  switch (style) {
-    case "concat":
-      return `${symbol}${quote}`;
-    case "dash":
-      return `${symbol}-${quote}`;
-    case "underscore":
-      return `${symbol}_${quote}`;
-    case "lower":
-      return `${symbol}${quote}`.toLowerCase();
-    case "kraken":
-      return `${KRAKEN_NAMES[symbol] ?? symbol}/${KRAKEN_NAMES[quote] ?? quote}`;
-    case "bitfinex": {
-      const base = BITFINEX_NAMES[symbol] ?? symbol;
-      const q = BITFINEX_NAMES[quote] ?? quote;
-      return base.length > 3 || q.length > 3 ? `t${base}:${q}` : `t${base}${q}`;
-    }
-  }
-}
 
 function quotesFor(exchange: Exchange, c: Coin, rank: number): QuoteCurrency[] {
   const allowed = STABLECOIN_QUOTES[c.symbol];
