@@ -29,7 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .e2e-data && tsx src/service/main.ts --port ${PORT} --data-dir .e2e-data --history-days 1`,
+    // exec: the service replaces the shell, so stopping the web server stops the service itself.
+    command: `rm -rf .e2e-data && exec node --import tsx src/service/main.ts --port ${PORT} --data-dir .e2e-data --history-days 1`,
     url: `http://localhost:${PORT}/v1/openapi.json`,
     timeout: 180_000,
     reuseExistingServer: false,

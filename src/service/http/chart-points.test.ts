@@ -78,6 +78,23 @@ describe("scaled points", () => {
     },
   );
 
+  it("widens the kept buckets when a later request reaches further back", async () => {
+    const path = (hours: number) =>
+      `/v1/chartPointsAllExchanges/MEDIR120/ADA?scale=1h&starttime=${NOW_S - hours * 3600}`;
+    const narrow = await points(path(3));
+    const wide = await points(path(24));
+    const raw = await points(`/v1/chartPointsAllExchanges/MEDIR120/ADA?starttime=${NOW_S - 25 * 3600}`);
+    const expected = [...new Set(raw.map((r) => bucketStart(r.time, "1h")))].filter(
+      (b) => b >= NOW_S - 24 * 3600,
+    );
+    expect(wide.map((p) => p.time)).toEqual(expected);
+    expect(wide.slice(-narrow.length)).toEqual(narrow);
+    for (const p of wide) {
+      const values = raw.filter((r) => bucketStart(r.time, "1h") === p.time).map((r) => r.value);
+      expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6);
+    }
+  });
+
   it("answers a narrower window from the kept buckets and still follows the live edge", async () => {
     const wide = await points(`/v1/chartPointsAllExchanges/MA120/ETH?scale=1h&starttime=${NOW_S - 86_400}`);
     const narrow = await points(

@@ -2,14 +2,14 @@
 // (series, filter, scale) after the first request and only the live edge is read again. This is the
 // role the public service's precomputed filters_mean_<scale> tables played.
 import { LRUCache } from "lru-cache";
-import { bucketStart } from "../../interface/vocabulary.ts";
+import { bucketStart, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import type { ChartQuery, PointColumns, Store } from "../store/store.ts";
 
 interface CompleteBuckets {
   /** Bucket starts, ascending, and their means. */
   times: number[];
   values: number[];
-  /** Earliest bucket start the entry covers. */
+  /** Earliest bucket start the entry covers (aligned to the scale). */
   from: number;
   /** Buckets starting before this are all in the entry (they were complete when read). */
   upTo: number;
@@ -33,26 +33,35 @@ export class ChartCache {
     // Buckets that start before the bucket holding the newest block end are complete.
     const completeUpTo = bucketStart(lastBlockEnd, scale);
     const key = `${query.series}|${query.filter}|${scale}`;
+    const from = bucketStart(query.from - 1, scale) + SCALE_SECONDS[scale];
+    const read = (first: number, upTo: number) =>
+      this.store.chartPoints({ ...query, from: first, to: upTo - 1, limit: Number.MAX_SAFE_INTEGER });
     let entry = this.entries.get(key);
-    if (!entry || entry.from > query.from) {
-      const read = this.store.chartPoints({ ...query, to: completeUpTo - 1, limit: Number.MAX_SAFE_INTEGER });
-      entry = { times: read.times, values: read.values, from: query.from, upTo: completeUpTo };
-      this.entries.set(key, entry);
-    } else if (entry.upTo < completeUpTo) {
-      const read = this.store.chartPoints({
-        ...query,
-        from: entry.upTo,
-        to: completeUpTo - 1,
-        limit: Number.MAX_SAFE_INTEGER,
-      });
-      entry = {
-        ...entry,
-        times: entry.times.concat(read.times),
-        values: entry.values.concat(read.values),
-        upTo: completeUpTo,
-      };
-      this.entries.set(key, entry);
+    if (!entry) {
+      const got = read(from, completeUpTo);
+      entry = { times: got.times, values: got.values, from, upTo: completeUpTo };
+    } else {
+      // Widen the kept range where the request reaches past it: older buckets, or newly complete ones.
+      if (from < entry.from) {
+        const older = read(from, entry.from);
+        entry = {
+          ...entry,
+          times: older.times.concat(entry.times),
+          values: older.values.concat(entry.values),
+          from,
+        };
+      }
+      if (entry.upTo < completeUpTo) {
+        const newer = read(entry.upTo, completeUpTo);
+        entry = {
+          ...entry,
+          times: entry.times.concat(newer.times),
+          values: entry.values.concat(newer.values),
+          upTo: completeUpTo,
+        };
+      }
     }
+    this.entries.set(key, entry);
     const times: number[] = [];
     const values: number[] = [];
     const first = lowerBound(entry.times, query.from);
