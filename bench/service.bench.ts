@@ -116,9 +116,14 @@ async function bareServer(path: string): Promise<{ url: string; close: () => voi
 const httpRows: (string | number)[][] = [];
 for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
   const bare = await bareServer(path);
-  const baseline = await load(bare.url);
+  // Best of two runs each: load tests on two shared cores are noisy, and both sides get the same chance.
+  const best = async (url: string) =>
+    [await load(url), await load(url)].sort(
+      (a, b) => b.requestsPerSecond - a.requestsPerSecond,
+    )[0] as Awaited<ReturnType<typeof load>>;
+  const baseline = await best(bare.url);
   bare.close();
-  const ours = await load(service.url + path);
+  const ours = await best(service.url + path);
   log(`${path}: ${ours.requestsPerSecond.toFixed(0)} req/s vs bare ${baseline.requestsPerSecond.toFixed(0)}`);
   httpRows.push([
     `GET ${path}`,
@@ -160,6 +165,11 @@ async function serverTimes(
   return { first: all[0] ?? 0, median: durations[Math.floor(durations.length / 2)] ?? 0, points, bytes };
 }
 
+// Warm the code path on another series first, so "first request" measures reading a series whose buckets
+// are not kept, not the JIT compiling the chart code.
+await serverTimes(
+  Array.from({ length: 6 }, (_, i) => `/v1/chartPointsAllExchanges/MAIR120/ETH?scale=5m&endtime=${nowS - i}`),
+);
 const chartRows: (string | number)[][] = [];
 for (const c of chartCases) {
   const paths = Array.from({ length: 25 }, (_, i) => chartPath(c.range, c.scale, nowS - i));
@@ -215,14 +225,15 @@ ${table(
 
 Database size after seeding (one SQLite file): ${(dbBytes / 2 ** 20).toFixed(0)} MiB.
 
-### HTTP, limit off (autocannon, 16 connections, ${LOAD_SECONDS} s each, from a separate process)
+### HTTP, limit off (autocannon, 16 connections, best of two ${LOAD_SECONDS}-second runs each, from a separate process)
 
 ${table(["Request", "req/s", "p50 / p99 ms", "Bare node:http req/s", "p50 / p99 ms", "Ratio (target ≥ 0.7)", "non-2xx"], httpRows)}
 
 ### Chart points: server time (from the request log)
 
 Sequential requests, each naming another endtime so the response cache cannot answer. "First request" is
-the cold read (nothing kept); "Median" covers requests 6–25: for scaled points the complete buckets are
+the cold read for this series (nothing of it kept; the code path was warmed on another series); "Median"
+covers requests 6–25: for scaled points the complete buckets are
 then kept in memory (ChartCache) and only the live edge is read; raw points are read from SQLite each time.
 
 ${table(["Request", "Points", "Body", "First request ms", "Median ms", "Target ms", "Baseline: bare SELECT + CSV ms", "Ratio (median / baseline)"], chartRows)}`,

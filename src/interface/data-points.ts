@@ -25,11 +25,27 @@ export function formatUtcSecond(unixSeconds: number): string {
   return `${new Date(unixSeconds * 1000).toISOString().slice(0, 19)}Z`;
 }
 
-/** Encodes one series' points, oldest first. `times` are Unix seconds, `values` USD numbers. */
+/** "HH:MM:SS" of each second of the day, made as needed: charts repeat the same times of day. */
+const clock: string[] = [];
+
+function timeOfDay(s: number): string {
+  let text = clock[s];
+  if (text === undefined) {
+    text = `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
+    clock[s] = text;
+  }
+  return text;
+}
+
+/**
+ * Encodes one series' points, oldest first. `times` are Unix seconds, `values` USD numbers. `newline`
+ * ends each line; "\\n" gives the text already escaped for a JSON string (the CSV has no quotes).
+ */
 export function encodeDataPoints(
   series: SeriesKey,
   times: ArrayLike<number>,
   values: ArrayLike<number>,
+  newline = "\n",
 ): string {
   const middle = `,${series.exchange ?? ""},${series.filter},${series.symbol},`;
   const lines: string[] = [DATA_POINTS_HEADER];
@@ -43,13 +59,9 @@ export function encodeDataPoints(
       dayStart = day;
       dayPrefix = formatUtcSecond(day).slice(0, 11);
     }
-    const s = t - day;
-    const hh = Math.floor(s / 3600);
-    const mm = Math.floor((s % 3600) / 60);
-    const ss = s % 60;
-    lines.push(`${dayPrefix}${pad2(hh)}:${pad2(mm)}:${pad2(ss)}Z${middle}${String(values[i])}`);
+    lines.push(`${dayPrefix}${timeOfDay(t - day)}Z${middle}${String(values[i])}`);
   }
-  return `${lines.join("\n")}\n`;
+  return `${lines.join(newline)}${newline}`;
 }
 
 function pad2(n: number): string {

@@ -22,6 +22,14 @@ export class ChartSeries {
     return { dataPoints: encodeDataPoints(this.key, this.times, this.values) };
   }
 
+  /**
+   * The Points resource as JSON text, written directly: the CSV holds no quotes or backslashes (symbols,
+   * exchanges and filters are validated names), so only its newlines need escaping.
+   */
+  toSeedJson(): string {
+    return `{"dataPoints":"${encodeDataPoints(this.key, this.times, this.values, "\\n")}"}`;
+  }
+
   toDiaPoints(): DiaPoints {
     const n = this.times.length;
     if (n === 0) return { DataPoints: [{ statement_id: 0, Series: null, Messages: null }] };
@@ -48,6 +56,7 @@ export class ChartSeries {
 /** The JSON text of a resource in the given wire format. */
 export function serialize(value: unknown, wire: WireFormat): string {
   if (wire === "dia") return JSON.stringify(toDia(value));
+  if (value instanceof ChartSeries) return value.toSeedJson();
   return JSON.stringify(value, (_key, v) => (v instanceof ChartSeries ? v.toSeedPoints() : v));
 }
 

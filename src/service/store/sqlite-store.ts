@@ -36,6 +36,16 @@ const POINT_TIME = {
 } as const;
 const COLUMN = { MA120: "ma120", MAIR120: "mair120", MEDIR120: "medir120" } as const;
 
+function isAscending(times: number[]): boolean {
+  for (let i = 1; i < times.length; i++) if ((times[i] as number) < (times[i - 1] as number)) return false;
+  return true;
+}
+
+function sortedByTime(times: number[], values: number[]): PointColumns {
+  const order = times.map((_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number));
+  return { times: order.map((i) => times[i] as number), values: order.map((i) => values[i] as number) };
+}
+
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly seriesIds = new Map<string, number>();
@@ -217,19 +227,73 @@ export class SqliteStore implements Store {
       to = bucketStart(query.to, query.scale) + size - 1;
     }
     if (from > to) return { times: [], values: [] };
-    const rowLimit = query.scale === null ? query.limit : -1;
+    const read =
+      this.readContiguous(query.series, query.filter, from, to) ??
+      this.readPoints(query.series, query.filter, from, to);
+    if (query.scale !== null) return bucketMeans(read.times, read.values, query.scale, query.limit);
+    return read.times.length > query.limit
+      ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }
+      : read;
+  }
+
+  /**
+   * A series has a row for every block from its first trade on, so its rows' times follow from the first
+   * one: reading only values (and the last-trade offsets that place MAIR/MEDIR points) halves the work
+   * SQLite does to render them. Null when the rows are not contiguous (then readPoints reads the times).
+   */
+  private readContiguous(
+    series: number,
+    filter: ChartQuery["filter"],
+    from: number,
+    to: number,
+  ): PointColumns | null {
     // The key range is widened by one block: a MAIR/MEDIR point lies up to 120 s before its block end.
-    const [timesJson, valuesJson] = this.chartStatement(query.filter).get(
-      query.series,
-      from,
-      to + 120,
-      from,
-      to,
-      rowLimit,
-    ) as [string, string];
+    const row = this.contiguousStatement(filter).get(series, from, to + 120) as
+      | [number | null, number | null, number, string, string]
+      | undefined;
+    if (!row || row[0] === null || row[1] === null) return { times: [], values: [] };
+    const [first, last, count, offsetsJson, valuesJson] = row;
+    if ((last - first) / 120 + 1 !== count) return null;
+    const values = JSON.parse(valuesJson) as (number | null)[];
+    const offsets = filter === "MA120" ? null : (JSON.parse(offsetsJson) as (number | null)[]);
+    const times: number[] = [];
+    const kept: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const v = values[i];
+      if (v === null || v === undefined) continue;
+      const end = first + 120 * i;
+      const t = offsets === null ? end : end - 120 + (offsets[i] as number);
+      if (t < from || t > to) continue;
+      times.push(t);
+      kept.push(v);
+    }
+    return { times, values: kept };
+  }
+
+  private contiguousStatement(filter: ChartQuery["filter"]): Database.Statement {
+    const key = `contiguous|${filter}`;
+    let statement = this.chartStatements.get(key);
+    if (statement) return statement;
+    const offsets = filter === "MA120" ? "'[]'" : "json_group_array(last_trade_offset)";
+    statement = this.db
+      .prepare(
+        `SELECT min(time), max(time), count(*), ${offsets}, json_group_array(${COLUMN[filter]}) FROM blocks ` +
+          "WHERE series = ? AND time >= ? AND time <= ?",
+      )
+      .raw();
+    this.chartStatements.set(key, statement);
+    return statement;
+  }
+
+  /** Points with their times, for rows that are not contiguous. */
+  private readPoints(series: number, filter: ChartQuery["filter"], from: number, to: number): PointColumns {
+    const [timesJson, valuesJson] = this.chartStatement(filter).get(series, from, to + 120, from, to) as [
+      string,
+      string,
+    ];
     const times = JSON.parse(timesJson) as number[];
     const values = JSON.parse(valuesJson) as number[];
-    return query.scale === null ? { times, values } : bucketMeans(times, values, query.scale, query.limit);
+    return isAscending(times) ? { times, values } : sortedByTime(times, values);
   }
 
   private chartStatement(filter: ChartQuery["filter"]): Database.Statement {
@@ -237,11 +301,12 @@ export class SqliteStore implements Store {
     if (statement) return statement;
     const t = POINT_TIME[filter];
     const v = COLUMN[filter];
+    // Aggregated straight over the key range (a subquery with ORDER BY ... LIMIT cost half as much again);
+    // the scan follows the key, so the arrays come out in time order (checked all the same).
     statement = this.db
       .prepare(
-        `SELECT json_group_array(t), json_group_array(v) FROM (SELECT ${t} AS t, ${v} AS v FROM blocks ` +
-          `WHERE series = ? AND time >= ? AND time <= ? AND ${v} IS NOT NULL AND ${t} >= ? AND ${t} <= ? ` +
-          "ORDER BY time LIMIT ?)",
+        `SELECT json_group_array(${t}), json_group_array(${v}) FROM blocks ` +
+          `WHERE series = ? AND time >= ? AND time <= ? AND ${v} IS NOT NULL AND ${t} >= ? AND ${t} <= ?`,
       )
       .raw();
     this.chartStatements.set(filter, statement);
