@@ -3,7 +3,6 @@
 // serves stale data). A cached answer is served straight from node:http, in front of the router: the
 // fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LRUCache } from "lru-cache";
 import type { Config } from "../config.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
@@ -12,23 +11,44 @@ import { admit } from "./fair-usage-middleware.ts";
 import type { RequestLog } from "./request-log.ts";
 import { JSON_TYPE } from "./respond.ts";
 
+/** Bytes of answers kept at most; beyond it new answers are not kept until the next clear. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A plain map with a byte budget rather than an LRU: it is emptied at every block (two minutes at most),
+ * and its lookup sits on the hottest path of the service.
+ */
 export class ResponseCache {
-  private readonly entries = new LRUCache<string, Buffer>({
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (body) => body.length + 64,
-  });
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
 
   get(pathAndQuery: string): Buffer | undefined {
     return this.entries.get(pathAndQuery);
   }
 
   put(pathAndQuery: string, body: string): void {
-    this.entries.set(pathAndQuery, Buffer.from(body));
+    const buffer = Buffer.from(body);
+    if (this.bytes + buffer.length > MAX_BYTES || this.entries.has(pathAndQuery)) return;
+    this.entries.set(pathAndQuery, buffer);
+    this.bytes += buffer.length;
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
+}
+
+let isoMs = Number.NaN;
+let isoText = "";
+
+/** RFC 3339 text of a time, reused while the millisecond is the same (thousands of requests a second). */
+function isoTime(ms: number): string {
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
 }
 
 export interface FastPathDeps {
@@ -63,7 +83,7 @@ export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: Se
   res.writeHead(status, headers);
   res.end(payload);
   deps.requestLog.append({
-    time: new Date(deps.now()).toISOString(),
+    time: isoTime(deps.now()),
     client: admission.client,
     method: "GET",
     path: req.url,
