@@ -23,7 +23,7 @@ export function writeSection(name: string, command: string, body: string): void 
   ].join("\n");
   let text = existsSync(file)
     ? readFileSync(file, "utf8")
-    : "# Benchmarks\n\nFigures from `npm run bench`. Targets are met here, never in timed tests.\n";
+    : "# Benchmarks\n\nFigures from `npm run bench`. Speed targets are measured here, never in timed tests.\n";
   if (text.includes(start) && text.includes(end)) {
     text = text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length);
   } else {
