@@ -2,6 +2,7 @@
 // configured history; on later starts it fills the gap up to now; while running it adds each block as the
 // market clock passes its end.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import { dayOfBlockEnd } from "../store/day-columns.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
 import { seedInParallel, workerCount } from "./parallel-seed.ts";
@@ -63,6 +64,9 @@ export class MarketFeed {
       return this.catchUp(nowMs, onProgress);
     }
     const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
+    this.noteFirstBlock(first);
+    // Workers pack the days that lie wholly inside the gap; the one it starts in is packed from the rows.
+    const packFromDay = Math.ceil((first * BLOCK_SECONDS) / 86_400);
     this.store.beginBulkLoad();
     try {
       await seedInParallel(this.store, {
@@ -71,11 +75,13 @@ export class MarketFeed {
         firstBlock: first,
         lastBlock: last,
         keepTradesFromMs,
+        packFromDay,
         workers,
         ...(onProgress ? { onProgress } : {}),
       });
       // Only now is every series complete: a seed cut short starts over from the previous mark.
       this.store.setLastBlockTime((last + 1) * BLOCK_SECONDS);
+      this.packCompleteDays(last, packFromDay);
     } finally {
       this.store.endBulkLoad();
     }
@@ -89,6 +95,7 @@ export class MarketFeed {
   catchUp(nowMs: number, onProgress?: Progress): number {
     const { first, last } = this.missing(nowMs);
     if (first > last) return 0;
+    this.noteFirstBlock(first);
     const aggregator = this.aggregator ?? this.warmUp(first);
     const keepTradesFrom = nowMs - TRADE_RETENTION_MS;
     const total = last - first + 1;
@@ -112,7 +119,27 @@ export class MarketFeed {
       onProgress?.(to - first + 1, total);
     }
     this.store.deleteTradesBefore(keepTradesFrom);
+    this.packCompleteDays(last, Number.POSITIVE_INFINITY);
     return total;
+  }
+
+  private noteFirstBlock(first: number): void {
+    if (this.store.lastBlockTime() === null)
+      this.store.setMeta("first_block_end", String((first + 1) * BLOCK_SECONDS));
+  }
+
+  /**
+   * Packs every day that has ended by block `last` and is not packed yet (see day-columns.ts): from the
+   * rows, except days from `packedByWorkersFrom` on, which the seeding workers packed already.
+   */
+  private packCompleteDays(last: number, packedByWorkersFrom: number): void {
+    const lastCompleteDay = Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - 1;
+    const firstEnd = this.store.firstBlockTime();
+    if (firstEnd === null) return;
+    const start = this.store.packedUntil() ?? dayOfBlockEnd(firstEnd);
+    if (lastCompleteDay < start) return;
+    this.store.packDays(start, Math.min(lastCompleteDay, packedByWorkersFrom - 1));
+    this.store.setPackedUntil(lastCompleteDay + 1);
   }
 
   private warmUp(first: number): BlockAggregator {

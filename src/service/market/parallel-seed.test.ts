@@ -33,8 +33,16 @@ function dump(dir: string) {
     )
     .raw()
     .all();
+  const days = db
+    .prepare(
+      "SELECT s.symbol, s.exchange, d.day, hex(d.data) FROM day_columns d JOIN series s ON s.id = d.series " +
+        "ORDER BY s.symbol, s.exchange, d.day",
+    )
+    .raw()
+    .all();
+  const packedUntil = db.prepare("SELECT value FROM meta WHERE key = 'packed_until_day'").pluck().get();
   db.close();
-  return { blocks, trades };
+  return { blocks, trades, days, packedUntil };
 }
 
 async function seed(parallel: boolean): Promise<string> {
@@ -42,12 +50,12 @@ async function seed(parallel: boolean): Promise<string> {
   dirs.push(dir);
   const store = SqliteStore.open(dir);
   const feed = new MarketFeed(store, new MarketSimulator(5), {
-    historyDays: 1,
+    historyDays: 3,
     pairs: PAIRS,
     parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
     workers: 2,
   });
-  expect(await feed.catchUpInParallel(NOW)).toBe(720);
+  expect(await feed.catchUpInParallel(NOW)).toBe(3 * 720);
   store.close();
   return dir;
 }
@@ -61,6 +69,9 @@ describe("parallel seeding", () => {
     expect(a.trades.length).toBeGreaterThan(1000);
     expect(b.blocks).toEqual(a.blocks);
     expect(b.trades).toEqual(a.trades);
+    expect(a.days.length).toBeGreaterThan(200);
+    expect(b.days).toEqual(a.days);
+    expect(b.packedUntil).toBe(a.packedUntil);
   });
 
   it("splits the coins into shares that cover each coin once", () => {

@@ -17,6 +17,15 @@ export interface SeedTask {
   lastBlock: number;
   keepTradesFromMs: number;
   chunkBlocks: number;
+  /** Days from this one on that end within the seed are packed by the worker (see day-columns.ts). */
+  packFromDay: number;
+}
+
+/** A packed (series, day), as a worker posts it. */
+export interface PackedDay {
+  series: number;
+  day: number;
+  data: Uint8Array;
 }
 
 const COLUMNS = 8;
@@ -86,6 +95,7 @@ export interface ParallelSeedOptions {
   firstBlock: number;
   lastBlock: number;
   keepTradesFromMs: number;
+  packFromDay: number;
   workers: number;
   onProgress?: (doneBlocks: number, totalBlocks: number) => void;
 }
@@ -112,17 +122,25 @@ export async function seedInParallel(store: Store, options: ParallelSeedOptions)
         lastBlock: options.lastBlock,
         keepTradesFromMs: options.keepTradesFromMs,
         chunkBlocks: 180,
+        packFromDay: options.packFromDay,
       };
       return new Promise<void>((resolve, reject) => {
         const worker = new Worker(new URL("./seed-worker-entry.mjs", import.meta.url), { workerData: task });
         worker.on(
           "message",
-          (message: { done?: true; blocks: number; rows: Float64Array; trades: StoredTrade[] }) => {
+          (message: {
+            done?: true;
+            blocks: number;
+            rows: Float64Array;
+            trades: StoredTrade[];
+            days: PackedDay[];
+          }) => {
             if (message.done) return;
             const rows = unpackRows(message.rows).sort(bySeriesAndTime);
             store.transaction(() => {
               store.insertBlocks(rows);
               store.insertTrades(message.trades);
+              for (const d of message.days) store.insertDayColumns(d.series, d.day, d.data);
             });
             done[index] = (done[index] ?? 0) + message.blocks;
             options.onProgress?.(Math.min(...done), total);

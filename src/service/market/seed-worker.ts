@@ -1,10 +1,11 @@
 // A seeding worker: simulates and aggregates the blocks of its share of the coins, and posts the block
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
+import { DayColumns, dayOfBlockEnd } from "../store/day-columns.ts";
 import type { StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
 import { PAIRS } from "./catalog.ts";
-import { packRows, type SeedTask } from "./parallel-seed.ts";
+import { type PackedDay, packRows, type SeedTask } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 const task = workerData as SeedTask;
@@ -23,17 +24,36 @@ const aggregator = new BlockAggregator(lookup, pairs, task.warmUpFrom * 120_000)
 for (let block = task.warmUpFrom; block < task.firstBlock; block++) {
   aggregator.aggregate(block, simulator.tradesOfBlock(block), false);
 }
+// The days being packed, by series; posted when their last block has been aggregated.
+let packing = new Map<number, DayColumns>();
 for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlocks) {
   const to = Math.min(task.lastBlock, from + task.chunkBlocks - 1);
   const rows = [];
   const trades: StoredTrade[] = [];
+  const days: PackedDay[] = [];
   for (let block = from; block <= to; block++) {
     const keep = (block + 1) * 120_000 > task.keepTradesFromMs;
     const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), keep);
     rows.push(...aggregated.rows);
     if (keep) trades.push(...aggregated.trades);
+    const end = (block + 1) * 120;
+    const day = dayOfBlockEnd(end);
+    if (day < task.packFromDay) continue;
+    for (const row of aggregated.rows) {
+      let columns = packing.get(row.series);
+      if (!columns) {
+        columns = new DayColumns(row.series, day);
+        packing.set(row.series, columns);
+      }
+      columns.add(row);
+    }
+    if (end % 86_400 === 0) {
+      for (const columns of packing.values()) days.push({ series: columns.series, day, data: columns.data });
+      packing = new Map();
+    }
   }
   const packed = packRows(rows);
-  parentPort?.postMessage({ blocks: to - from + 1, rows: packed, trades }, [packed.buffer as ArrayBuffer]);
+  const transfer = [packed.buffer as ArrayBuffer, ...days.map((d) => d.data.buffer as ArrayBuffer)];
+  parentPort?.postMessage({ blocks: to - from + 1, rows: packed, trades, days }, transfer);
 }
 parentPort?.postMessage({ done: true });

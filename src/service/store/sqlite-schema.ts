@@ -3,6 +3,10 @@ import type Database from "better-sqlite3";
 import type { BlockRow, StoredTrade } from "./store.ts";
 
 export const SCHEMA_VERSION = "1";
+/** Meta key of the first UTC day whose blocks are not packed into day_columns yet (earlier ones all are). */
+export const PACKED_UNTIL_META = "packed_until_day";
+/** Meta key of the end of the oldest stored block. */
+export const FIRST_BLOCK_META = "first_block_end";
 /** Meta key of the end of the newest block that the store holds for every series. */
 export const LAST_BLOCK_META = "last_block_end";
 
@@ -14,6 +18,8 @@ CREATE TABLE IF NOT EXISTS blocks (
   series INTEGER NOT NULL, time INTEGER NOT NULL, ma120 REAL NOT NULL, mair120 REAL, medir120 REAL,
   last_trade_offset INTEGER, volume_usd REAL NOT NULL, trades INTEGER NOT NULL,
   PRIMARY KEY (series, time)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS day_columns (
+  series INTEGER NOT NULL, day INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (series, day)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS trades (
   series INTEGER NOT NULL, time_ms INTEGER NOT NULL, seq INTEGER NOT NULL, pair TEXT NOT NULL,
   price REAL NOT NULL, volume REAL NOT NULL, usd_price REAL NOT NULL, foreign_id TEXT NOT NULL,

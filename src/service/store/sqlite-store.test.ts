@@ -75,3 +75,40 @@ describe("chart reads", () => {
     expect(query(contiguous, "MA120", T0 - 5000, T0 - 1000)).toEqual({ times: [], values: [] });
   });
 });
+
+describe("packed days", () => {
+  it("answer exactly what the rows answer, across day boundaries, gaps and blocks without trades", () => {
+    const series = store.seriesId("CCC", "Kraken");
+    const start = 1_763_856_000; // a UTC midnight
+    const rows: BlockRow[] = [];
+    for (let i = -50; i < 3 * 720; i++) {
+      if (i >= 800 && i < 900) continue; // a gap
+      const medir = i % 7 === 0 ? null : 1000 + Math.sin(i) * 10;
+      rows.push({
+        ...row(series, 0, medir),
+        time: start + 120 * (i + 1),
+        ma120: 1000 + i,
+        lastTradeOffset: medir === null ? null : (((i * 37) % 120) + 120) % 120,
+      });
+    }
+    store.transaction(() => store.insertBlocks(rows));
+    const ranges: [number, number][] = [
+      [start - 10_000, start + 4 * 86_400],
+      [start + 86_400 - 500, start + 86_400 + 500],
+      [start + 1000, start + 1000],
+      [start + 5 * 3600 + 17, start + 30 * 3600 - 3],
+    ];
+    const read = () =>
+      ranges.flatMap(([from, to]) =>
+        (["MA120", "MEDIR120"] as const).flatMap((filter) => [
+          store.chartPoints({ series, filter, from, to, scale: null, limit: 100_000 }),
+          store.chartPoints({ series, filter, from, to, scale: "1h", limit: 100_000 }),
+        ]),
+      );
+    const fromRows = read();
+    expect(fromRows[0]?.times.length).toBeGreaterThan(1000);
+    store.packDays(Math.floor((start - 10_000) / 86_400), Math.floor(start / 86_400) + 1);
+    expect(store.packedUntil()).toBe(Math.floor(start / 86_400) + 2);
+    expect(read()).toEqual(fromRows);
+  });
+});

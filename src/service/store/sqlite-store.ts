@@ -6,13 +6,16 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { bucketStart, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import { bucketMeans } from "./bucket-means.ts";
+import { appendDayPoints, DayColumns, dayOfBlockEnd } from "./day-columns.ts";
 import {
   BATCH_ROWS,
   type BlockDbRow,
   blockParams,
   EIGHT,
+  FIRST_BLOCK_META,
   insertBatched,
   LAST_BLOCK_META,
+  PACKED_UNTIL_META,
   SCHEMA,
   SCHEMA_VERSION,
   toBlockRow,
@@ -51,6 +54,7 @@ export class SqliteStore implements Store {
   private readonly seriesIds = new Map<string, number>();
   private readonly statements;
   private readonly chartStatements = new Map<string, Database.Statement>();
+  private packedUntilDay: number | null = null;
 
   static open(dataDir: string): SqliteStore {
     mkdirSync(dataDir, { recursive: true });
@@ -76,6 +80,8 @@ export class SqliteStore implements Store {
     }[]) {
       this.seriesIds.set(`${row.symbol}|${row.exchange}`, row.id);
     }
+    const packed = this.getMetaRaw(PACKED_UNTIL_META);
+    this.packedUntilDay = packed === null ? null : Number(packed);
     const db = this.db;
     this.statements = {
       setMeta: db.prepare(
@@ -91,6 +97,12 @@ export class SqliteStore implements Store {
         `INSERT OR REPLACE INTO trades VALUES ${Array(BATCH_ROWS).fill(EIGHT).join(",")}`,
       ),
       deleteTrades: db.prepare("DELETE FROM trades WHERE time_ms < ?"),
+      insertDay: db.prepare("INSERT OR REPLACE INTO day_columns VALUES (?, ?, ?)"),
+      days: db.prepare(
+        "SELECT day, data FROM day_columns WHERE series = ? AND day >= ? AND day <= ? ORDER BY day",
+      ),
+      seriesIds: db.prepare("SELECT id FROM series").pluck(),
+      blocksOf: db.prepare("SELECT * FROM blocks WHERE series = ? AND time > ? AND time <= ? ORDER BY time"),
       latestBlock: db.prepare("SELECT * FROM blocks WHERE series = ? ORDER BY time DESC LIMIT 1"),
       blockAtOrBefore: db.prepare(
         "SELECT * FROM blocks WHERE series = ? AND time <= ? AND time >= ? ORDER BY time DESC LIMIT 1",
@@ -165,6 +177,44 @@ export class SqliteStore implements Store {
     this.statements.deleteTrades.run(timeMs);
   }
 
+  insertDayColumns(series: number, day: number, data: Uint8Array): void {
+    this.statements.insertDay.run(series, day, data);
+  }
+
+  packDays(firstDay: number, lastDay: number): void {
+    if (lastDay < firstDay) return;
+    this.transaction(() => {
+      for (const series of this.statements.seriesIds.all() as number[]) {
+        for (let day = firstDay; day <= lastDay; day++) {
+          const rows = this.statements.blocksOf.all(series, day * 86_400, (day + 1) * 86_400) as BlockDbRow[];
+          if (rows.length === 0) continue;
+          const packed = new DayColumns(series, day);
+          for (const row of rows) packed.add(toBlockRow(row));
+          this.insertDayColumns(series, day, packed.data);
+        }
+      }
+      this.setPackedUntil(lastDay + 1);
+    });
+  }
+
+  packedUntil(): number | null {
+    return this.packedUntilDay;
+  }
+
+  setPackedUntil(day: number): void {
+    this.setMeta(PACKED_UNTIL_META, String(day));
+    this.packedUntilDay = day;
+  }
+
+  firstBlockTime(): number | null {
+    const known = this.getMetaRaw(FIRST_BLOCK_META);
+    if (known !== null) return Number(known);
+    // Once, for a store made before this was recorded: min(time) over the (series, time) key scans.
+    const first = (this.db.prepare("SELECT min(time) AS t FROM blocks").get() as { t: number | null }).t;
+    if (first !== null) this.setMeta(FIRST_BLOCK_META, String(first));
+    return first;
+  }
+
   lastBlockTime(): number | null {
     // Kept in meta: max(time) over the (series, time) key would scan the whole table.
     const value = this.getMetaRaw(LAST_BLOCK_META);
@@ -227,13 +277,39 @@ export class SqliteStore implements Store {
       to = bucketStart(query.to, query.scale) + size - 1;
     }
     if (from > to) return { times: [], values: [] };
-    const read =
-      this.readContiguous(query.series, query.filter, from, to) ??
-      this.readPoints(query.series, query.filter, from, to);
+    const read = this.readRange(query.series, query.filter, from, to);
     if (query.scale !== null) return bucketMeans(read.times, read.values, query.scale, query.limit);
     return read.times.length > query.limit
       ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }
       : read;
+  }
+
+  /**
+   * Points with a point time in [from, to]: packed days where there are, rows for the days after them.
+   * Blocks ending in [from, to + 120] can hold such points (a MAIR/MEDIR point lies up to 120 s before
+   * its block end).
+   */
+  private readRange(series: number, filter: ChartQuery["filter"], from: number, to: number): PointColumns {
+    const out: PointColumns = { times: [], values: [] };
+    let rowsFrom = from;
+    const packedUntil = this.packedUntilDay;
+    const firstDay = dayOfBlockEnd(from);
+    if (packedUntil !== null && firstDay < packedUntil) {
+      const lastDay = Math.min(dayOfBlockEnd(to + 120), packedUntil - 1);
+      const days = this.statements.days.all(series, firstDay, lastDay) as { day: number; data: Uint8Array }[];
+      appendDayPoints(days, filter, from, to, out);
+      rowsFrom = Math.max(from, packedUntil * 86_400 + 120);
+    }
+    if (rowsFrom > to + 120) return out;
+    const rest =
+      this.readContiguous(series, filter, rowsFrom, from, to) ??
+      this.readPoints(series, filter, rowsFrom, from, to);
+    if (out.times.length === 0) return rest;
+    for (let i = 0; i < rest.times.length; i++) {
+      out.times.push(rest.times[i] as number);
+      out.values.push(rest.values[i] as number);
+    }
+    return out;
   }
 
   /**
@@ -244,11 +320,11 @@ export class SqliteStore implements Store {
   private readContiguous(
     series: number,
     filter: ChartQuery["filter"],
+    rowsFrom: number,
     from: number,
     to: number,
   ): PointColumns | null {
-    // The key range is widened by one block: a MAIR/MEDIR point lies up to 120 s before its block end.
-    const row = this.contiguousStatement(filter).get(series, from, to + 120) as
+    const row = this.contiguousStatement(filter).get(series, rowsFrom, to + 120) as
       | [number | null, number | null, number, string, string]
       | undefined;
     if (!row || row[0] === null || row[1] === null) return { times: [], values: [] };
@@ -286,8 +362,14 @@ export class SqliteStore implements Store {
   }
 
   /** Points with their times, for rows that are not contiguous. */
-  private readPoints(series: number, filter: ChartQuery["filter"], from: number, to: number): PointColumns {
-    const [timesJson, valuesJson] = this.chartStatement(filter).get(series, from, to + 120, from, to) as [
+  private readPoints(
+    series: number,
+    filter: ChartQuery["filter"],
+    rowsFrom: number,
+    from: number,
+    to: number,
+  ): PointColumns {
+    const [timesJson, valuesJson] = this.chartStatement(filter).get(series, rowsFrom, to + 120, from, to) as [
       string,
       string,
     ];

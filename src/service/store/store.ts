@@ -84,10 +84,20 @@ export interface Store {
   insertBlocks(rows: BlockRow[]): void;
   insertTrades(trades: StoredTrade[]): void;
   deleteTradesBefore(timeMs: number): void;
+  /** End time of the oldest stored block, or null for an empty store. */
+  firstBlockTime(): number | null;
   /** End time of the newest block stored for every series, or null for an empty store. */
   lastBlockTime(): number | null;
   /** Records that every series is stored up to the block ending at `time` (in the inserting transaction). */
   setLastBlockTime(time: number): void;
+
+  /** Stores a packed (series, day) of block values (see day-columns.ts). */
+  insertDayColumns(series: number, day: number, data: Uint8Array): void;
+  /** Packs the stored rows of days firstDay..lastDay for every series, and marks them packed. */
+  packDays(firstDay: number, lastDay: number): void;
+  /** The first UTC day not packed yet (every earlier day is), or null when none is. */
+  packedUntil(): number | null;
+  setPackedUntil(day: number): void;
 
   latestBlock(series: number): BlockRow | null;
   /** The newest block of the series at or before `time`, within `maxAgeSeconds` of it. */

@@ -1,0 +1,14 @@
+import { loadConfig } from "./src/service/config.ts";
+import { startService } from "./src/service/server.ts";
+import { readRequestLog } from "./src/service/http/request-log.ts";
+const config = loadConfig({}, ["--port", "0", "--data-dir", "/tmp/d6", "--rate-limit", "0", "--history-days", "30"]);
+const service = await startService(config, { live: false, log: () => {} });
+const nowS = Math.floor(Date.now() / 1000);
+const path = (sym: string, f = "MEDIR120", end = nowS) => `/v1/chartPointsAllExchanges/${f}/${sym}?starttime=${end - 30 * 86400}&endtime=${end}&scale=5m`;
+for (let i = 0; i < 8; i++) await (await fetch(service.url + path("BTC", "MAIR120", nowS - i))).text();
+const syms = ["ETH", "SOL", "XRP", "ADA", "DOGE", "LINK", "LTC", "DOT", "AVAX", "TRX"];
+for (const s of syms) await (await fetch(service.url + path(s))).text();
+await new Promise((r) => setTimeout(r, 200));
+const log = await readRequestLog("/tmp/d6/requests.log");
+console.log(syms.map((s) => log.filter((e) => e.path === path(s)).at(-1)?.durationMs).join(" "));
+await service.close();
