@@ -150,4 +150,3 @@ function allowedMethods(app: OpenAPIHono, path: string): string[] {
   return [...methods];
 }
 
-export type { Context };

@@ -17,7 +17,7 @@ const DAY = 86_400;
 /** How far from "24 hours ago" a block may be and still count as yesterday's price. */
 const YESTERDAY_TOLERANCE = 10 * 60;
 /** Source of quotations: the crowd aggregation of this service. */
-export const QUOTATION_SOURCE = "crowd";
+const QUOTATION_SOURCE = "crowd";
 export const TOP_COINS = 50;
 const LAST_TRADES = 10;
 
