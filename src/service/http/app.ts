@@ -1,7 +1,6 @@
 // The HTTP application: middleware in the order a request meets it, the eleven endpoints, the OpenAPI
 // document, the docs page and the dashboard.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ERROR_STATUSES, MAX_BODY_BYTES } from "../../interface/errors.ts";
@@ -149,4 +148,3 @@ function allowedMethods(app: OpenAPIHono, path: string): string[] {
   if (methods.size > 0) methods.add("OPTIONS");
   return [...methods];
 }
-
