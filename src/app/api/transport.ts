@@ -1,0 +1,123 @@
+// The one way the dashboard talks to the service: every request waits for the shared budget, then goes
+// out with fetch; the answer is decoded in either wire format. A 429 pauses the whole budget until
+// Retry-After and the request goes again; another 4xx is reported, never retried; a network failure is
+// retried with backoff, each try inside the budget.
+
+import { DecodeError, errorRecordOf, parseBody } from "./decode.ts";
+import {
+  type BackoffTimers,
+  NETWORK_RETRY,
+  type NetworkRetryPolicy,
+  retryNetworkFailure,
+} from "./network-retry.ts";
+import type { ScheduleOptions } from "./priority.ts";
+import { parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
+import type { RequestBudget } from "./request-budget.ts";
+
+/** A request the service refused (status ≥ 400 other than 429), or an answer that could not be read. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, or 0 when the answer could not be decoded. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+/** How long to wait after a 429 that names no Retry-After: the whole window. */
+const DEFAULT_PAUSE_MS = 60_000;
+
+export interface TransportOptions {
+  /** Where the service is; "" for the page's own origin. */
+  baseUrl: string;
+  /** An issued client key, sent as X-Api-Key. */
+  apiKey?: string | null;
+  budget: RequestBudget;
+  fetch?: typeof fetch;
+  now?: () => number;
+  retry?: NetworkRetryPolicy;
+  timers?: BackoffTimers;
+}
+
+export interface RequestOptions<T> extends ScheduleOptions {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Turns the parsed body into the resource; throws (e.g. DecodeError) when it cannot. */
+  decode: (value: unknown) => T;
+}
+
+type Outcome<T> = { kind: "answer"; value: T } | { kind: "paused" };
+
+export class Transport {
+  private readonly fetch: typeof fetch;
+  private readonly now: () => number;
+  private readonly timers: BackoffTimers;
+
+  constructor(private readonly options: TransportOptions) {
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? {
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+  }
+
+  async request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    const { budget } = this.options;
+    const schedule = budget.schedule.bind(budget);
+    const scheduleOptions: ScheduleOptions = {
+      priority: options.priority,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.label ? { label: options.label } : {}),
+    };
+    for (;;) {
+      const outcome = await retryNetworkFailure(
+        schedule,
+        (signal) => this.send(path, options, signal),
+        scheduleOptions,
+        this.options.retry ?? NETWORK_RETRY,
+        this.timers,
+      );
+      // Paused by a 429: the budget holds every request until Retry-After; this one goes again then.
+      if (outcome.kind === "answer") return outcome.value;
+    }
+  }
+
+  private async send<T>(path: string, options: RequestOptions<T>, signal: AbortSignal): Promise<Outcome<T>> {
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
+    const init: RequestInit = { method: options.method ?? "GET", headers, signal };
+    if (options.body !== undefined) init.body = options.body;
+    const response = await this.fetch(`${this.options.baseUrl}${path}`, init);
+    const policy = parseRateLimitPolicy(response.headers.get("RateLimit-Policy"));
+    if (policy) this.options.budget.adopt(policy);
+    if (response.status === 429) {
+      const wait = parseRetryAfter(response.headers.get("Retry-After"), this.now()) ?? DEFAULT_PAUSE_MS;
+      this.options.budget.pauseUntil(this.now() + wait);
+      await response.body?.cancel();
+      return { kind: "paused" };
+    }
+    const text = await response.text();
+    if (!response.ok) throw new ApiRequestError(refusal(response.status, text), response.status);
+    try {
+      return { kind: "answer", value: options.decode(parseBody(text)) };
+    } catch (error) {
+      const why = error instanceof DecodeError || error instanceof Error ? error.message : String(error);
+      throw new ApiRequestError(`the service's answer to ${path} could not be read: ${why}`, 0);
+    }
+  }
+}
+
+/** The service's own words for a refusal when it sent the error record, else the status. */
+function refusal(status: number, text: string): string {
+  try {
+    const record = errorRecordOf(parseBody(text));
+    if (record?.errormessage) return record.errormessage;
+  } catch {
+    // Not a body we can read: fall back to the status.
+  }
+  return `the service answered ${status}`;
+}
