@@ -20,9 +20,13 @@ export interface TestService extends RunningService {
   stop(): Promise<void>;
 }
 
+/**
+ * `realTime`: the service runs on the system clock with its own block timer (the live market), instead of
+ * the clocks the test moves by hand.
+ */
 export async function startTestService(
   flags: string[] = [],
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; realTime?: boolean } = {},
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "market-test-"));
   const config = loadConfig({}, [
@@ -40,7 +44,10 @@ export async function startTestService(
   ]);
   const marketClock = new ManualClock(TEST_NOW);
   const wallClock = new ManualClock(TEST_NOW);
-  const service = await startService(config, { marketClock, wallClock, live: false, log: () => {} });
+  const service = await startService(
+    config,
+    options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} },
+  );
   return {
     ...service,
     dataDir,
