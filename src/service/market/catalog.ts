@@ -76,6 +76,7 @@ function coin(
   };
 }
 
+/** A coin pegged to 1 USD: a stable price, no market beta. */
 function stablecoin(
   symbol: string,
   name: string,
@@ -84,14 +85,7 @@ function stablecoin(
   volume24hUSD: number,
 ): Coin {
   return {
-    symbol,
-    name,
-    basePriceUSD: 1,
-    circulatingSupply,
-    dailyVolatility: 0.0005,
-    beta: 0,
-    liquidity,
-    volume24hUSD,
+    ...coin(symbol, name, 1, circulatingSupply, 0.0005, 0, liquidity, volume24hUSD),
     stablecoin: true,
   };
 }

@@ -17,9 +17,25 @@ export function radixSortIndexes(
   scratch: Int32Array,
   counts: Int32Array,
 ): void {
+  sortPass(keys, n, null, scratch, counts, 0);
+  sortPass(keys, n, scratch, order, counts, RADIX_BITS);
+}
+
+/**
+ * One counting-sort pass on the 9-bit digit at `shift`: the indexes in `from` (0 … n−1 when null), in
+ * their order within each digit, go to `to`. Stability of each pass makes the two passes a sort.
+ */
+function sortPass(
+  keys: Int32Array,
+  n: number,
+  from: Int32Array | null,
+  to: Int32Array,
+  counts: Int32Array,
+  shift: number,
+): void {
   counts.fill(0);
   for (let i = 0; i < n; i++) {
-    const bucket = (keys[i] as number) & RADIX_MASK;
+    const bucket = ((keys[i] as number) >>> shift) & RADIX_MASK;
     counts[bucket] = (counts[bucket] as number) + 1;
   }
   for (let b = 0, sum = 0; b < RADIX; b++) {
@@ -28,26 +44,10 @@ export function radixSortIndexes(
     sum += c;
   }
   for (let i = 0; i < n; i++) {
-    const bucket = (keys[i] as number) & RADIX_MASK;
+    const index = from === null ? i : (from[i] as number);
+    const bucket = ((keys[index] as number) >>> shift) & RADIX_MASK;
     const at = counts[bucket] as number;
-    scratch[at] = i;
-    counts[bucket] = at + 1;
-  }
-  counts.fill(0);
-  for (let i = 0; i < n; i++) {
-    const bucket = (keys[i] as number) >>> RADIX_BITS;
-    counts[bucket] = (counts[bucket] as number) + 1;
-  }
-  for (let b = 0, sum = 0; b < RADIX; b++) {
-    const c = counts[b] as number;
-    counts[b] = sum;
-    sum += c;
-  }
-  for (let i = 0; i < n; i++) {
-    const idx = scratch[i] as number;
-    const bucket = (keys[idx] as number) >>> RADIX_BITS;
-    const at = counts[bucket] as number;
-    order[at] = idx;
+    to[at] = index;
     counts[bucket] = at + 1;
   }
 }

@@ -56,6 +56,28 @@ export const toBlockRow = (r: BlockDbRow): BlockRow => ({
   trades: r.trades,
 });
 
+export interface TradeDbRow {
+  series: number;
+  time_ms: number;
+  seq: number;
+  pair: string;
+  price: number;
+  volume: number;
+  usd_price: number;
+  foreign_id: string;
+}
+
+export const toStoredTrade = (r: TradeDbRow): StoredTrade => ({
+  series: r.series,
+  timeMs: r.time_ms,
+  seq: r.seq,
+  pair: r.pair,
+  price: r.price,
+  volume: r.volume,
+  estimatedUSDPrice: r.usd_price,
+  foreignTradeID: r.foreign_id,
+});
+
 export const BATCH_ROWS = 100;
 export const EIGHT = "(?, ?, ?, ?, ?, ?, ?, ?)";
 

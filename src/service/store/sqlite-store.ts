@@ -17,7 +17,9 @@ import {
   PACKED_UNTIL_META,
   SCHEMA,
   SCHEMA_VERSION,
+  type TradeDbRow,
   toBlockRow,
+  toStoredTrade,
   tradeParams,
 } from "./sqlite-schema.ts";
 import type {
@@ -224,26 +226,7 @@ export class SqliteStore implements Store {
   }
 
   lastTrades(series: number, limit: number): StoredTrade[] {
-    const rows = this.statements.lastTrades.all(series, limit) as {
-      series: number;
-      time_ms: number;
-      seq: number;
-      pair: string;
-      price: number;
-      volume: number;
-      usd_price: number;
-      foreign_id: string;
-    }[];
-    return rows.map((r) => ({
-      series: r.series,
-      timeMs: r.time_ms,
-      seq: r.seq,
-      pair: r.pair,
-      price: r.price,
-      volume: r.volume,
-      estimatedUSDPrice: r.usd_price,
-      foreignTradeID: r.foreign_id,
-    }));
+    return (this.statements.lastTrades.all(series, limit) as TradeDbRow[]).map(toStoredTrade);
   }
 
   chartPoints(query: ChartQuery): PointColumns {
