@@ -1,11 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error: a plain ES module shared with ensure-browser.mjs
 import { chromiumExecutable } from "./e2e/browser.mjs";
+import { API_KEYS_SETTING, DIA_PORT, PORT, serviceCommand, serviceUrl, WRITE_KEY } from "./e2e/services.ts";
 
-const PORT = 4391;
 const executablePath: string | undefined = chromiumExecutable() ?? undefined;
 
-// The e2e journeys run against the real service, started for the run on a fresh data directory.
+const serviceEnv = { API_KEYS: API_KEYS_SETTING, WRITE_KEYS: WRITE_KEY };
+
+// The e2e journeys run against the real service, started for the run on fresh data directories: once in
+// the interface's wire format and once in the public service's (--wire dia).
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -14,7 +17,7 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 60_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: serviceUrl(PORT),
     ...devices["Desktop Chrome"],
     launchOptions: {
       executablePath,
@@ -28,12 +31,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // exec: the service replaces the shell, so stopping the web server stops the service itself.
-    command: `rm -rf .e2e-data && exec node --import tsx src/service/main.ts --port ${PORT} --data-dir .e2e-data --history-days 1`,
-    url: `http://localhost:${PORT}/v1/openapi.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: serviceCommand(PORT, "seed"),
+      url: `${serviceUrl(PORT)}/v1/openapi.json`,
+      env: serviceEnv,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      command: serviceCommand(DIA_PORT, "dia"),
+      url: `${serviceUrl(DIA_PORT)}/v1/openapi.json`,
+      env: serviceEnv,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+  ],
 });

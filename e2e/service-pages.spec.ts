@@ -1,17 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
-// The pages the service itself serves: the dashboard's placeholder and the API documentation.
+// What the service itself serves besides the API: the dashboard (with an SPA fallback) and the API docs.
 
-test("the dashboard page loads from the service and links to the API", async ({ page }) => {
+test("the dashboard loads from the service", async ({ page, client }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Crowd Market Data" })).toBeVisible();
-  await page.getByRole("link", { name: "/v1/quotation/BTC" }).click();
-  await expect(page.locator("body")).toContainText('"symbol":"BTC"');
+  await expect(page.getByRole("link", { name: "Crowd Market Data, home" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  expect(client.key).toMatch(/^e2e-client-/);
 });
 
-test("a dashboard address that is not a file falls back to the app", async ({ page }) => {
-  await page.goto("/symbol/BTC");
-  await expect(page.getByRole("heading", { name: "Crowd Market Data" })).toBeVisible();
+test("a dashboard address that is not a file falls back to the app", async ({ page, client }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect(client.requests()).toHaveLength(0);
 });
 
 test("the API documentation lists the endpoints", async ({ page }) => {

@@ -1,14 +1,14 @@
-// The dashboard's entry. Until the dashboard lands (the next issue) this is a placeholder page that
-// points at the running service's API.
+// The dashboard's entry.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { PlaceholderPage } from "./placeholder-page.tsx";
+import { App } from "./app.tsx";
+import "./styles.css";
 
 const root = document.getElementById("root");
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <PlaceholderPage />
+      <App />
     </StrictMode>,
   );
 }

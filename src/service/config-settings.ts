@@ -202,6 +202,17 @@ export const SETTINGS: Settings = {
     meaning: "The market simulator's seed",
     parse: (raw, fail) => wholeNumber(raw, 0, 2 ** 32 - 1, "a whole number 0–4294967295", fail),
   },
+  dashboardDir: {
+    env: "DASHBOARD_DIR",
+    flag: "dashboard-dir",
+    default: "dist/app",
+    meaning: "The built dashboard served at / (vite build writes dist/app)",
+    parse: (raw, fail) => {
+      const value = raw.trim();
+      if (value === "") fail("a directory path");
+      return value;
+    },
+  },
   corsOrigins: {
     env: "CORS_ORIGINS",
     flag: "cors-origins",

@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       marketSpeed: 1,
       seed: 42,
       corsOrigins: "*",
+      dashboardDir: "dist/app",
       help: false,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -184,6 +185,7 @@ describe("CONFIG_TABLE and helpText", () => {
       "HISTORY_DAYS",
       "MARKET_SPEED",
       "SEED",
+      "DASHBOARD_DIR",
       "CORS_ORIGINS",
     ]);
     expect(CONFIG_TABLE.find((row) => row.env === "PORT")).toMatchObject({ flag: "--port", default: "8080" });

@@ -25,6 +25,8 @@ export interface Config {
   seed: number;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
   corsOrigins: "*" | string[];
+  /** The built dashboard served at /. */
+  dashboardDir: string;
   /** `--help` was given: print `helpText()` and exit instead of starting. */
   help: boolean;
 }
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     marketSpeed: resolve(SETTINGS.marketSpeed),
     seed: resolve(SETTINGS.seed),
     corsOrigins: resolve(SETTINGS.corsOrigins),
+    dashboardDir: resolve(SETTINGS.dashboardDir),
     help,
   };
 }

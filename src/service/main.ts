@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`market: data directory ${config.dataDir} (seed ${config.seed}, wire ${config.wire})`);
-  const service = await startService(config);
+  const service = await startService(config, { dashboardDir: config.dashboardDir });
   if (service.createdWriteKey) {
     console.log(`write key (created and stored in ${config.dataDir}/write-key; keep it secret):`);
     console.log(`  ${service.createdWriteKey}`);

@@ -1,0 +1,49 @@
+// The e2e tests' `test`: each test gets its own client key (set in the dashboard's settings before the page
+// loads) so its requests can be counted at the service, and helpers that read them.
+import { test as base, expect, type Page } from "@playwright/test";
+import { CLIENT_KEYS, type LoggedRequest, PORT, requestsOf } from "./services.ts";
+
+let nextKey = 0;
+
+export interface Client {
+  /** The X-Api-Key this test's dashboard sends. */
+  key: string;
+  /** The service's port this test's page talks to. */
+  port: number;
+  /** The requests the service logged for this test so far. */
+  requests(): LoggedRequest[];
+  /** Waits until the service has logged at least `count` requests of this test's (the log is batched). */
+  waitForRequests(count: number): Promise<LoggedRequest[]>;
+}
+
+/** Settings stored before the first page load, as the Settings page would store them. */
+export async function presetSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (sessionStorage.getItem("e2e.preset") === null) {
+      const current = JSON.parse(localStorage.getItem("cmd.settings") ?? "{}");
+      localStorage.setItem("cmd.settings", JSON.stringify({ ...current, ...stored }));
+      sessionStorage.setItem("e2e.preset", "1");
+    }
+  }, settings);
+}
+
+export const test = base.extend<{ client: Client; port: number }>({
+  port: [PORT, { option: true }],
+  client: async ({ page, port }, use) => {
+    const key = CLIENT_KEYS[nextKey++ % CLIENT_KEYS.length] as string;
+    await presetSettings(page, { apiKey: key });
+    await use({
+      key,
+      port,
+      requests: () => requestsOf(port, key),
+      waitForRequests: async (count) => {
+        await expect
+          .poll(() => requestsOf(port, key).length, { timeout: 10_000 })
+          .toBeGreaterThanOrEqual(count);
+        return requestsOf(port, key);
+      },
+    });
+  },
+});
+
+export { expect };

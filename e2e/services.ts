@@ -1,0 +1,76 @@
+// The services the e2e run starts (see playwright.config.ts) and what the tests need to know about them:
+// where they listen, the keys they accept, and where each writes its request log.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Base port; each spec run may set E2E_PORT to run beside another. The dia-wire service is on +1. */
+export const PORT = Number(process.env.E2E_PORT ?? 4391);
+export const DIA_PORT = PORT + 1;
+export const DATA_ROOT = process.env.E2E_DATA_ROOT ?? ".e2e-data";
+export const DASHBOARD_DIR = process.env.E2E_DASHBOARD_DIR ?? "dist/app";
+
+/** The write key both services accept for supply posts. */
+export const WRITE_KEY = "e2e-write-key-not-secret";
+
+/**
+ * Client keys, each with the default limit of 5 a minute. Each test takes its own, so the tests never
+ * spend each other's budget and each can count its own requests in the service's log.
+ */
+export const CLIENT_KEYS = Array.from({ length: 80 }, (_, i) => `e2e-client-${String(i).padStart(2, "0")}`);
+export const API_KEYS_SETTING = CLIENT_KEYS.map((key) => `${key}:5`).join(",");
+
+export function dataDir(port: number): string {
+  return join(DATA_ROOT, String(port));
+}
+
+export function serviceUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+export interface LoggedRequest {
+  time: string;
+  client: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** The request log's name for a client key (the service logs a fingerprint, never the key). */
+export function clientName(key: string): string {
+  return `key:${createHash("sha256").update(key, "utf8").digest("hex").slice(0, 8)}`;
+}
+
+/** Every request the service at `port` logged for `key`, oldest first. */
+export function requestsOf(port: number, key: string): LoggedRequest[] {
+  let text = "";
+  try {
+    text = readFileSync(join(dataDir(port), "requests.log"), "utf8");
+  } catch {
+    return [];
+  }
+  const client = clientName(key);
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as LoggedRequest)
+    .filter((entry) => entry.client === client && entry.path.startsWith("/v1/"));
+}
+
+/** The most requests any 60-second window of `requests` holds. */
+export function busiestMinute(requests: readonly LoggedRequest[]): number {
+  const times = requests.map((r) => Date.parse(r.time)).sort((a, b) => a - b);
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while ((times[to] as number) - (times[from] as number) >= 60_000) from++;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
+/** The shell command starting one e2e service; exec so stopping the web server stops the service. */
+export function serviceCommand(port: number, wire: "seed" | "dia"): string {
+  const dir = dataDir(port);
+  return `rm -rf ${dir} && exec node --import tsx src/service/main.ts --port ${port} --data-dir ${dir} --history-days 1 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
+}

@@ -1,0 +1,40 @@
+// The connection (budget + transport) for React: made from the settings, remade when they change, and the
+// budget's state as a value that re-renders its readers (the meter, the waiting notices).
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { type Connection, createConnection } from "./connection.ts";
+import type { BudgetSnapshot } from "./request-budget.ts";
+
+const ConnectionContext = createContext<Connection | null>(null);
+
+export function ConnectionProvider({
+  baseUrl,
+  apiKey,
+  budgetPerMinute,
+  children,
+}: {
+  baseUrl: string;
+  apiKey: string;
+  budgetPerMinute: number;
+  children: ReactNode;
+}) {
+  const connection = useMemo(
+    () => createConnection({ baseUrl, apiKey, budgetPerMinute }),
+    [baseUrl, apiKey, budgetPerMinute],
+  );
+  return <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>;
+}
+
+export function useConnection(): Connection {
+  const connection = useContext(ConnectionContext);
+  if (!connection) throw new Error("useConnection needs a ConnectionProvider above it");
+  return connection;
+}
+
+/** The budget's state, re-read after every change of the queue, the sends, a pause or the policy. */
+export function useBudgetSnapshot(): BudgetSnapshot {
+  const { budget } = useConnection();
+  return useSyncExternalStore(
+    (listener) => budget.subscribe(listener),
+    () => budget.snapshot(),
+  );
+}

@@ -1,0 +1,35 @@
+// The dashboard: settings → connection (budget + transport) → persisted query cache → pages.
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { useMemo } from "react";
+import { BrowserRouter } from "react-router";
+import { ConnectionProvider } from "./api/connection-context.tsx";
+import { createQueryClient, persistOptions } from "./queries/query-client.ts";
+import { AppRoutes } from "./routes.tsx";
+import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
+
+export function App() {
+  return (
+    <SettingsProvider>
+      <ConnectedApp />
+    </SettingsProvider>
+  );
+}
+
+function ConnectedApp() {
+  const [settings] = useSettings();
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const persist = useMemo(() => persistOptions(), []);
+  return (
+    <ConnectionProvider
+      baseUrl={settings.baseUrl}
+      apiKey={settings.apiKey}
+      budgetPerMinute={settings.budgetPerMinute}
+    >
+      <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </PersistQueryClientProvider>
+    </ConnectionProvider>
+  );
+}

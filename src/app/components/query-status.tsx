@@ -1,0 +1,86 @@
+// What a view shows while its data is not there: a skeleton while it loads, the queue's ETA while it waits
+// for the budget (never an endless spinner), or the failure in words with a way to try again.
+import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useBudgetSnapshot, useConnection } from "../api/connection-context.tsx";
+import { describeFailure } from "../format/failure.ts";
+import { formatCountdown } from "../format/numbers.ts";
+import { labelOf } from "../queries/query-keys.ts";
+import { useNow } from "../shell/use-now.ts";
+
+/** While `queryKey` waits in the budget's queue: when it will go, in seconds, else null. */
+export function useQueueWait(queryKey: QueryKey, waiting: boolean): number | null {
+  const { budget } = useConnection();
+  // Re-rendered on every budget change (a send, a pause, another request joining the queue).
+  useBudgetSnapshot();
+  const now = useNow(waiting);
+  if (!waiting) return null;
+  const eta = budget.eta(labelOf(queryKey));
+  return eta === null ? null : Math.max(0, eta - now);
+}
+
+export function WaitingNotice({ what, waitMs }: { what: string; waitMs: number }) {
+  return (
+    <p className="waiting-notice" role="status">
+      <span className="waiting-notice__dot" aria-hidden="true" />
+      Waiting for a free request slot to load {what}: about {formatCountdown(waitMs)}. The service allows a
+      few requests a minute; this page asks as soon as one frees.
+    </p>
+  );
+}
+
+export function FailureNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { baseUrl } = useConnection();
+  const failure = describeFailure(error, baseUrl);
+  return (
+    <div className="failure-notice" role="alert">
+      <p className="failure-notice__title">{failure.title}</p>
+      <p>{failure.detail}</p>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Renders `children(data)` once the query has data; before that a skeleton, the wait, or the failure.
+ * With data on screen, a failed refresh shows as a quiet note above it, and the data stays.
+ */
+export function QueryView<T>({
+  query,
+  queryKey,
+  what,
+  skeleton,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  queryKey: QueryKey;
+  what: string;
+  skeleton: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const waiting = query.fetchStatus === "fetching" && query.data === undefined;
+  const waitMs = useQueueWait(queryKey, waiting);
+  if (query.data !== undefined) {
+    return (
+      <>
+        {query.isError ? (
+          <p className="stale-note" role="status">
+            Showing earlier data: the refresh failed ({describeFailure(query.error, "").title.toLowerCase()}).
+          </p>
+        ) : null}
+        {children(query.data)}
+      </>
+    );
+  }
+  if (query.isError) return <FailureNotice error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <div aria-busy="true">
+      {waitMs !== null && waitMs > 500 ? <WaitingNotice what={what} waitMs={waitMs} /> : null}
+      {skeleton}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// Placeholder: being built.
+export function SettingsPage() {
+  return (
+    <section className="page">
+      <h1>Settings</h1>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Every query key of the dashboard, from one factory: the cache, the persister, invalidation after a
+// supply post and the budget's labels all agree on them.
+import type { Filter, RateType, Scale } from "../../interface/vocabulary.ts";
+
+const ROOT = "market" as const;
+
+export interface ChartPointsKey {
+  filter: Filter;
+  /** null: across all exchanges (endpoint 2). */
+  exchange: string | null;
+  symbol: string;
+  scale: Scale | null;
+  starttime: number | null;
+  endtime: number | null;
+}
+
+export const queryKeys = {
+  all: [ROOT] as const,
+  coins: () => [ROOT, "coins"] as const,
+  pairs: () => [ROOT, "pairs"] as const,
+  symbols: () => [ROOT, "symbols"] as const,
+  quotation: (symbol: string) => [ROOT, "quotation", symbol] as const,
+  symbolDetails: (symbol: string) => [ROOT, "symbol", symbol] as const,
+  supply: (symbol: string) => [ROOT, "supply", symbol] as const,
+  chartPoints: (key: ChartPointsKey) => [ROOT, "chartPoints", key] as const,
+  interestRates: () => [ROOT, "interestrates"] as const,
+  /** date null: the latest fixing. */
+  interestRate: (rateType: RateType | string, date: string | null) =>
+    [ROOT, "interestrate", rateType, date ?? "latest"] as const,
+  interestRateRange: (rateType: RateType | string, dateInit: string, dateFinal: string) =>
+    [ROOT, "interestrateRange", rateType, dateInit, dateFinal] as const,
+};
+
+/** The budget's label for a query: what a view asks the ETA of. */
+export function labelOf(queryKey: readonly unknown[]): string {
+  return JSON.stringify(queryKey);
+}
+
+/** Kinds of query whose data must not be persisted (chart points can be megabytes). */
+export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints"]);

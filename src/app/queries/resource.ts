@@ -1,0 +1,43 @@
+// What every query module shares: a GET of one resource through the connection's transport, decoded by
+// the interface's schema, and the queryFn that picks the budget lane and label for it.
+import type { QueryFunctionContext, QueryKey } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { Connection } from "../api/connection.ts";
+import { decodeResource } from "../api/decode.ts";
+import type { Priority } from "../api/priority.ts";
+import { fetchPriority } from "./fetch-priority.ts";
+import { labelOf } from "./query-keys.ts";
+
+export interface FetchOptions {
+  priority: Priority;
+  signal?: AbortSignal;
+  /** The budget label the view asks the ETA of; the query key's label. */
+  label?: string;
+}
+
+export function getResource<S extends z.ZodType>(
+  connection: Connection,
+  path: string,
+  schema: S,
+  what: string,
+  options: FetchOptions,
+): Promise<z.infer<S>> {
+  return connection.transport.request(path, {
+    ...options,
+    decode: (value) => decodeResource(schema, value, what),
+  });
+}
+
+/** The queryFn for a fetcher: the query's signal, its lane (see fetch-priority.ts) and its label. */
+export function queryFnOf<T>(
+  connection: Connection,
+  fetcher: (connection: Connection, options: FetchOptions) => Promise<T>,
+): (context: QueryFunctionContext<QueryKey>) => Promise<T> {
+  return ({ client, queryKey, signal }) =>
+    fetcher(connection, { signal, priority: fetchPriority(client, queryKey), label: labelOf(queryKey) });
+}
+
+/** A path segment, escaped. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

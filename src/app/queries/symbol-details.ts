@@ -1,0 +1,48 @@
+// GET /v1/symbol/{symbol}: the coin, its rank, every exchange with its last trades, and the MA120 points
+// of the last 24 h. One request for the whole symbol page; it also seeds the coin's quotation.
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type SymbolDetails, SymbolDetailsSchema } from "../../interface/resources.ts";
+import type { Connection } from "../api/connection.ts";
+import { useConnection } from "../api/connection-context.tsx";
+import { quotationFromCoin } from "./coins.ts";
+import { queryKeys } from "./query-keys.ts";
+import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
+import { STALE_TIME } from "./stale-times.ts";
+
+export function getSymbolDetails(
+  connection: Connection,
+  symbol: string,
+  options: FetchOptions,
+): Promise<SymbolDetails> {
+  return getResource(
+    connection,
+    `/v1/symbol/${segment(symbol)}`,
+    SymbolDetailsSchema,
+    `the details of ${symbol}`,
+    options,
+  );
+}
+
+export function symbolDetailsQueryOptions(connection: Connection, symbol: string) {
+  return queryOptions({
+    queryKey: queryKeys.symbolDetails(symbol),
+    queryFn: queryFnOf(connection, (c, options) => getSymbolDetails(c, symbol, options)),
+    staleTime: STALE_TIME.block,
+  });
+}
+
+export function useSymbolDetails(symbol: string) {
+  return useQuery(symbolDetailsQueryOptions(useConnection(), symbol));
+}
+
+/** The details hold the coin's quotation: put it in the cache unless a newer one is there. */
+export function seedQuotationFromDetails(
+  client: QueryClient,
+  details: SymbolDetails,
+  updatedAt: number,
+): void {
+  const key = queryKeys.quotation(details.coin.symbol);
+  const state = client.getQueryState(key);
+  if (state?.data !== undefined && state.dataUpdatedAt >= updatedAt) return;
+  client.setQueryData(key, quotationFromCoin(details.coin), { updatedAt });
+}

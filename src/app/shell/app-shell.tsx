@@ -1,0 +1,50 @@
+// The frame around every page: the header with the navigation, the request budget and the theme switch;
+// the page itself below it.
+import { NavLink, Outlet } from "react-router";
+import { BudgetMeter } from "./budget-meter.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+const NAV = [
+  { to: "/", label: "Coins", end: true },
+  { to: "/rates", label: "Rates", end: false },
+  { to: "/supply", label: "Supply", end: false },
+  { to: "/settings", label: "Settings", end: false },
+] as const;
+
+export function AppShell() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <NavLink to="/" className="brand" aria-label="Crowd Market Data, home">
+          <span className="brand__mark" aria-hidden="true">
+            ◆
+          </span>
+          <span className="brand__name">Crowd Market Data</span>
+        </NavLink>
+        <nav aria-label="Main" className="app-nav">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="app-nav__link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="app-header__tools">
+          <BudgetMeter />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <footer className="app-footer">
+        Prices are crowd-aggregated (MA120 over 120-second blocks).{" "}
+        <a href="/docs" target="_blank" rel="noreferrer">
+          API documentation
+        </a>
+      </footer>
+    </div>
+  );
+}
