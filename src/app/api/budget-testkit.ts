@@ -1,7 +1,12 @@
 // Test support for the request budget's tests: a budget on vitest's fake clock that records which labelled
 // task started when. Not imported by the app.
 import { vi } from "vitest";
-import { type Priority, RequestBudget, type RequestBudgetOptions } from "./request-budget.ts";
+import {
+  type BudgetLock,
+  type Priority,
+  RequestBudget,
+  type RequestBudgetOptions,
+} from "./request-budget.ts";
 import { memorySendLogStore } from "./send-log.ts";
 
 /** The fake clock's epoch in these tests; times below are ms after it. */
@@ -32,4 +37,43 @@ export function budgetUnderTest(options: RequestBudgetOptions = {}) {
       { priority, label, signal },
     );
   return { budget, store, started, startedAt, run };
+}
+
+/**
+ * A lock shared by simulated tabs, like Web Locks in one origin: a FIFO async mutex that grants after a few
+ * microtasks (so grants interleave with whatever else happens meanwhile). `forTab` hands out one tab's
+ * `lock` option and tracks its requests in flight; `overlapped` says if two critical sections ever ran
+ * at once.
+ */
+export function fakeLock() {
+  let tail: Promise<void> = Promise.resolve();
+  let holding = false;
+  let overlapped = false;
+  const shared: BudgetLock = (critical) => {
+    const run = tail.then(async () => {
+      for (let hop = 0; hop < 3; hop++) await Promise.resolve();
+      overlapped ||= holding;
+      holding = true;
+      try {
+        critical();
+      } finally {
+        holding = false;
+      }
+    });
+    tail = run.catch(() => {});
+    return run;
+  };
+  const forTab = () => {
+    const tab = { inFlight: 0, mostInFlight: 0, requests: 0, lock: shared };
+    tab.lock = (critical) => {
+      tab.requests++;
+      tab.inFlight++;
+      tab.mostInFlight = Math.max(tab.mostInFlight, tab.inFlight);
+      return shared(critical).finally(() => {
+        tab.inFlight--;
+      });
+    };
+    return tab;
+  };
+  return { forTab, overlapped: () => overlapped };
 }

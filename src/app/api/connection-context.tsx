@@ -1,6 +1,6 @@
 // The connection (budget + transport) for React: made from the settings, remade when they change, and the
 // budget's state as a value that re-renders its readers (the meter, the waiting notices).
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { type Connection, createConnection } from "./connection.ts";
 import type { BudgetSnapshot } from "./request-budget.ts";
 
@@ -21,6 +21,8 @@ export function ConnectionProvider({
     () => createConnection({ baseUrl, apiKey, budgetPerMinute }),
     [baseUrl, apiKey, budgetPerMinute],
   );
+  // Other tabs' sends and pauses reach this budget while the connection is in use.
+  useEffect(() => connection.linkTabs(), [connection]);
   return <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>;
 }
 

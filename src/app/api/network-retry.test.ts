@@ -24,7 +24,7 @@ const offline = () => new TypeError("Failed to fetch");
 
 describe("RequestBudget.retryNetworkFailure", () => {
   it("retries network failures after the backoff, each try through the budget", async () => {
-    const budget = new RequestBudget();
+    const budget = new RequestBudget({ marginMs: 0 });
     const { task, tries } = flakyTask(offline(), offline());
     const result = budget.retryNetworkFailure(task, { priority: "visible" });
     await advanceTo(60_000);
@@ -34,7 +34,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
   });
 
   it("waits for the budget as well as the backoff", async () => {
-    const budget = new RequestBudget({ limit: 1, windowMs: 5_000 });
+    const budget = new RequestBudget({ limit: 1, windowMs: 5_000, marginMs: 0 });
     const { task, tries } = flakyTask(offline());
     const result = budget.retryNetworkFailure(task, { priority: "visible" });
     await advanceTo(10_000);

@@ -13,7 +13,8 @@ export interface NetworkRetryPolicy {
   isNetworkFailure?: (error: unknown) => boolean;
 }
 
-export const NETWORK_RETRY: NetworkRetryPolicy = { attempts: 3, backoffMs: [2000, 8000, 30_000] };
+/** Three retries over about 20 s: long enough for a restart, short enough that a person is told soon. */
+export const NETWORK_RETRY: NetworkRetryPolicy = { attempts: 3, backoffMs: [1000, 5000, 15_000] };
 
 export type Schedule = <T>(task: (signal: AbortSignal) => Promise<T>, options: ScheduleOptions) => Promise<T>;
 

@@ -1,10 +1,12 @@
-// Random streams of arrivals, aborts and pauses against the budget's promises: the window is never
-// overfull, nothing waits forever, aborted tasks never start, and priority holds among tasks waiting together.
+// Random streams of arrivals, aborts and pauses against the budget's promises: the window (margin included)
+// is never overfull, nothing waits forever, aborted tasks never start nor spend, and priority holds among
+// tasks waiting together; with or without a cross-tab lock, in one tab or two sharing a log.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { advanceTo, T0, useBudgetClock } from "./budget-testkit.ts";
+import { advanceTo, fakeLock, T0, useBudgetClock } from "./budget-testkit.ts";
 import { PRIORITIES, type Priority, RequestBudget } from "./request-budget.ts";
-import { memorySendLogStore } from "./send-log.ts";
+import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
+import { mergeSendLogs } from "./send-window.ts";
 
 const WINDOW_MS = 10_000;
 const rank = (priority: Priority) => PRIORITIES.indexOf(priority);
@@ -32,11 +34,33 @@ const pauses = fc.array(fc.record({ at: arrivalTime, length: fc.integer({ min: 1
 type Task = { arrival: number; priority: Priority; abortAfter: number | undefined; tab: number };
 type Event = { at: number; act: () => void };
 
-/** Checks that no window of WINDOW_MS holds more than `limit` of the (sorted) start times. */
-function expectWindowsWithinLimit(starts: number[], limit: number): void {
+const margin = fc.constantFrom(0, 1, 1000, 2500);
+
+/** Checks that no window of `windowMs` holds more than `limit` of the (sorted) start times. */
+function expectWindowsWithinLimit(starts: number[], limit: number, windowMs = WINDOW_MS): void {
   for (let j = limit; j < starts.length; j++) {
-    expect((starts[j] ?? 0) - (starts[j - limit] ?? 0)).toBeGreaterThanOrEqual(WINDOW_MS);
+    expect((starts[j] ?? 0) - (starts[j - limit] ?? 0)).toBeGreaterThanOrEqual(windowMs);
   }
+}
+
+/** A memory store that also keeps every send ever written to it, to count what was spent. */
+function recordingStore(): { store: SendLogStore; everLogged: () => number[] } {
+  const store = memorySendLogStore();
+  let logged: number[] = [];
+  return {
+    store: {
+      load: store.load,
+      save: (times) => {
+        // Each save holds the whole recent log, so the most copies of each time seen is every send made.
+        logged = mergeSendLogs(
+          logged,
+          [...times].sort((a, b) => a - b),
+        );
+        store.save(times);
+      },
+    },
+    everLogged: () => logged,
+  };
 }
 
 /** Plays the events in time order; events at the same instant happen together, before the budget decides. */
@@ -66,9 +90,19 @@ describe("RequestBudget under random traffic", () => {
         fc.integer({ min: 1, max: 5 }),
         taskStream,
         pauses,
-        async (limit, tasks, pauseList) => {
+        margin,
+        fc.boolean(),
+        async (limit, tasks, pauseList, marginMs, locked) => {
           useBudgetClock();
-          const budget = new RequestBudget({ limit, windowMs: WINDOW_MS });
+          const tab = fakeLock().forTab();
+          const { store, everLogged } = recordingStore();
+          const budget = new RequestBudget({
+            limit,
+            windowMs: WINDOW_MS,
+            marginMs,
+            store,
+            ...(locked ? { lock: tab.lock } : {}),
+          });
           const startSeq: (number | undefined)[] = [];
           const startAt: (number | undefined)[] = [];
           const rejected: unknown[] = [];
@@ -102,7 +136,10 @@ describe("RequestBudget under random traffic", () => {
           await play(events, [budget]);
 
           const starts = startAt.filter((at) => at !== undefined).sort((a, b) => a - b);
-          expectWindowsWithinLimit(starts, limit);
+          expectWindowsWithinLimit(starts, limit, WINDOW_MS + marginMs);
+          // Spent exactly what started: an aborted task never reached the log.
+          expect(everLogged().map((time) => time - T0)).toEqual(starts);
+          expect(tab.mostInFlight).toBeLessThanOrEqual(1);
           for (const start of starts) {
             for (const pause of pauseList)
               expect(pause.at < start && start < pause.at + pause.length).toBe(false);
@@ -145,33 +182,100 @@ describe("RequestBudget under random traffic", () => {
     );
   });
 
-  it("keeps the window across two tabs sharing one send log", async () => {
+  it("keeps the window across two tabs sharing one send log, with or without a shared lock", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), taskStream, async (limit, tasks) => {
-        useBudgetClock();
-        const store = memorySendLogStore();
-        const tabs = [0, 1].map(() => new RequestBudget({ limit, windowMs: WINDOW_MS, store }));
-        const starts: number[] = [];
-        const events: Event[] = tasks.map((task) => ({
-          at: task.arrival,
-          act: () => {
-            void tabs[task.tab]?.schedule(
-              async () => {
-                starts.push(Date.now() - T0);
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        taskStream,
+        margin,
+        fc.boolean(),
+        async (limit, tasks, marginMs, locked) => {
+          useBudgetClock();
+          const { store, everLogged } = recordingStore();
+          const locks = fakeLock();
+          const tabLocks = [locks.forTab(), locks.forTab()];
+          const tabs = tabLocks.map(
+            (tabLock) =>
+              new RequestBudget({
+                limit,
+                windowMs: WINDOW_MS,
+                marginMs,
+                store,
+                ...(locked ? { lock: tabLock.lock } : {}),
+              }),
+          );
+          const starts: number[] = [];
+          const outcomes: ("started" | "aborted" | undefined)[] = [];
+          const events: Event[] = [];
+          tasks.forEach((task, i) => {
+            const controller = new AbortController();
+            events.push({
+              at: task.arrival,
+              act: () => {
+                tabs[task.tab]
+                  ?.schedule(
+                    async () => {
+                      starts.push(Date.now() - T0);
+                      outcomes[i] = "started";
+                    },
+                    { priority: task.priority, signal: controller.signal },
+                  )
+                  .catch(() => {
+                    outcomes[i] = "aborted";
+                  });
               },
-              { priority: task.priority },
-            );
-          },
-        }));
-        // No cross-tab nudge (refresh): each tab sees the other's sends when it next decides, which its own
-        // timer on the oldest counted send guarantees while it has anything waiting.
-        await play(events, tabs);
-        expect(starts).toHaveLength(tasks.length);
-        expectWindowsWithinLimit(
-          starts.sort((a, b) => a - b),
-          limit,
-        );
-      }),
+            });
+            if (task.abortAfter !== undefined) {
+              events.push({ at: task.arrival + task.abortAfter, act: () => controller.abort() });
+            }
+          });
+          // No cross-tab nudge (refresh): each tab sees the other's sends when it next decides, which its own
+          // timer on the oldest counted send guarantees while it has anything waiting.
+          await play(events, tabs);
+          // Every task either started or was aborted while queued; nothing waits forever.
+          expect(outcomes.filter((outcome) => outcome !== undefined)).toHaveLength(tasks.length);
+          starts.sort((a, b) => a - b);
+          // The union of both tabs' sends keeps the window, margin included, and only starts were spent.
+          expectWindowsWithinLimit(starts, limit, WINDOW_MS + marginMs);
+          expect(everLogged().map((time) => time - T0)).toEqual(starts);
+          for (const tabLock of tabLocks) expect(tabLock.mostInFlight).toBeLessThanOrEqual(1);
+          expect(locks.overlapped()).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("keeps the server's window when each request arrives up to marginMs after it was decided", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.integer({ min: 0, max: 4 * WINDOW_MS }), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })),
+        async (limit, arrivals, marginMs, jitter) => {
+          useBudgetClock();
+          const budget = new RequestBudget({ limit, windowMs: WINDOW_MS, marginMs });
+          const atServer: number[] = [];
+          const events: Event[] = arrivals.map((at) => ({
+            at,
+            act: () => {
+              void budget.schedule(
+                async () => {
+                  atServer.push(Date.now() - T0 + Math.floor((jitter.next().value ?? 0) * marginMs));
+                },
+                { priority: "visible" },
+              );
+            },
+          }));
+          await play(events, [budget]);
+          // The server's own rule: a request at time s counts while now < s + windowMs.
+          expectWindowsWithinLimit(
+            atServer.sort((a, b) => a - b),
+            limit,
+          );
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -1,10 +1,13 @@
 // The budget's visible state and the server's say over it: pauses, adopted policies, snapshot, ETA.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { advanceTo, budgetUnderTest as setup, T0, useBudgetClock } from "./budget-testkit.ts";
-import { RequestBudget } from "./request-budget.ts";
+import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./budget-testkit.ts";
+import { RequestBudget, type RequestBudgetOptions } from "./request-budget.ts";
 import { memorySendLogStore } from "./send-log.ts";
 
 beforeEach(useBudgetClock);
+
+/** These tests are about the window itself, to the millisecond; the safety margin has tests of its own. */
+const setup = (options: RequestBudgetOptions = {}) => budgetUnderTest({ marginMs: 0, ...options });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -62,6 +65,33 @@ describe("RequestBudget.pauseUntil", () => {
   });
 });
 
+describe("RequestBudget.onPause", () => {
+  it("tells listeners each time this page's own pause lengthens, not for pauses from other tabs", () => {
+    const { budget } = setup();
+    const told: number[] = [];
+    const unsubscribe = budget.onPause((until) => told.push(until - T0));
+    budget.pauseUntil(T0 + 30_000);
+    budget.pauseUntil(T0 + 20_000);
+    budget.pauseUntil(T0 + 40_000, { fromOtherTab: true });
+    budget.pauseUntil(T0 + 50_000);
+    expect(told).toEqual([30_000, 50_000]);
+    expect(budget.snapshot().pausedUntil).toBe(T0 + 50_000);
+    unsubscribe();
+    budget.pauseUntil(T0 + 60_000);
+    expect(told).toEqual([30_000, 50_000]);
+  });
+
+  it("applies a pause from another tab like its own", async () => {
+    const { budget, run, startedAt } = setup();
+    budget.pauseUntil(T0 + 5_000, { fromOtherTab: true });
+    void run("a");
+    await advanceTo(4_999);
+    expect(startedAt.size).toBe(0);
+    await advanceTo(5_000);
+    expect(startedAt.get("a")).toBe(5_000);
+  });
+});
+
 describe("RequestBudget.adopt", () => {
   it("lets a lower limit hold back starts until the window has room under it", async () => {
     const { budget, run, startedAt } = setup({ store: sentAt(0, 1, 2, 3, 4) });
@@ -115,6 +145,7 @@ describe("RequestBudget.snapshot and eta", () => {
       used: 5,
       limit: 5,
       windowMs: 60_000,
+      marginMs: 0,
       queued: 0,
       queuedByPriority: { write: 0, visible: 0, prefetch: 0, background: 0 },
       nextSlotAt: T0 + 60_000,

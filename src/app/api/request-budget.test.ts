@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { advanceTo, budgetUnderTest as setup, T0, useBudgetClock } from "./budget-testkit.ts";
+import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./budget-testkit.ts";
+import type { RequestBudgetOptions } from "./request-budget.ts";
 import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
 
 beforeEach(useBudgetClock);
+
+/** These tests are about the window itself, to the millisecond; the safety margin has tests of its own. */
+const setup = (options: RequestBudgetOptions = {}) => budgetUnderTest({ marginMs: 0, ...options });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,6 +75,58 @@ describe("RequestBudget: the sliding window", () => {
     await expect(failing).rejects.toThrow("boom");
     await expect(throwing).rejects.toThrow("sync boom");
     expect(budget.snapshot().used).toBe(2);
+  });
+});
+
+describe("RequestBudget: the safety margin", () => {
+  it("holds each slot for windowMs + marginMs (default 1000 ms), against jitter on the way", async () => {
+    const { budget, run, startedAt } = budgetUnderTest();
+    for (let i = 0; i < 5; i++) void run(`t${i}`);
+    await advanceTo(0);
+    const sixth = run("t5");
+    await advanceTo(60_500);
+    expect(budget.snapshot()).toMatchObject({
+      used: 5,
+      windowMs: 60_000,
+      marginMs: 1000,
+      nextSlotAt: T0 + 61_000,
+    });
+    await advanceTo(60_999);
+    expect(startedAt.has("t5")).toBe(false);
+    await advanceTo(61_000);
+    await expect(sixth).resolves.toBe("t5");
+    expect(startedAt.get("t5")).toBe(61_000);
+    expect(budget.snapshot()).toMatchObject({ used: 1, nextSlotAt: null });
+  });
+
+  it("counts the margin in each planned start's ETA", async () => {
+    const { budget, run } = budgetUnderTest({ limit: 2, marginMs: 500, windowMs: 10_000 });
+    void run("a");
+    void run("b");
+    await advanceTo(1_000);
+    void run("c");
+    void run("d");
+    void run("e");
+    expect(budget.eta("c")).toBe(T0 + 10_500);
+    expect(budget.eta("d")).toBe(T0 + 10_500);
+    expect(budget.eta("e")).toBe(T0 + 21_000);
+  });
+
+  it("keeps the margin on top of a window the server announces", async () => {
+    const { budget, run, startedAt } = budgetUnderTest({ limit: 1, marginMs: 250 });
+    void run("a");
+    await advanceTo(0);
+    budget.adopt({ limit: 1, windowSeconds: 10 });
+    void run("b");
+    await advanceTo(20_000);
+    expect(startedAt.get("b")).toBe(10_250);
+  });
+
+  it("refuses a margin it cannot keep", () => {
+    for (const marginMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => budgetUnderTest({ marginMs })).toThrow(RangeError);
+    }
+    expect(budgetUnderTest({ marginMs: 0 }).budget.snapshot().marginMs).toBe(0);
   });
 });
 

@@ -1,45 +1,23 @@
 // The dashboard's one request budget. The service allows `limit` requests per client in any window of
 // `windowMs` (sliding) and every tab of this browser is the same client, so every request goes through
-// here: at most `limit` task starts in any window, counted from the shared send log, highest priority first.
-// Pure logic: no fetch and no React; the transport wraps each request in `schedule`.
+// here: at most `limit` task starts in any `windowMs + marginMs` (the margin absorbs network jitter),
+// counted from the shared send log, highest priority first; with a `lock`, each decision is exclusive
+// across tabs. Pure logic: no fetch and no React; the transport wraps each request in `schedule`.
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
+import { LockedStep } from "./budget-lock.ts";
+import { checkMargin, checkPolicy, DEFAULT_MARGIN_MS, type RequestBudgetOptions } from "./budget-options.ts";
+import { type BudgetSnapshot, callEach, sameSnapshot } from "./budget-snapshot.ts";
 import { NETWORK_RETRY, type NetworkRetryPolicy, retryNetworkFailure } from "./network-retry.ts";
-import { type Priority, type ScheduleOptions, WaitingLine } from "./priority.ts";
+import { type ScheduleOptions, WaitingLine } from "./priority.ts";
 import type { RateLimitPolicy } from "./rate-limit-headers.ts";
 import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
 import { clampToNow, mergeSendLogs, plannedStarts, sendsInWindow, slotFreesAt } from "./send-window.ts";
 import { WakeUpTimer } from "./wake-up-timer.ts";
 
+export type { BudgetLock } from "./budget-lock.ts";
+export { DEFAULT_MARGIN_MS, type RequestBudgetOptions } from "./budget-options.ts";
+export type { BudgetSnapshot } from "./budget-snapshot.ts";
 export { PRIORITIES, type Priority, type ScheduleOptions } from "./priority.ts";
-
-export interface RequestBudgetOptions {
-  /** Starts allowed per window; default the service's 5. Replaced by `adopt`. */
-  limit?: number;
-  /** The window, ms; default 60 000. Replaced by `adopt`. */
-  windowMs?: number;
-  /**
-   * Epoch ms. Default Date.now: the log is shared with other tabs and reloads, which a per-page monotonic
-   * clock could not be.
-   */
-  now?: () => number;
-  /** Default: a log in memory only, so this page alone. */
-  store?: SendLogStore;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-}
-
-export interface BudgetSnapshot {
-  /** Sends counted in the window now, other tabs' included. */
-  used: number;
-  limit: number;
-  windowMs: number;
-  queued: number;
-  queuedByPriority: Record<Priority, number>;
-  /** Epoch ms when the next start is possible; null if one could start now. */
-  nextSlotAt: number | null;
-  /** Epoch ms until which a 429 holds everything; null if not paused. */
-  pausedUntil: number | null;
-}
 
 interface WaitingTask {
   label: string | undefined;
@@ -50,7 +28,8 @@ interface WaitingTask {
 export class RequestBudget {
   private limit: number;
   private windowMs: number;
-  /** How long sends stay in the log: the longest window seen, so a wider adopted window still counts. */
+  private readonly marginMs: number;
+  /** How long sends stay in the log: the longest slot hold seen, so a wider adopted window still counts. */
   private keepMs: number;
   private pausedUntil: number | null = null;
   private readonly now: () => number;
@@ -61,27 +40,39 @@ export class RequestBudget {
   /** Our own sends, in case the shared log loses them (a failed write, another tab's overwrite). */
   private ownSends: number[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly pauseListeners = new Set<(untilEpochMs: number) => void>();
   private readonly wakeUp: WakeUpTimer;
+  /** The start decision under the cross-tab lock; null without a lock. */
+  private readonly lockedStart: LockedStep | null;
   private pumpRequested = false;
   private lastSnapshot: BudgetSnapshot | null = null;
 
   constructor(options: RequestBudgetOptions = {}) {
     this.limit = options.limit ?? DEFAULT_RATE_LIMIT;
     this.windowMs = options.windowMs ?? RATE_LIMIT_WINDOW_SECONDS * 1000;
+    this.marginMs = options.marginMs ?? DEFAULT_MARGIN_MS;
     checkPolicy(this.limit, this.windowMs);
-    this.keepMs = this.windowMs;
+    checkMargin(this.marginMs);
+    this.keepMs = this.holdMs;
     this.now = options.now ?? Date.now;
     this.store = options.store ?? memorySendLogStore();
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer =
       options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.wakeUp = new WakeUpTimer(this.setTimer, this.clearTimer, () => this.pump(true));
+    this.lockedStart = options.lock
+      ? new LockedStep(
+          options.lock,
+          () => this.startWhatMay(),
+          () => this.pump(),
+        )
+      : null;
   }
 
   /**
    * Runs `task` once a slot is free and nothing more important waits. Tasks scheduled in the same tick
-   * compete by priority (the decision waits for a microtask). Rejects with the abort reason if the signal
-   * aborts while queued, without spending budget.
+   * compete by priority (the decision waits for a microtask, and for the lock if there is one). Rejects with
+   * the abort reason if the signal aborts while queued, without spending budget.
    */
   schedule<T>(task: (signal: AbortSignal) => Promise<T>, options: ScheduleOptions): Promise<T> {
     const { signal, label } = options;
@@ -122,12 +113,24 @@ export class RequestBudget {
   /**
    * After a 429: nothing starts before `epochMs` (Retry-After). A pause only ever lengthens, since answers
    * to concurrent requests can arrive out of order. The transport then reschedules the refused request.
+   * `fromOtherTab`: the pause was passed on from another tab, so `onPause` listeners are not told (they
+   * would pass it back).
    */
-  pauseUntil(epochMs: number): void {
+  pauseUntil(epochMs: number, options: { fromOtherTab?: boolean } = {}): void {
     if (Number.isNaN(epochMs) || epochMs <= this.now()) return;
     if (this.pausedUntil !== null && epochMs <= this.pausedUntil) return;
     this.pausedUntil = epochMs;
+    if (!options.fromOtherTab) callEach(this.pauseListeners, epochMs);
     this.changed();
+  }
+
+  /**
+   * Calls `listener` with the new end whenever this page's own `pauseUntil` lengthens the pause, for the
+   * cross-tab layer to pass on. Returns the unsubscribe.
+   */
+  onPause(listener: (untilEpochMs: number) => void): () => void {
+    this.pauseListeners.add(listener);
+    return () => this.pauseListeners.delete(listener);
   }
 
   /**
@@ -140,14 +143,11 @@ export class RequestBudget {
     if (policy.limit === this.limit && windowMs === this.windowMs) return;
     this.limit = policy.limit;
     this.windowMs = windowMs;
-    this.keepMs = Math.max(this.keepMs, windowMs);
+    this.keepMs = Math.max(this.keepMs, this.holdMs);
     this.changed();
   }
 
-  /**
-   * Re-reads the shared log and decides again. For the cross-tab layer to call when another tab reports a
-   * send; until then this tab sees other tabs' sends at its next decision.
-   */
+  /** Re-reads the shared log and decides again; cross-tab.ts calls it when another tab writes the log. */
   refresh(): void {
     this.changed();
   }
@@ -156,11 +156,12 @@ export class RequestBudget {
     const now = this.now();
     const counted = this.countedSends(now);
     const pausedUntil = this.pausedUntil !== null && this.pausedUntil > now ? this.pausedUntil : null;
-    const slotAt = slotFreesAt(counted, this.limit, this.windowMs);
+    const slotAt = slotFreesAt(counted, this.limit, this.holdMs);
     const next: BudgetSnapshot = {
       used: counted.length,
       limit: this.limit,
       windowMs: this.windowMs,
+      marginMs: this.marginMs,
       queued: this.line.size,
       queuedByPriority: this.line.countByPriority(),
       nextSlotAt: pausedUntil === null ? slotAt : Math.max(pausedUntil, slotAt ?? pausedUntil),
@@ -173,7 +174,7 @@ export class RequestBudget {
 
   /**
    * Epoch ms before which the first queued task labelled `label` will not start: from its place in line, the
-   * pause and the sends in the window. Higher-priority arrivals and other tabs can only push it later.
+   * pause and the sends holding slots. Higher-priority arrivals and other tabs can only push it later.
    * Null when no task with that label is waiting.
    */
   eta(label: string): number | null {
@@ -182,7 +183,7 @@ export class RequestBudget {
       if (waiting.label === label) {
         const now = this.now();
         const from = Math.max(now, this.pausedUntil ?? now);
-        const starts = plannedStarts(this.countedSends(now), this.limit, this.windowMs, from, position + 1);
+        const starts = plannedStarts(this.countedSends(now), this.limit, this.holdMs, from, position + 1);
         return starts[position] ?? null;
       }
       position++;
@@ -194,6 +195,11 @@ export class RequestBudget {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** How long a send holds its slot: the server's window and the margin for jitter. */
+  private get holdMs(): number {
+    return this.windowMs + this.marginMs;
   }
 
   /** Tells the listeners and decides again in a microtask, so same-tick arrivals are weighed together. */
@@ -208,17 +214,37 @@ export class RequestBudget {
   }
 
   /**
-   * Starts what may start now, then arms the one timer for the next moment the state changes by itself.
+   * Decides now, or under the lock when a start looks possible. Only a start writes the shared log, and a
+   * log seen full without the lock stays full until its oldest send's hold ends (tabs only add to it), so
+   * deciding to wait needs no lock.
    * `changed`: something already changed (the timer fired: a send left the window or the pause ended).
    */
   private pump(changed = false): void {
     const now = this.now();
-    if (this.pausedUntil !== null && this.pausedUntil <= now) {
-      this.pausedUntil = null;
-      changed = true;
+    changed = this.endPauseIfOver(now) || changed;
+    if (this.lockedStart === null) {
+      this.startWhatMay(changed);
+      return;
     }
+    const counted = this.countedSends(now);
+    if (this.pausedUntil === null && this.line.size > 0 && counted.length < this.limit) {
+      if (changed) this.notify();
+      this.lockedStart.request();
+      return;
+    }
+    this.armTimer(now, counted);
+    if (changed) this.notify();
+  }
+
+  /**
+   * Starts what may start now, then arms the one timer for the next moment the state changes by itself.
+   * Under the lock if there is one, so the log read here is the one other tabs see until we write it.
+   */
+  private startWhatMay(changed = false): void {
+    const now = this.now();
+    changed = this.endPauseIfOver(now) || changed;
     let kept = this.keptSends(now);
-    let counted = sendsInWindow(kept, now, this.windowMs);
+    let counted = sendsInWindow(kept, now, this.holdMs);
     while (this.pausedUntil === null && counted.length < this.limit) {
       const next = this.line.shift();
       if (!next) break;
@@ -229,65 +255,41 @@ export class RequestBudget {
       changed = true;
       // Read again: the log is shared, and the next decision must see everything written meanwhile.
       kept = this.keptSends(now);
-      counted = sendsInWindow(kept, now, this.windowMs);
+      counted = sendsInWindow(kept, now, this.holdMs);
     }
     this.armTimer(now, counted);
     if (changed) this.notify();
   }
 
+  private endPauseIfOver(now: number): boolean {
+    if (this.pausedUntil === null || this.pausedUntil > now) return false;
+    this.pausedUntil = null;
+    return true;
+  }
+
   /**
    * Wakes at the next moment something changes without a call: the pause ends or the oldest counted send
-   * leaves the window (a slot frees, and the budget meter drops).
+   * stops holding its slot (a slot frees, and the budget meter drops).
    */
   private armTimer(now: number, counted: readonly number[]): void {
-    const oldestLeaves = counted[0] === undefined ? null : counted[0] + this.windowMs;
+    const oldestLeaves = counted[0] === undefined ? null : counted[0] + this.holdMs;
     const paused = this.pausedUntil;
     this.wakeUp.set(paused === null ? oldestLeaves : Math.min(paused, oldestLeaves ?? paused), now);
   }
 
-  /** The shared log merged with our own sends, within the longest window seen. */
+  /** The shared log merged with our own sends, within the longest slot hold seen. */
   private keptSends(now: number): number[] {
     this.ownSends = sendsInWindow(clampToNow(this.ownSends, now), now, this.keepMs);
     const shared = sendsInWindow(clampToNow(this.store.load(), now), now, this.keepMs);
     return mergeSendLogs(shared, this.ownSends);
   }
 
+  /** The sends holding a slot now. */
   private countedSends(now: number): number[] {
-    return sendsInWindow(this.keptSends(now), now, this.windowMs);
+    return sendsInWindow(this.keptSends(now), now, this.holdMs);
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One broken listener must not stall the queue; report it where uncaught errors go.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    callEach(this.listeners);
   }
-}
-
-function checkPolicy(limit: number, windowMs: number): void {
-  if (!(Number.isSafeInteger(limit) && limit >= 1)) {
-    throw new RangeError(`limit must be a whole number ≥ 1; got ${limit}`);
-  }
-  if (!(Number.isFinite(windowMs) && windowMs > 0)) {
-    throw new RangeError(`windowMs must be > 0; got ${windowMs}`);
-  }
-}
-
-function sameSnapshot(a: BudgetSnapshot, b: BudgetSnapshot): boolean {
-  const byPriority = Object.keys(a.queuedByPriority) as Priority[];
-  return (
-    a.used === b.used &&
-    a.limit === b.limit &&
-    a.windowMs === b.windowMs &&
-    a.queued === b.queued &&
-    a.nextSlotAt === b.nextSlotAt &&
-    a.pausedUntil === b.pausedUntil &&
-    byPriority.every((priority) => a.queuedByPriority[priority] === b.queuedByPriority[priority])
-  );
 }

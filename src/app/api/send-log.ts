@@ -2,7 +2,7 @@
 // and the other tabs of the same browser see the true remaining budget: the server counts every request
 // from this client, not per tab. The budget re-reads the log before each decision and writes it after each
 // send, pruned to the sends still inside its window, so the stored list stays about `limit` long; the
-// store itself only has to survive garbage. Locking between tabs is a later layer's job.
+// store itself only has to survive garbage. Locking between tabs is the budget's `lock` (see cross-tab.ts).
 
 export interface SendLogStore {
   /** The logged send times, epoch ms, ascending. Never throws: unreadable means empty. */

@@ -1,7 +1,7 @@
 // The arithmetic of a sliding window over send times, kept apart from the budget's queue and timers so it
 // can be checked on its own. All lists are epoch ms, ascending. A send at time s counts while
-// now < s + windowMs, the same rule as the service's limiter, so both sides agree on the exact millisecond
-// a slot frees.
+// now < s + windowMs, the same rule as the service's limiter. The budget passes its window plus a safety
+// margin as `windowMs` here, so a slot frees that margin after the server's would.
 
 /** The sends that still count at `now`. */
 export function sendsInWindow(times: readonly number[], now: number, windowMs: number): number[] {
@@ -14,7 +14,8 @@ export function sendsInWindow(times: readonly number[], now: number, windowMs: n
 /**
  * Both logs in one, each time kept as often as the log holding it most often. The shared log normally
  * already holds our own sends, so adding the two would count them twice; but another tab may have
- * overwritten the shared log without them (there is no lock yet), and then our own copy brings them back.
+ * overwritten the shared log without them (no lock, or a write seen late across processes), and then our own
+ * copy brings them back.
  */
 export function mergeSendLogs(a: readonly number[], b: readonly number[]): number[] {
   const merged: number[] = [];

@@ -7,6 +7,7 @@ import { QuotationSchema } from "../../interface/resources.ts";
 import { decodeResource } from "./decode.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { memorySendLogStore } from "./send-log.ts";
+import { ServiceHealth } from "./service-health.ts";
 import { ApiRequestError, Transport } from "./transport.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -49,10 +50,12 @@ function setUp(options: { limit?: number; backoffMs?: number[] } = {}) {
   script.length = 0;
   seen.length = 0;
   const budget = new RequestBudget({ limit: options.limit ?? 5, store: memorySendLogStore() });
+  const health = new ServiceHealth();
   const transport = new Transport({
     baseUrl,
     apiKey: "issued-key-123",
     budget,
+    health,
     retry: { attempts: 2, backoffMs: options.backoffMs ?? [20] },
   });
   const quotation = (signal?: AbortSignal) =>
@@ -61,7 +64,7 @@ function setUp(options: { limit?: number; backoffMs?: number[] } = {}) {
       ...(signal ? { signal } : {}),
       decode: (value) => decodeResource(QuotationSchema, value, "the quotation"),
     });
-  return { budget, transport, quotation };
+  return { budget, transport, quotation, health };
 }
 
 describe("the transport", () => {
@@ -108,11 +111,16 @@ describe("the transport", () => {
     expect(seen.length).toBe(1);
   });
 
-  it("retries a network failure with backoff, inside the budget", async () => {
-    const { budget, quotation } = setUp();
+  it("retries a network failure with backoff, inside the budget, and says the service was away meanwhile", async () => {
+    const { budget, quotation, health } = setUp({ backoffMs: [200] });
+    const states: (number | null)[] = [];
+    health.subscribe(() => states.push(health.get().failingSince));
     script.push((req) => req.socket.destroy());
     script.push(json(200, QUOTATION));
     expect((await quotation()).symbol).toBe("BTC");
+    expect(states).toHaveLength(2);
+    expect(states[0]).toEqual(expect.any(Number));
+    expect(states[1]).toBeNull();
     expect(seen.length).toBe(2);
     expect(budget.snapshot().used).toBe(2);
   });

@@ -13,6 +13,7 @@ import {
 import type { ScheduleOptions } from "./priority.ts";
 import { parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
 import type { RequestBudget } from "./request-budget.ts";
+import type { ServiceHealth } from "./service-health.ts";
 
 /** A request the service refused (status ≥ 400 other than 429), or an answer that could not be read. */
 export class ApiRequestError extends Error {
@@ -35,6 +36,8 @@ export interface TransportOptions {
   /** An issued client key, sent as X-Api-Key. */
   apiKey?: string | null;
   budget: RequestBudget;
+  /** Told of every answer and every request that got none, for the page to say the service is away. */
+  health?: ServiceHealth;
   fetch?: typeof fetch;
   now?: () => number;
   retry?: NetworkRetryPolicy;
@@ -91,7 +94,14 @@ export class Transport {
     if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
     const init: RequestInit = { method: options.method ?? "GET", headers, signal };
     if (options.body !== undefined) init.body = options.body;
-    const response = await this.fetch(`${this.options.baseUrl}${path}`, init);
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.options.baseUrl}${path}`, init);
+    } catch (error) {
+      if (error instanceof TypeError && !signal.aborted) this.options.health?.failed(this.now());
+      throw error;
+    }
+    this.options.health?.answered();
     const policy = parseRateLimitPolicy(response.headers.get("RateLimit-Policy"));
     if (policy) this.options.budget.adopt(policy);
     if (response.status === 429) {

@@ -2,6 +2,7 @@
 // the page itself below it.
 import { NavLink, Outlet } from "react-router";
 import { BudgetMeter } from "./budget-meter.tsx";
+import { ServiceHealthNotice } from "./service-health-notice.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const NAV = [
@@ -36,6 +37,7 @@ export function AppShell() {
           <ThemeToggle />
         </div>
       </header>
+      <ServiceHealthNotice />
       <main id="main" className="app-main">
         <Outlet />
       </main>

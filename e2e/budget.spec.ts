@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { startOwnService } from "./own-service.ts";
+import { busiestMinute, PORT } from "./services.ts";
+
+// The shared request budget as a person meets it: a reload costs nothing, a burst of navigation waits its
+// turn instead of drawing a 429, tabs share one budget, and a stopped service or a 429 is said plainly.
+
+function coinTable(page: Page) {
+  return page.getByRole("table").first();
+}
+
+/** In-app navigation, as a click on a link does it. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+test("a reload within the data's fresh time is served from the persisted cache", async ({ page, client }) => {
+  await page.goto("/");
+  await expect(coinTable(page)).toContainText("BTC");
+  await client.waitForRequests(1);
+  // The persister writes at most once a second.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(coinTable(page)).toContainText("BTC");
+  await page.waitForTimeout(1500);
+  expect(client.requests().map((r) => r.path)).toEqual(["/v1/coins"]);
+});
+
+test("a burst of navigation waits for the budget and never draws a 429", async ({ page, client }) => {
+  test.setTimeout(150_000);
+  await page.goto("/");
+  await expect(coinTable(page)).toContainText("BTC");
+  for (const symbol of ["ETH", "SOL", "XRP", "DOGE", "ADA", "LINK", "DOT"]) {
+    await navigate(page, `/symbol/${symbol}`);
+    await page.waitForTimeout(300);
+  }
+  // The last page is the one the person waits for: it says so, with an ETA, and then loads.
+  await expect(page.getByText(/Waiting for a free request slot/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("budget-used")).toHaveText(/5\/5/);
+  await expect(page.getByRole("heading", { level: 1, name: /Polkadot|DOT/ })).toBeVisible({ timeout: 90_000 });
+  const requests = client.requests();
+  expect(requests.filter((r) => r.status === 429)).toEqual([]);
+  expect(busiestMinute(requests)).toBeLessThanOrEqual(5);
+  // Pages left before their turn came spent nothing: not every visited symbol was fetched.
+  expect(requests.some((r) => r.path === "/v1/symbol/DOT")).toBe(true);
+  expect(requests.filter((r) => r.path.startsWith("/v1/symbol/")).length).toBeLessThan(7);
+});
+
+test("two tabs share one budget", async ({ page, client, context }) => {
+  test.setTimeout(150_000);
+  const other = await context.newPage();
+  await Promise.all([page.goto("/symbol/BTC"), other.goto("/symbol/ETH")]);
+  await Promise.all([navigate(page, "/symbol/SOL"), navigate(other, "/symbol/XRP")]);
+  await Promise.all([navigate(page, "/rates"), navigate(other, "/")]);
+  await expect(coinTable(other)).toContainText("BTC", { timeout: 90_000 });
+  await expect(page.getByRole("table").first()).toBeVisible({ timeout: 90_000 });
+  const requests = client.requests();
+  expect(requests.filter((r) => r.status === 429)).toEqual([]);
+  expect(busiestMinute(requests)).toBeLessThanOrEqual(5);
+});
+
+test("a 429 pauses the dashboard and says when it goes on", async ({ page, client, request }) => {
+  // Someone else with the same key spends the whole minute first.
+  for (let i = 0; i < 5; i++) {
+    const answer = await request.get("/v1/symbols", { headers: { "X-Api-Key": client.key } });
+    expect(answer.status()).toBe(200);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("status").filter({ hasText: /Paused by the service/ })).toBeVisible();
+  await expect(page.getByText(/Waiting for a free request slot to load/)).toBeVisible();
+  const refused = (await client.waitForRequests(6)).filter((r) => r.status === 429);
+  // One refusal, then the budget waits out Retry-After instead of asking again.
+  await page.waitForTimeout(3000);
+  expect(client.requests().filter((r) => r.status === 429)).toHaveLength(refused.length);
+  expect(refused).toHaveLength(1);
+});
+
+test("a service that stops mid-journey is reported, not waited on forever", async ({ page, client }) => {
+  test.setTimeout(150_000);
+  const own = await startOwnService(PORT + 20);
+  try {
+    await page.goto(`${own.url}/`);
+    await expect(coinTable(page)).toContainText("BTC");
+    await own.stop();
+    await navigate(page, "/symbol/ETH");
+    await expect(page.getByText(/not answering/i).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("alert").filter({ hasText: "The service cannot be reached" })).toBeVisible({
+      timeout: 90_000,
+    });
+    expect(client.key).toBeTruthy();
+  } finally {
+    await own.stop();
+  }
+});

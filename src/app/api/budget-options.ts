@@ -1,0 +1,48 @@
+// How a request budget is set up, and the checks on it (also applied to a policy the server sends).
+import type { BudgetLock } from "./budget-lock.ts";
+import type { SendLogStore } from "./send-log.ts";
+
+/** Default `marginMs`: more than the jitter between deciding a send and the server's clock seeing it. */
+export const DEFAULT_MARGIN_MS = 1000;
+
+export interface RequestBudgetOptions {
+  /** Starts allowed per window; default the service's 5. Replaced by `adopt`. */
+  limit?: number;
+  /** The window, ms; default 60 000. Replaced by `adopt`. */
+  windowMs?: number;
+  /**
+   * Extra ms each send holds its slot beyond `windowMs`; default 1000. The budget logs a send when it
+   * decides, the server counts it when it arrives: network jitter can make a later request arrive sooner
+   * after an earlier one than they were decided, and the server would then count `limit + 1` in its window.
+   */
+  marginMs?: number;
+  /**
+   * Epoch ms. Default Date.now: the log is shared with other tabs and reloads, which a per-page monotonic
+   * clock could not be.
+   */
+  now?: () => number;
+  /** Default: a log in memory only, so this page alone. */
+  store?: SendLogStore;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /**
+   * Makes each start decision (read the shared log, decide, write it back) exclusive across the tabs
+   * sharing the log. Without one the decision runs at once, which only keeps this page's own starts apart.
+   */
+  lock?: BudgetLock;
+}
+
+export function checkPolicy(limit: number, windowMs: number): void {
+  if (!(Number.isSafeInteger(limit) && limit >= 1)) {
+    throw new RangeError(`limit must be a whole number ≥ 1; got ${limit}`);
+  }
+  if (!(Number.isFinite(windowMs) && windowMs > 0)) {
+    throw new RangeError(`windowMs must be > 0; got ${windowMs}`);
+  }
+}
+
+export function checkMargin(marginMs: number): void {
+  if (!(Number.isFinite(marginMs) && marginMs >= 0)) {
+    throw new RangeError(`marginMs must be ≥ 0; got ${marginMs}`);
+  }
+}

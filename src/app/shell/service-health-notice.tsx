@@ -1,0 +1,19 @@
+// Said under the header while requests get no answer at all: the transport is retrying with backoff, and
+// the person should know why nothing arrives (and that it is not their budget).
+import { useSyncExternalStore } from "react";
+import { useConnection } from "../api/connection-context.tsx";
+import { formatAge } from "../format/numbers.ts";
+import { useNow } from "./use-now.ts";
+
+export function ServiceHealthNotice() {
+  const { health, baseUrl } = useConnection();
+  const { failingSince } = useSyncExternalStore(health.subscribe, health.get);
+  const now = useNow(failingSince !== null);
+  if (failingSince === null) return null;
+  return (
+    <p className="health-notice" role="status">
+      The service at {baseUrl === "" ? "this site" : baseUrl} is not answering (first missed{" "}
+      {formatAge(now - failingSince)}). Trying again with backoff; the page fills in when it is back.
+    </p>
+  );
+}
