@@ -14,7 +14,17 @@ export async function startOwnService(port: number): Promise<OwnService> {
   rmSync(dir, { recursive: true, force: true });
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "src/service/main.ts", "--port", String(port), "--data-dir", dir, "--history-days", "1"],
+    [
+      "--import",
+      "tsx",
+      "src/service/main.ts",
+      "--port",
+      String(port),
+      "--data-dir",
+      dir,
+      "--history-days",
+      "1",
+    ],
     {
       env: { ...process.env, API_KEYS: API_KEYS_SETTING, WRITE_KEYS: WRITE_KEY, DASHBOARD_DIR },
       stdio: "ignore",

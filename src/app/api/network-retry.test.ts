@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { advanceTo, T0, useBudgetClock } from "./budget-testkit.ts";
+import { NETWORK_RETRY } from "./network-retry.ts";
 import { RequestBudget } from "./request-budget.ts";
 
 beforeEach(useBudgetClock);
@@ -21,6 +22,7 @@ function flakyTask(...failures: unknown[]) {
 }
 
 const offline = () => new TypeError("Failed to fetch");
+const [firstWait = 0, secondWait = 0, thirdWait = 0] = NETWORK_RETRY.backoffMs;
 
 describe("RequestBudget.retryNetworkFailure", () => {
   it("retries network failures after the backoff, each try through the budget", async () => {
@@ -29,7 +31,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
     const result = budget.retryNetworkFailure(task, { priority: "visible" });
     await advanceTo(60_000);
     await expect(result).resolves.toBe("ok");
-    expect(tries).toEqual([0, 2_000, 10_000]);
+    expect(tries).toEqual([0, firstWait, firstWait + secondWait]);
     expect(budget.snapshot().used).toBe(2);
   });
 
@@ -49,7 +51,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
     const settled = expect(result).rejects.toThrow("still offline");
     await advanceTo(100_000);
     await settled;
-    expect(tries).toEqual([0, 2_000, 10_000, 40_000]);
+    expect(tries).toEqual([0, firstWait, firstWait + secondWait, firstWait + secondWait + thirdWait]);
   });
 
   it("never retries other failures (a 4xx, a 429) or an aborted fetch", async () => {
@@ -70,7 +72,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
     const controller = new AbortController();
     const result = budget.retryNetworkFailure(task, { priority: "visible", signal: controller.signal });
     const settled = expect(result).rejects.toBe("left the page");
-    await advanceTo(1_000);
+    await advanceTo(firstWait / 2);
     controller.abort("left the page");
     await settled;
     // Only the budget's own timer is left; the backoff's is gone.
