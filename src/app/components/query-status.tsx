@@ -2,21 +2,15 @@
 // for the budget (never an endless spinner), or the failure in words with a way to try again.
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useBudgetSnapshot, useConnection } from "../api/connection-context.tsx";
+import { useConnection } from "../api/connection-context.tsx";
 import { describeFailure } from "../format/failure.ts";
 import { formatCountdown } from "../format/numbers.ts";
 import { labelOf } from "../queries/query-keys.ts";
-import { useNow } from "../shell/use-now.ts";
+import { useLabelWait } from "./use-label-wait.ts";
 
-/** While `queryKey` waits in the budget's queue: when it will go, in seconds, else null. */
+/** While `queryKey`'s fetch waits in the budget's queue: ms until it goes, else null. */
 export function useQueueWait(queryKey: QueryKey, waiting: boolean): number | null {
-  const { budget } = useConnection();
-  // Re-rendered on every budget change (a send, a pause, another request joining the queue).
-  useBudgetSnapshot();
-  const now = useNow(waiting);
-  if (!waiting) return null;
-  const eta = budget.eta(labelOf(queryKey));
-  return eta === null ? null : Math.max(0, eta - now);
+  return useLabelWait(labelOf(queryKey), waiting);
 }
 
 export function WaitingNotice({ what, waitMs }: { what: string; waitMs: number }) {
