@@ -3,7 +3,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { CLIENT_KEYS, type LoggedRequest, PORT, requestsOf } from "./services.ts";
 
-let nextKey = 0;
+const nextKey = 0;
 
 export interface Client {
   /** The X-Api-Key this test's dashboard sends. */
@@ -30,7 +30,7 @@ export async function presetSettings(page: Page, settings: Record<string, unknow
 export const test = base.extend<{ client: Client; port: number }>({
   port: [PORT, { option: true }],
   client: async ({ page, port }, use) => {
-    const key = CLIENT_KEYS[nextKey++ % CLIENT_KEYS.length] as string;
+    const key = takeClientKey();
     await presetSettings(page, { apiKey: key });
     await use({
       key,

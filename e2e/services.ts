@@ -17,7 +17,7 @@ export const WRITE_KEY = "e2e-write-key-not-secret";
  * Client keys, each with the default limit of 5 a minute. Each test takes its own, so the tests never
  * spend each other's budget and each can count its own requests in the service's log.
  */
-export const CLIENT_KEYS = Array.from({ length: 80 }, (_, i) => `e2e-client-${String(i).padStart(2, "0")}`);
+export const CLIENT_KEYS = Array.from({ length: 300 }, (_, i) => `e2e-client-${String(i).padStart(3, "0")}`);
 export const API_KEYS_SETTING = CLIENT_KEYS.map((key) => `${key}:5`).join(",");
 
 export function dataDir(port: number): string {
@@ -72,5 +72,6 @@ export function busiestMinute(requests: readonly LoggedRequest[]): number {
 /** The shell command starting one e2e service; exec so stopping the web server stops the service. */
 export function serviceCommand(port: number, wire: "seed" | "dia"): string {
   const dir = dataDir(port);
-  return `rm -rf ${dir} && exec node --import tsx src/service/main.ts --port ${port} --data-dir ${dir} --history-days 1 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
+  // A new run hands out client keys from the first again (see fixtures.ts).
+  return `rm -rf ${dir} ${join(DATA_ROOT, "next-client-key")} && exec node --import tsx src/service/main.ts --port ${port} --data-dir ${dir} --history-days 1 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
 }
