@@ -1,9 +1,30 @@
 // The e2e tests' `test`: each test gets its own client key (set in the dashboard's settings before the page
 // loads) so its requests can be counted at the service, and helpers that read them.
-import { test as base, expect, type Page } from "@playwright/test";
-import { CLIENT_KEYS, type LoggedRequest, PORT, requestsOf } from "./services.ts";
 
-const nextKey = 0;
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+import { CLIENT_KEYS, DATA_ROOT, type LoggedRequest, PORT, requestsOf } from "./services.ts";
+
+/**
+ * The next unused client key. Counted in a file, not in memory: Playwright starts a fresh worker after a
+ * failed test, and a key reused from an earlier test would bring that test's spent budget and requests.
+ */
+function takeClientKey(): string {
+  mkdirSync(DATA_ROOT, { recursive: true });
+  const file = join(DATA_ROOT, "next-client-key");
+  let next = 0;
+  try {
+    next = Number(readFileSync(file, "utf8")) || 0;
+  } catch {
+    // First test of the run.
+  }
+  writeFileSync(file, String(next + 1));
+  if (next >= CLIENT_KEYS.length) {
+    throw new Error(`more than ${CLIENT_KEYS.length} tests: issue more e2e client keys`);
+  }
+  return CLIENT_KEYS[next] as string;
+}
 
 export interface Client {
   /** The X-Api-Key this test's dashboard sends. */
