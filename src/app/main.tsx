@@ -2,6 +2,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
+import { preloadPages } from "./routes.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -11,4 +12,5 @@ if (root) {
       <App />
     </StrictMode>,
   );
+  preloadPages();
 }

@@ -10,17 +10,38 @@ import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppShell } from "./shell/app-shell.tsx";
 import { PageErrorBoundary } from "./shell/page-error-boundary.tsx";
 
-const CoinsPage = lazy(async () => ({ default: (await import("./pages/coins/coins-page.tsx")).CoinsPage }));
-const SymbolPage = lazy(async () => ({
-  default: (await import("./pages/symbol/symbol-page.tsx")).SymbolPage,
-}));
-const RatesPage = lazy(async () => ({ default: (await import("./pages/rates/rates-page.tsx")).RatesPage }));
-const SupplyPage = lazy(async () => ({
-  default: (await import("./pages/supply/supply-page.tsx")).SupplyPage,
-}));
-const SettingsPage = lazy(async () => ({
-  default: (await import("./pages/settings/settings-page.tsx")).SettingsPage,
-}));
+const loadCoins = () => import("./pages/coins/coins-page.tsx");
+const loadSymbol = () => import("./pages/symbol/symbol-page.tsx");
+const loadRates = () => import("./pages/rates/rates-page.tsx");
+const loadSupply = () => import("./pages/supply/supply-page.tsx");
+const loadSettings = () => import("./pages/settings/settings-page.tsx");
+
+const CoinsPage = lazy(async () => ({ default: (await loadCoins()).CoinsPage }));
+const SymbolPage = lazy(async () => ({ default: (await loadSymbol()).SymbolPage }));
+const RatesPage = lazy(async () => ({ default: (await loadRates()).RatesPage }));
+const SupplyPage = lazy(async () => ({ default: (await loadSupply()).SupplyPage }));
+const SettingsPage = lazy(async () => ({ default: (await loadSettings()).SettingsPage }));
+
+/**
+ * Once the first page is up and the browser is idle, fetch the other pages' code too: a page should still
+ * open when the service has gone away meanwhile (it can then say so), and moving between pages should not
+ * wait on the network. It costs nothing of the API budget.
+ */
+export function preloadPages(): void {
+  const load = () => {
+    for (const page of [loadCoins, loadSymbol, loadRates, loadSupply, loadSettings]) {
+      page().catch(() => {
+        // The page's own loading reports it, if it is ever opened.
+      });
+    }
+  };
+  const later = () => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 3000 });
+    else setTimeout(load, 1000);
+  };
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
+}
 
 /** A page in its error boundary (reset when the address changes) and its loading skeleton. */
 function Page({ children }: { children: ReactNode }) {

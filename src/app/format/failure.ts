@@ -30,6 +30,15 @@ export function describeFailure(error: unknown, baseUrl: string): FailureText {
     }
     return { title: "The service refused the request", detail: capitalise(error.message) };
   }
+  if (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  ) {
+    return {
+      title: "This page could not be loaded",
+      detail: `Its code did not arrive from ${where}. Check that the service is running, then reload.`,
+    };
+  }
   if (error instanceof TypeError) {
     return {
       title: "The service cannot be reached",
