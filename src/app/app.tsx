@@ -1,10 +1,10 @@
 // The dashboard: settings → connection (budget + transport) → persisted query cache → pages.
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { BrowserRouter } from "react-router";
 import { ConnectionProvider } from "./api/connection-context.tsx";
-import { createQueryClient, persistOptions } from "./queries/query-client.ts";
-import { AppRoutes } from "./routes.tsx";
+import { createQueryClient, firstData, persistOptions } from "./queries/query-client.ts";
+import { AppRoutes, preloadPagesAfter } from "./routes.tsx";
 import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
 
 export function App() {
@@ -19,6 +19,7 @@ function ConnectedApp() {
   const [settings] = useSettings();
   const queryClient = useMemo(() => createQueryClient(), []);
   const persist = useMemo(() => persistOptions(), []);
+  useEffect(() => preloadPagesAfter(firstData(queryClient)), [queryClient]);
   return (
     <ConnectionProvider
       baseUrl={settings.baseUrl}

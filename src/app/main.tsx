@@ -2,7 +2,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
-import { preloadPages } from "./routes.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -12,5 +11,4 @@ if (root) {
       <App />
     </StrictMode>,
   );
-  preloadPages();
 }

@@ -23,11 +23,12 @@ const SupplyPage = lazy(async () => ({ default: (await loadSupply()).SupplyPage 
 const SettingsPage = lazy(async () => ({ default: (await loadSettings()).SettingsPage }));
 
 /**
- * Once the first page is up and the browser is idle, fetch the other pages' code too: a page should still
- * open when the service has gone away meanwhile (it can then say so), and moving between pages should not
- * wait on the network. It costs nothing of the API budget.
+ * Once the first page shows its data and the browser is idle, fetch the other pages' code too: a page
+ * should still open when the service has gone away meanwhile (it can then say so), and moving between
+ * pages should not wait on the network. After the first data, so it never competes with the first paint;
+ * it costs nothing of the API budget.
  */
-export function preloadPages(): void {
+export function preloadPagesAfter(firstData: Promise<void>): void {
   const load = () => {
     for (const page of [loadCoins, loadSymbol, loadRates, loadSupply, loadSettings]) {
       page().catch(() => {
@@ -35,12 +36,10 @@ export function preloadPages(): void {
       });
     }
   };
-  const later = () => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 3000 });
-    else setTimeout(load, 1000);
-  };
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
+  void firstData.then(() => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2000 });
+    else setTimeout(load, 200);
+  });
 }
 
 /** A page in its error boundary (reset when the address changes) and its loading skeleton. */

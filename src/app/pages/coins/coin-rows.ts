@@ -2,9 +2,8 @@
 // (search, favourites) in its order. Coins known only by name (completeCoinList beyond the top list) become
 // rows without figures, shown when a search or the favourites reach them.
 import type { Coins } from "../../../interface/resources.ts";
-import { changePercent } from "../../format/numbers.ts";
+import { type CurrencyChoice, changeIn, convert } from "../../format/currency.ts";
 import type { CoinsView, SortColumn } from "./coins-view.ts";
-import type { CurrencyChoice } from "./display-currency.ts";
 
 export interface CoinRow {
   symbol: string;
@@ -35,15 +34,14 @@ export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateY
     if (seen.has(coin.symbol)) return;
     seen.add(coin.symbol);
     const price = coin.price * fx.rate;
-    const yesterday = coin.priceYesterday === null ? null : coin.priceYesterday * fx.rateYesterday;
     rows.push({
       symbol: coin.symbol,
       name: coin.name,
       rank: rankOf.get(coin.symbol) ?? index + 1,
       listed: true,
       price,
-      change: changePercent(price, yesterday),
-      volume: coin.volumeYesterdayUSD === null ? null : coin.volumeYesterdayUSD * fx.rate,
+      change: changeIn(coin.price, coin.priceYesterday, fx),
+      volume: convert(coin.volumeYesterdayUSD, fx),
       supply: coin.circulatingSupply,
       cap: coin.circulatingSupply === null ? null : price * coin.circulatingSupply,
     });

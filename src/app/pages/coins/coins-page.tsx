@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import type { Coins } from "../../../interface/resources.ts";
 import { QueryView } from "../../components/query-status.tsx";
 import { SkeletonRows } from "../../components/skeleton.tsx";
+import { availableCurrencies, chooseCurrency } from "../../format/currency.ts";
 import { useCoins } from "../../queries/coins.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import type { DisplayCurrency } from "../../settings/settings.ts";
@@ -20,7 +21,6 @@ import {
   serialiseCoinsView,
   toggleSort,
 } from "./coins-view.ts";
-import { availableCurrencies, chooseCurrency } from "./display-currency.ts";
 import { UpdatedAgo } from "./updated-ago.tsx";
 import "./coins-page.css";
 

@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
 // The page against a fake service: what each action shows, and that it spends at most one request.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InterestRate, InterestRateMeta } from "../../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES } from "../../../interface/vocabulary.ts";
-import { ConnectionProvider } from "../../api/connection-context.tsx";
+import {
+  cleanup,
+  fakeService,
+  type Page,
+  pause,
+  renderPage,
+  type Service,
+  typeInto,
+  until,
+} from "../../testing/page-harness.tsx";
 import { addDays } from "./rate-days.ts";
 import { RatesPage } from "./rates-page.tsx";
 
@@ -57,161 +64,120 @@ function answer(url: URL): { status: number; body: unknown } {
   return { status: 404, body: { errorcode: 404, errormessage: `no route ${path}` } };
 }
 
-let requests: string[] = [];
-let container: HTMLDivElement;
-let root: Root;
+let service: Service;
+let page: Page;
 
 beforeEach(() => {
-  requests = [];
-  localStorage.clear();
-  vi.stubGlobal("fetch", async (input: string) => {
-    const url = new URL(input);
-    requests.push(`${url.pathname}${url.search}`);
-    const { status, body } = answer(url);
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  });
-  container = document.createElement("div");
-  document.body.append(container);
+  service = fakeService(answer);
 });
 
-afterEach(() => {
-  root.unmount();
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
-function renderAt(entry: string) {
-  const router = createMemoryRouter([{ path: "/rates", Component: RatesPage }], { initialEntries: [entry] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  root = createRoot(container);
-  root.render(
-    <ConnectionProvider baseUrl="http://service.test" apiKey="test-key" budgetPerMinute={100}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConnectionProvider>,
-  );
-  return router;
+async function renderAt(entry: string) {
+  page = await renderPage({ routes: [{ path: "/rates", Component: RatesPage }], entry });
+  return page.router;
 }
 
-async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
-const text = () => container.textContent ?? "";
+const text = () => page.text();
 
 function input(label: string): HTMLInputElement {
-  const element = container.querySelector<HTMLInputElement>(`#${label}`);
+  const element = page.container.querySelector<HTMLInputElement>(`#${label}`);
   if (!element) throw new Error(`no input #${label}`);
   return element;
 }
 
-/** Types into a React-controlled input the way the browser reports it: value, then an input event. */
-function typeInto(element: HTMLInputElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  setter?.call(element, value);
-  element.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
 function click(element: Element | null): void {
   if (!element) throw new Error("nothing to click");
-  (element as HTMLElement).click();
+  act(() => (element as HTMLElement).click());
 }
 
 describe("RatesPage", () => {
   it("lists the types and shows the latest ESTER value with two requests", async () => {
-    renderAt("/rates");
+    await renderAt("/rates");
     await until(() => expect(text()).toContain("3.906%"));
     expect(text()).toContain("Euro short-term rate");
-    expect(container.querySelectorAll("tbody tr").length).toBe(RATE_TYPE_SYMBOLS.length);
-    expect([...requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
+    expect(page.container.querySelectorAll("tbody tr").length).toBe(RATE_TYPE_SYMBOLS.length);
+    expect([...service.requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
     // The range is not asked for until the form is sent.
     expect(text()).toContain("press Show fixings");
   });
 
   it("spends one request per action and none going back", async () => {
-    const router = renderAt("/rates");
+    const router = await renderAt("/rates");
     await until(() => expect(text()).toContain("3.906%"));
 
-    click(container.querySelector('a[aria-label="Select SOFR"]'));
+    click(page.container.querySelector('a[aria-label="Select SOFR"]'));
     await until(() => expect(text()).toContain("5.32%"));
     expect(router.state.location.search).toBe("?type=SOFR");
-    expect(requests.slice(2)).toEqual(["/v1/interestrate/SOFR"]);
+    expect(service.requests.slice(2)).toEqual(["/v1/interestrate/SOFR"]);
 
     typeInto(input("rate-date"), "2024-03-09");
     await until(() => expect(text()).toContain("Value on 2024-03-09"));
     expect(text()).toContain("No SOFR fixing on Sat 2024-03-09");
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09");
-    expect(requests.slice(3)).toEqual(["/v1/interestrate/SOFR/2024-03-09"]);
+    expect(service.requests.slice(3)).toEqual(["/v1/interestrate/SOFR/2024-03-09"]);
 
     typeInto(input("range-from"), "2024-03-01");
     typeInto(input("range-to"), "2024-03-08");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.length).toBe(4);
-    click(container.querySelector('button[type="submit"]'));
-    await until(() => expect(container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
-    expect(requests.slice(4)).toEqual(["/v1/interestrate/SOFR?dateInit=2024-03-01&dateFinal=2024-03-08"]);
+    await pause(50);
+    expect(service.requests.length).toBe(4);
+    click(page.container.querySelector('button[type="submit"]'));
+    await until(() => expect(page.container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
+    expect(service.requests.slice(4)).toEqual([
+      "/v1/interestrate/SOFR?dateInit=2024-03-01&dateFinal=2024-03-08",
+    ]);
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09&from=2024-03-01&to=2024-03-08");
-    const firstRow = container.querySelector(".rate-range__scroll tbody tr")?.textContent ?? "";
+    const firstRow = page.container.querySelector(".rate-range__scroll tbody tr")?.textContent ?? "";
     expect(firstRow).toContain("2024-03-06");
     expect(text()).toContain("Fixings3");
     expect(text()).toContain("5.33%");
 
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await until(() => expect(text()).toContain("press Show fixings"));
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await until(() => expect(router.state.location.search).toBe("?type=SOFR"));
-    await router.navigate(2);
-    await until(() => expect(container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
+    await act(() => router.navigate(2));
+    await until(() => expect(page.container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
     expect((input("range-from") as HTMLInputElement).value).toBe("2024-03-01");
-    expect(requests.length).toBe(5);
+    expect(service.requests.length).toBe(5);
   });
 
   it("looks a typed date up once, when the typing pauses", async () => {
-    const router = renderAt("/rates?type=SOFR");
+    const router = await renderAt("/rates?type=SOFR");
     await until(() => expect(text()).toContain("5.32%"));
     for (const partial of ["0002-03-09", "0020-03-09", "0202-03-09", "2024-03-09"]) {
       typeInto(input("rate-date"), partial);
     }
     await until(() => expect(text()).toContain("Value on 2024-03-09"));
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(requests.filter((r) => r.startsWith("/v1/interestrate/SOFR/"))).toEqual([
+    await pause(700);
+    expect(service.requests.filter((r) => r.startsWith("/v1/interestrate/SOFR/"))).toEqual([
       "/v1/interestrate/SOFR/2024-03-09",
     ]);
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09");
   });
 
   it("refuses a reversed range without asking the service", async () => {
-    renderAt("/rates?type=SOFR");
+    await renderAt("/rates?type=SOFR");
     await until(() => expect(text()).toContain("5.32%"));
     typeInto(input("range-from"), "2024-03-08");
     typeInto(input("range-to"), "2024-03-01");
-    click(container.querySelector('button[type="submit"]'));
+    click(page.container.querySelector('button[type="submit"]'));
     await until(() => expect(text()).toContain("The start date must be on or before the end date."));
-    expect([...requests].sort()).toEqual(["/v1/interestrate/SOFR", "/v1/interestrates"]);
+    expect([...service.requests].sort()).toEqual(["/v1/interestrate/SOFR", "/v1/interestrates"]);
   });
 
   it("shows the service's words for a date before the first fixing, and the first date", async () => {
-    renderAt("/rates?type=SOFR&date=2017-06-01");
+    await renderAt("/rates?type=SOFR&date=2017-06-01");
     await until(() => expect(text()).toContain("SOFR starts on 2018-04-02"));
-    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(page.container.querySelector('[role="alert"]')).not.toBeNull();
     expect(text()).not.toContain("Try again");
     expect(text()).toContain("Show 2018-04-02");
   });
 
   it("falls back to defaults on an unreadable address", async () => {
-    renderAt("/rates?type=LIBOR&date=yesterday&from=2024-03-08");
+    await renderAt("/rates?type=LIBOR&date=yesterday&from=2024-03-08");
     await until(() => expect(text()).toContain("3.906%"));
     expect(text()).toContain("Latest fixing");
-    expect([...requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
+    expect([...service.requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
   });
 });

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConnectionProvider } from "../../api/connection-context.tsx";
 import { PERSIST_KEY } from "../../queries/query-client.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
-import { SETTINGS_KEY, SettingsStore } from "../../settings/settings.ts";
-import { SettingsProvider } from "../../settings/settings-context.tsx";
+import { SETTINGS_KEY } from "../../settings/settings.ts";
+import { cleanup, type Page, renderPage, testQueryClient, typeInto } from "../../testing/page-harness.tsx";
 import { SettingsPage } from "./settings-page.tsx";
 
 const removed = vi.hoisted(() => [] as string[]);
@@ -19,41 +16,21 @@ vi.mock("idb-keyval", () => ({
   set: async () => undefined,
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-let client: QueryClient;
-let store: SettingsStore;
+let page: Page;
 
 beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
   removed.length = 0;
-  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ apiKey: "client-7" }));
-  store = new SettingsStore(localStorage);
-  client = new QueryClient();
+  const client = testQueryClient();
   client.setQueryData(queryKeys.coins(), { coins: [] });
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <SettingsProvider store={store}>
-        <ConnectionProvider baseUrl="" apiKey="client-7" budgetPerMinute={5}>
-          <QueryClientProvider client={client}>
-            <SettingsPage />
-          </QueryClientProvider>
-        </ConnectionProvider>
-      </SettingsProvider>,
-    );
+  page = await renderPage({
+    routes: [{ path: "/settings", Component: SettingsPage }],
+    entry: "/settings",
+    settings: { apiKey: "client-7" },
+    client,
   });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+afterEach(cleanup);
 
 function field(id: string): HTMLInputElement {
   const element = document.getElementById(id);
@@ -61,28 +38,22 @@ function field(id: string): HTMLInputElement {
   return element;
 }
 
-function type(element: HTMLInputElement, value: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  act(() => {
-    setValue?.call(element, value);
-    element.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-
 async function save() {
-  const button = [...container.querySelectorAll("button")].find((b) => b.textContent === "Save settings");
+  const button = [...page.container.querySelectorAll("button")].find(
+    (b) => b.textContent === "Save settings",
+  );
   await act(async () => button?.click());
 }
 
-const status = () => container.querySelector(".settings-form output")?.textContent;
+const status = () => page.container.querySelector(".settings-form output")?.textContent;
 
 describe("SettingsPage", () => {
   it("saves a new service address, clearing the cached data, and keeps the API key", async () => {
-    type(field("settings-baseUrl"), " https://other.example/ ");
-    type(field("settings-writeKey"), "w-1");
+    typeInto(field("settings-baseUrl"), " https://other.example/ ");
+    typeInto(field("settings-writeKey"), "w-1");
     await save();
-    expect(store.get()).toMatchObject({ baseUrl: "https://other.example", apiKey: "client-7" });
-    expect(client.getQueryData(queryKeys.coins())).toBeUndefined();
+    expect(page.store.get()).toMatchObject({ baseUrl: "https://other.example", apiKey: "client-7" });
+    expect(page.client.getQueryData(queryKeys.coins())).toBeUndefined();
     expect(removed).toEqual([PERSIST_KEY]);
     expect(status()).toMatch(/^Saved\. The service address changed, so the cached data was cleared/);
     expect(field("settings-baseUrl").value).toBe("https://other.example");
@@ -91,29 +62,29 @@ describe("SettingsPage", () => {
   });
 
   it("keeps the cache when the address stays", async () => {
-    type(field("settings-budgetPerMinute"), "3");
+    typeInto(field("settings-budgetPerMinute"), "3");
     await save();
-    expect(store.get().budgetPerMinute).toBe(3);
-    expect(client.getQueryData(queryKeys.coins())).toBeDefined();
+    expect(page.store.get().budgetPerMinute).toBe(3);
+    expect(page.client.getQueryData(queryKeys.coins())).toBeDefined();
     expect(removed).toEqual([]);
     expect(status()).toBe("Saved.");
   });
 
   it("names an invalid field, keeps what was typed and saves nothing", async () => {
-    type(field("settings-baseUrl"), "ftp://x");
+    typeInto(field("settings-baseUrl"), "ftp://x");
     await save();
     const address = field("settings-baseUrl");
     expect(address.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById("settings-baseUrl-error")?.textContent).toMatch(/http:\/\/ or https:\/\//);
     expect(document.activeElement).toBe(address);
     expect(address.value).toBe("ftp://x");
-    expect(store.get().baseUrl).toBe("");
+    expect(page.store.get().baseUrl).toBe("");
     expect(status()).toBe("Nothing was saved: one field needs a fix.");
   });
 
   it("follows a theme changed elsewhere when the field was not touched", async () => {
-    act(() => store.update({ theme: "dark" }));
-    const dark = container.querySelector<HTMLInputElement>('input[name="theme"][value="dark"]');
+    act(() => page.store.update({ theme: "dark" }));
+    const dark = page.container.querySelector<HTMLInputElement>('input[name="theme"][value="dark"]');
     expect(dark?.checked).toBe(true);
   });
 });

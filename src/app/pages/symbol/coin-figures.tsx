@@ -2,6 +2,7 @@
 // market cap, circulating supply (with its time and source below it) and rank. A figure that is still on
 // its way shows a placeholder of its size; one the service does not know shows a dash and why.
 import type { ReactNode } from "react";
+import { type CurrencyChoice, changeIn, convert } from "../../format/currency.ts";
 import {
   formatAmountCompact,
   formatMoneyCompact,
@@ -10,7 +11,6 @@ import {
   formatPrice,
   trendOf,
 } from "../../format/numbers.ts";
-import { changeIn, convert, type Fx } from "./fx.ts";
 import { formatClock } from "./trade-format.ts";
 
 export interface FigureValues {
@@ -31,7 +31,7 @@ export function CoinFigures({
   supplyNote,
 }: {
   values: FigureValues;
-  fx: Fx;
+  fx: CurrencyChoice;
   supplyNote?: ReactNode;
 }) {
   const { symbol, circulatingSupply, rank } = values;

@@ -3,9 +3,9 @@
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
 import type { SymbolExchangeDetails } from "../../../interface/resources.ts";
+import { type CurrencyChoice, changeIn, convert } from "../../format/currency.ts";
 import { formatMoneyCompact, formatPercent, formatPrice, formatTime, trendOf } from "../../format/numbers.ts";
 import { sortExchanges } from "./exchange-sort.ts";
-import { changeIn, convert, type Fx } from "./fx.ts";
 import { LastTrades } from "./last-trades.tsx";
 import type { ExchangeSort, SortKey } from "./symbol-params.ts";
 import { formatClock } from "./trade-format.ts";
@@ -15,7 +15,7 @@ const COLUMNS = 6;
 export interface ExchangesTableProps {
   symbol: string;
   exchanges: readonly SymbolExchangeDetails[];
-  fx: Fx;
+  fx: CurrencyChoice;
   sort: ExchangeSort;
   open: readonly string[];
   onSort: (key: SortKey) => void;

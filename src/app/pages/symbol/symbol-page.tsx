@@ -8,13 +8,13 @@ import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, Quotation, SymbolDetails } from "../../../interface/resources.ts";
 import { QueryView } from "../../components/query-status.tsx";
 import { SkeletonBlock, SkeletonRows } from "../../components/skeleton.tsx";
+import { type CurrencyChoice, chooseCurrency } from "../../format/currency.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { useSupply } from "../../queries/supply.ts";
 import { useSymbolDetails } from "../../queries/symbol-details.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
 import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";
-import { type Fx, fxFor } from "./fx.ts";
 import { unknownSymbolOf } from "./not-found.ts";
 import { SupplyNote } from "./supply-note.tsx";
 import { SymbolNotFound } from "./symbol-not-found.tsx";
@@ -38,7 +38,7 @@ export function SymbolPage() {
     cachedQuote?.name ??
     cachedCoins?.completeCoinList.find((coin) => coin.symbol === symbol)?.name ??
     null;
-  const fx = fxFor(details.data?.change ?? cachedCoins?.change, settings.currency);
+  const fx = chooseCurrency(settings.currency, details.data?.change ?? cachedCoins?.change ?? null);
 
   useDocumentTitle(`${symbol}${name ? ` · ${name}` : ""} — Crowd Market Data`);
 
@@ -89,7 +89,15 @@ export function SymbolPage() {
   );
 }
 
-function SymbolDetailsView({ details, fx, supply }: { details: SymbolDetails; fx: Fx; supply: ReactNode }) {
+function SymbolDetailsView({
+  details,
+  fx,
+  supply,
+}: {
+  details: SymbolDetails;
+  fx: CurrencyChoice;
+  supply: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const { coin } = details;
   const sort = readSort(params);
@@ -123,7 +131,7 @@ function SymbolDetailsView({ details, fx, supply }: { details: SymbolDetails; fx
   );
 }
 
-function CurrencyNote({ fx }: { fx: Fx }) {
+function CurrencyNote({ fx }: { fx: CurrencyChoice }) {
   if (fx.missing === null) return null;
   return (
     <p className="muted currency-note">

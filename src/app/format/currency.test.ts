@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Change } from "../../../interface/resources.ts";
-import { availableCurrencies, chooseCurrency } from "./display-currency.ts";
+import type { Change } from "../../interface/resources.ts";
+import { availableCurrencies, changeIn, chooseCurrency, convert, USD } from "./currency.ts";
 
 const change: Change = {
   usd: [
@@ -50,5 +50,31 @@ describe("chooseCurrency", () => {
   it("uses today's rate for yesterday when yesterday's is unusable", () => {
     const odd: Change = { usd: [{ symbol: "EUR", rate: 0.9, rateYesterday: Number.NaN }] };
     expect(chooseCurrency("EUR", odd)).toMatchObject({ rate: 0.9, rateYesterday: 0.9 });
+  });
+});
+
+describe("converting figures", () => {
+  const rates: Change = {
+    usd: [
+      { symbol: "EUR", rate: 0.9, rateYesterday: 0.8 },
+      { symbol: "JPY", rate: 150, rateYesterday: 0 },
+    ],
+  };
+
+  it("converts USD amounts at the chosen rate and keeps null as null", () => {
+    expect(convert(100, chooseCurrency("EUR", rates))).toBeCloseTo(90);
+    expect(convert(null, chooseCurrency("EUR", rates))).toBeNull();
+    expect(convert(100, USD)).toBe(100);
+  });
+
+  it("takes today's rate for yesterday when yesterday's is unusable", () => {
+    expect(chooseCurrency("JPY", rates).rateYesterday).toBe(150);
+  });
+
+  it("measures the change as a holder of the currency sees it", () => {
+    expect(changeIn(110, 100, USD)).toBeCloseTo(10);
+    // 110 × 0.9 = 99 today against 100 × 0.8 = 80 yesterday.
+    expect(changeIn(110, 100, chooseCurrency("EUR", rates))).toBeCloseTo(23.75);
+    expect(changeIn(110, null, USD)).toBeNull();
   });
 });

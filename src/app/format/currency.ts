@@ -1,7 +1,9 @@
-// Which currency the coin list shows its figures in: the reader's choice when the coins answer carries its
-// rate (the `change` block: units of the currency per 1 USD), else USD, saying so.
-import type { Change } from "../../../interface/resources.ts";
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../../settings/settings.ts";
+// Figures in the reader's currency: the service answers in USD and gives the ECB reference rates (the
+// `change` block: units of the currency per 1 USD, today and the day before) in the same answer, so
+// converting costs no request. The reader's choice when the answer carries its rate, else USD, saying so.
+import type { Change } from "../../interface/resources.ts";
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../settings/settings.ts";
+import { changePercent } from "./numbers.ts";
 
 export interface CurrencyChoice {
   /** The currency the figures are in. */
@@ -13,7 +15,7 @@ export interface CurrencyChoice {
   missing: DisplayCurrency | null;
 }
 
-const USD: CurrencyChoice = { currency: "USD", rate: 1, rateYesterday: 1, missing: null };
+export const USD: CurrencyChoice = { currency: "USD", rate: 1, rateYesterday: 1, missing: null };
 
 function usable(rate: number): boolean {
   return Number.isFinite(rate) && rate > 0;
@@ -38,4 +40,22 @@ export function chooseCurrency(wanted: DisplayCurrency, change: Change | null): 
     rateYesterday: usable(entry.rateYesterday) ? entry.rateYesterday : entry.rate,
     missing: null,
   };
+}
+
+/** A USD amount in the chosen currency; null stays null. */
+export function convert(usd: number | null | undefined, choice: Pick<CurrencyChoice, "rate">): number | null {
+  return usd === null || usd === undefined ? null : usd * choice.rate;
+}
+
+/**
+ * The change against yesterday as a holder of the currency sees it: today's price at today's rate against
+ * yesterday's price at yesterday's rate.
+ */
+export function changeIn(
+  price: number,
+  priceYesterday: number | null | undefined,
+  choice: Pick<CurrencyChoice, "rate" | "rateYesterday">,
+): number | null {
+  if (priceYesterday === null || priceYesterday === undefined) return null;
+  return changePercent(price * choice.rate, priceYesterday * choice.rateYesterday);
 }

@@ -1,0 +1,309 @@
+// npm run bench:app — the dashboard in headless Chromium against the local service, each figure beside a
+// baseline measured in the same run: the coin list's initial JavaScript against React + ReactDOM alone;
+// the time to the coin table painted against Chromium showing /v1/coins itself; a scripted 12-view
+// journey's requests against the distinct data its views need, under the real limit of 5 a minute.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import { build } from "esbuild";
+// @ts-expect-error: a plain ES module shared with the e2e setup
+import { chromiumExecutable } from "../e2e/browser.mjs";
+import { loadConfig } from "../src/service/config.ts";
+import { startService } from "../src/service/server.ts";
+import { JOURNEY, type JourneyView } from "./app-journey.ts";
+import { table, writeSection } from "./report.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const FAST_KEY = "bench-unlimited-key";
+const JOURNEY_KEY = "bench-journey-key";
+const log = (line: string) => console.log(`bench: ${line}`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), "bench-app-"));
+const config = loadConfig({}, [
+  "--port",
+  "0",
+  "--data-dir",
+  dataDir,
+  "--history-days",
+  "2",
+  "--api-keys",
+  `${FAST_KEY}:0,${JOURNEY_KEY}:5`,
+  "--dashboard-dir",
+  "dist/app",
+]);
+const service = await startService(config, { dashboardDir: "dist/app", log: () => {} });
+const base = service.url;
+log(`service at ${base}`);
+
+// How many rows a painted coin table has: the coins the service lists (at most 50).
+const listed = (await (await fetch(`${base}/v1/coins`, { headers: { "X-Api-Key": FAST_KEY } })).json()) as {
+  coins: unknown[];
+};
+const ROWS = listed.coins.length;
+
+const browser: Browser = await chromium.launch({
+  executablePath: chromiumExecutable() ?? undefined,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+async function newContext(apiKey: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((key) => {
+    if (localStorage.getItem("cmd.settings") === null) {
+      localStorage.setItem("cmd.settings", JSON.stringify({ apiKey: key }));
+    }
+  }, apiKey);
+  return context;
+}
+
+/**
+ * The moment (ms after navigation start) the coin table has all its rows on screen, recorded in the page.
+ * A string, not a function: tsx would wrap a function's inner closures in helpers the page does not have.
+ */
+const tableWatch = (rowCount: number) => `(() => {
+  const done = () => {
+    if (document.querySelectorAll("table tbody tr").length < ${rowCount}) return false;
+    requestAnimationFrame(() => { window.__tablePainted = performance.now(); });
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!done()) observer.observe(document.body, { childList: true, subtree: true });
+  });
+})();`;
+
+async function timeToTable(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { __tablePainted?: number }).__tablePainted, null, {
+    timeout: 30_000,
+    polling: 50,
+  });
+  return page.evaluate(() => (window as unknown as { __tablePainted: number }).__tablePainted);
+}
+
+// 1. Initial JavaScript of the coin list route: every script the page asked for before the table was
+// painted (the other pages' code, fetched once idle after the first data, is not the coin list's).
+const scripts = new Map<string, Buffer>();
+{
+  const context = await newContext(FAST_KEY);
+  await context.addInitScript(tableWatch(ROWS));
+  const page = await context.newPage();
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) {
+      // Scripts still arriving when the context closes are not the coin list's: never awaited, never thrown.
+      bodies.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      );
+    }
+  });
+  await page.goto(`${base}/`);
+  await timeToTable(page);
+  const before = await page.evaluate(() => {
+    const painted = (window as unknown as { __tablePainted: number }).__tablePainted;
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js") && entry.startTime < painted)
+      .map((entry) => entry.name);
+  });
+  const document = await page.evaluate(() => location.href);
+  for (const url of before) {
+    const body = bodies.get(url);
+    if (body) scripts.set(url, await body);
+  }
+  // Scripts of the HTML itself (the entry) are not always resource entries: take them from the responses.
+  for (const [url, body] of bodies)
+    if (url.includes("/assets/index-") && !scripts.has(url)) scripts.set(url, await body);
+  log(
+    `scripts before the table on ${document}: ${[...scripts.keys()].map((u) => u.split("/").pop()).join(", ")}`,
+  );
+  await context.close();
+}
+const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+const initialRaw = [...scripts.values()].reduce((sum, body) => sum + body.length, 0);
+const initialGzip = [...scripts.values()].reduce((sum, body) => sum + gzip(body), 0);
+const reactAlone = await build({
+  stdin: {
+    contents:
+      "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p'));",
+    resolveDir: process.cwd(),
+  },
+  bundle: true,
+  minify: true,
+  format: "esm",
+  write: false,
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "silent",
+});
+const reactGzip = gzip(reactAlone.outputFiles[0]?.contents ?? new Uint8Array());
+log(`initial JS ${initialGzip} B gzip in ${scripts.size} files; React alone ${reactGzip} B`);
+
+// 2. Navigation → coin table painted: cold (empty browser), warm (reload with the persisted cache), and
+// the baseline of Chromium showing the same /v1/coins answer as a plain document.
+const cold: number[] = [];
+const warm: number[] = [];
+const baseline: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  const context = await newContext(FAST_KEY);
+  await context.addInitScript(tableWatch(ROWS));
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  cold.push(await timeToTable(page));
+  await page.waitForTimeout(1500); // the persister writes at most once a second
+  await page.reload();
+  warm.push(await timeToTable(page));
+  const raw = await context.newPage();
+  await raw.route("**/v1/coins", (route) =>
+    route.continue({ headers: { ...route.request().headers(), "x-api-key": FAST_KEY } }),
+  );
+  await raw.goto(`${base}/v1/coins`, { waitUntil: "load" });
+  baseline.push(
+    await raw.evaluate(() => {
+      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      return entry ? entry.loadEventEnd : Number.NaN;
+    }),
+  );
+  await context.close();
+}
+log(
+  `table painted: cold ${median(cold).toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms, raw JSON ${median(baseline).toFixed(0)} ms`,
+);
+
+// 3. The 12-view journey under the real limit (5 a minute), counting at the service's request log.
+const journeyStarted = Date.now();
+const journey = await runJourney(JOURNEY);
+const journeyMs = Date.now() - journeyStarted;
+await browser.close();
+await service.close();
+const logged = readFileSync(join(dataDir, "requests.log"), "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "")
+  .map((line) => JSON.parse(line) as { client: string; path: string; status: number; method: string })
+  .filter((entry) => entry.client.startsWith("key:") && entry.path.startsWith("/v1/"));
+const journeyClient = journey.client;
+const sent = logged.filter((entry) => entry.client === journeyClient);
+const refused = sent.filter((entry) => entry.status === 429).length;
+const needed = new Set(JOURNEY.flatMap((view) => view.needs));
+const sentPaths = new Set(sent.map((entry) => `${entry.method} ${entry.path}`));
+const unexpected = [...sentPaths].filter((path) => !needed.has(path));
+const unsent = [...needed].filter((path) => !sentPaths.has(path));
+rmSync(dataDir, { recursive: true, force: true });
+log(
+  `journey: ${sent.length} requests for ${needed.size} distinct data, ${refused} × 429, ${(journeyMs / 1000).toFixed(0)} s`,
+);
+if (unexpected.length > 0) log(`requests no view needed: ${unexpected.join(", ")}`);
+if (unsent.length > 0) log(`needed but never sent: ${unsent.join(", ")}`);
+log(`sent: ${sent.map((entry) => `${entry.method} ${entry.path} ${entry.status}`).join("; ")}`);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+const ratio = sent.length / needed.size;
+writeSection(
+  "app",
+  "npm run bench:app",
+  [
+    "### Targets",
+    "",
+    table(
+      ["What", "Measured", "Target", "Verdict"],
+      [
+        [
+          "Initial JavaScript of the coin list route (gzip)",
+          kb(initialGzip),
+          "≤ 150 KB",
+          verdict(initialGzip <= 150 * 1024),
+        ],
+        [
+          "12-view journey: requests sent / distinct data needed",
+          ratio.toFixed(2),
+          "1.0",
+          verdict(ratio <= 1),
+        ],
+        ["12-view journey: 429 answers", String(refused), "0", verdict(refused === 0)],
+      ],
+    ),
+    "",
+    "### Initial JavaScript (every script loaded until the coin table is painted)",
+    "",
+    table(
+      ["What", "Raw", "Gzip", "Baseline: React + ReactDOM alone (gzip)", "Ratio"],
+      [
+        [
+          `${scripts.size} files`,
+          kb(initialRaw),
+          kb(initialGzip),
+          kb(reactGzip),
+          (initialGzip / reactGzip).toFixed(2),
+        ],
+      ],
+    ),
+    "",
+    `### Navigation → coin table painted (headless Chromium, local service, median of ${RUNS})`,
+    "",
+    table(
+      ["Run", "Time", "Baseline: Chromium loading /v1/coins as a document", "Ratio"],
+      [
+        [
+          "Cold (empty cache)",
+          ms(median(cold)),
+          ms(median(baseline)),
+          (median(cold) / median(baseline)).toFixed(2),
+        ],
+        [
+          "Reload (persisted cache, no request)",
+          ms(median(warm)),
+          ms(median(baseline)),
+          (median(warm) / median(baseline)).toFixed(2),
+        ],
+      ],
+    ),
+    "",
+    "### The 12-view journey (limit 5 requests a minute, counted at the service)",
+    "",
+    table(
+      ["View", "Needs"],
+      JOURNEY.map((view) => [
+        view.name,
+        view.needs.length === 0 ? "(cached)" : view.needs.map((n) => `\`${n}\``).join(", "),
+      ]),
+    ),
+    "",
+    `${sent.length} requests sent for ${needed.size} distinct data needed (ratio ${ratio.toFixed(2)}), ${refused} answered 429; the journey took ${(journeyMs / 1000).toFixed(0)} s, most of it waiting for the budget.${unexpected.length > 0 ? ` Requests no view needed: ${unexpected.join(", ")}.` : ""}`,
+  ].join("\n"),
+);
+log("wrote BENCHMARKS.md");
+
+async function runJourney(views: readonly JourneyView[]): Promise<{ client: string }> {
+  const context = await newContext(JOURNEY_KEY);
+  const page = await context.newPage();
+  await page.goto(`${base}${views[0]?.path ?? "/"}`);
+  for (const [i, view] of views.entries()) {
+    if (i > 0) {
+      // In-app navigation, as a click on a link does it: history entry + popstate for the router.
+      await page.evaluate((path) => {
+        history.pushState({}, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, view.path);
+    }
+    const started = Date.now();
+    await view.ready(page);
+    log(`view ${i + 1} ${view.name}: ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await page.waitForTimeout(1000);
+  await context.close();
+  const { createHash } = await import("node:crypto");
+  return { client: `key:${createHash("sha256").update(JOURNEY_KEY).digest("hex").slice(0, 8)}` };
+}
