@@ -41,7 +41,11 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 // screen, and each page keeps one main heading for screen readers.
 
 const PAGES = [
-  { path: "/", ready: (page: Page) => page.getByRole("table").first().getByText("BTC").first() },
+  {
+    path: "/",
+    ready: (page: Page) =>
+      page.getByRole("table").first().getByRole("link", { name: "Bitcoin", exact: true }),
+  },
   { path: "/symbol/BTC", ready: (page: Page) => page.getByText(/as of .+ · source \w/).first() },
   { path: "/rates", ready: (page: Page) => page.getByText("ESTER").first() },
   { path: "/supply", ready: (page: Page) => page.getByRole("button", { name: /send|post|store/i }).first() },
@@ -112,6 +116,7 @@ test("the keyboard reaches the navigation first and the skip link jumps to the p
   client,
 }) => {
   await page.goto("/rates");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Tab");
