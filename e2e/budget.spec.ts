@@ -55,12 +55,18 @@ test("a burst of navigation waits for the budget and never draws a 429", async (
 test("two tabs share one budget", async ({ page, client, context }) => {
   test.setTimeout(150_000);
   const other = await context.newPage();
-  await Promise.all([page.goto("/symbol/BTC"), other.goto("/symbol/ETH")]);
-  await Promise.all([navigate(page, "/symbol/SOL"), navigate(other, "/symbol/XRP")]);
-  await Promise.all([navigate(page, "/rates"), navigate(other, "/")]);
-  await expect(coinTable(other)).toContainText("BTC", { timeout: 90_000 });
-  await expect(page.getByRole("table").first()).toBeVisible({ timeout: 90_000 });
-  const requests = client.requests();
+  // Each tab wants two coins (details + supply record each): 8 requests between them, more than a minute
+  // allows, so they must take turns through the shared send log instead of each spending its own 5.
+  const browse = async (tab: Page, first: string, second: string) => {
+    await tab.goto(`/symbol/${first}`);
+    await expect(tab.getByText(/as of .+ · source \w/).first()).toBeVisible({ timeout: 90_000 });
+    await navigate(tab, `/symbol/${second}`);
+    await expect(tab.getByRole("heading", { level: 1 })).not.toHaveText(/Bitcoin|Ethereum/);
+    await expect(tab.getByText(/as of .+ · source \w/).first()).toBeVisible({ timeout: 90_000 });
+  };
+  await Promise.all([browse(page, "BTC", "SOL"), browse(other, "ETH", "XRP")]);
+  const requests = await client.waitForRequests(8);
+  expect(requests).toHaveLength(8);
   expect(requests.filter((r) => r.status === 429)).toEqual([]);
   expect(busiestMinute(requests)).toBeLessThanOrEqual(5);
 });

@@ -22,7 +22,9 @@ export function coinsQueryOptions(connection: Connection) {
 }
 
 export function useCoins() {
-  return useQuery(coinsQueryOptions(useConnection()));
+  // On screen, prices follow the market: one refresh per block, in the budget's background lane, and
+  // only while the tab is visible (React Query pauses intervals in hidden tabs).
+  return useQuery({ ...coinsQueryOptions(useConnection()), refetchInterval: STALE_TIME.block });
 }
 
 /** The quotation a coin of the list stands for; `source` names where it came from. */

@@ -32,7 +32,12 @@ export function symbolDetailsQueryOptions(connection: Connection, symbol: string
 }
 
 export function useSymbolDetails(symbol: string) {
-  return useQuery(symbolDetailsQueryOptions(useConnection(), symbol));
+  // On screen, prices follow the market: one refresh per block, in the budget's background lane, and
+  // only while the tab is visible (React Query pauses intervals in hidden tabs).
+  return useQuery({
+    ...symbolDetailsQueryOptions(useConnection(), symbol),
+    refetchInterval: STALE_TIME.block,
+  });
 }
 
 /** The details hold the coin's quotation: put it in the cache unless a newer one is there. */
