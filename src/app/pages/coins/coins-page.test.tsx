@@ -91,6 +91,16 @@ function header(label: string): HTMLTableCellElement {
 const loaded = () => until(() => expect(rowSymbols()).toHaveLength(3));
 
 describe("CoinsPage", () => {
+  it("turns an answer it cannot read into a clear message with a way to try again, not a blank page", async () => {
+    service = fakeService(() => ({ status: 200, body: { coins: "not a list", completeCoinList: [] } }));
+    await renderAt("/");
+    await until(() => expect(text()).toContain("The service's answer could not be read"));
+    expect(text()).toContain("coins");
+    expect(page.container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(button("Try again")).toBeDefined();
+    expect(service.requests).toEqual(["/v1/coins"]);
+  });
+
   it("lists the top coins from one request, with market cap and its age", async () => {
     await renderAt("/");
     await loaded();
