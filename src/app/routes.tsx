@@ -15,12 +15,14 @@ const loadSymbol = () => import("./pages/symbol/symbol-page.tsx");
 const loadRates = () => import("./pages/rates/rates-page.tsx");
 const loadSupply = () => import("./pages/supply/supply-page.tsx");
 const loadSettings = () => import("./pages/settings/settings-page.tsx");
+const loadChart = () => import("./pages/chart/chart-page.tsx");
 
 const CoinsPage = lazy(async () => ({ default: (await loadCoins()).CoinsPage }));
 const SymbolPage = lazy(async () => ({ default: (await loadSymbol()).SymbolPage }));
 const RatesPage = lazy(async () => ({ default: (await loadRates()).RatesPage }));
 const SupplyPage = lazy(async () => ({ default: (await loadSupply()).SupplyPage }));
 const SettingsPage = lazy(async () => ({ default: (await loadSettings()).SettingsPage }));
+const ChartPage = lazy(async () => ({ default: (await loadChart()).ChartPage }));
 
 /**
  * Once the first page shows its data and the browser is idle, fetch the other pages' code too: a page
@@ -30,7 +32,7 @@ const SettingsPage = lazy(async () => ({ default: (await loadSettings()).Setting
  */
 export function preloadPagesAfter(firstData: Promise<void>): void {
   const load = () => {
-    for (const page of [loadCoins, loadSymbol, loadRates, loadSupply, loadSettings]) {
+    for (const page of [loadCoins, loadSymbol, loadRates, loadSupply, loadSettings, loadChart]) {
       page().catch(() => {
         // The page's own loading reports it, if it is ever opened.
       });
@@ -69,6 +71,14 @@ export function AppRoutes() {
           element={
             <Page>
               <SymbolPage />
+            </Page>
+          }
+        />
+        <Route
+          path="chart/:symbol"
+          element={
+            <Page>
+              <ChartPage />
             </Page>
           }
         />
