@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuotationSchema } from "../../interface/resources.ts";
-import { decodeResource } from "./decode.ts";
+import { DecodeError, decodeResource } from "./decode.ts";
+import type { ProgressListener } from "./download-progress.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { memorySendLogStore } from "./send-log.ts";
 import { ServiceHealth } from "./service-health.ts";
@@ -144,5 +145,144 @@ describe("the transport", () => {
     controller.abort(new Error("page left"));
     await expect(waiting).rejects.toThrow("page left");
     expect(seen.length).toBe(1);
+  });
+});
+
+describe("the transport reading a large answer", () => {
+  const BODY = JSON.stringify({ dataPoints: "x".repeat(200_000) });
+  /** Sends `text` in `parts` pieces a few ms apart, with Content-Length or chunked. */
+  const inParts =
+    (text: string, parts: number, withLength: boolean): Handler =>
+    (_req, res) => {
+      const bytes = Buffer.from(text);
+      res.writeHead(200, {
+        "Content-Type": "application/json",
+        ...(withLength ? { "Content-Length": String(bytes.length) } : {}),
+      });
+      const size = Math.ceil(bytes.length / parts);
+      let at = 0;
+      const next = () => {
+        if (at >= bytes.length) return void res.end();
+        res.write(bytes.subarray(at, at + size));
+        at += size;
+        setTimeout(next, 5);
+      };
+      next();
+    };
+  const rawRequest = (
+    transport: Transport,
+    options: { signal?: AbortSignal; onProgress?: ProgressListener },
+  ) =>
+    transport.request("/v1/chartPoints/MA120/Kraken/BTC", {
+      priority: "visible",
+      ...options,
+      decodeBody: async (body: ArrayBuffer) => new TextDecoder().decode(body),
+    });
+
+  for (const withLength of [true, false]) {
+    it(`tells the bytes received ${withLength ? "of the Content-Length" : "so far, with no length"}`, async () => {
+      const { transport } = setUp();
+      script.push(inParts(BODY, 4, withLength));
+      const calls: [number, number | null][] = [];
+      const text = await rawRequest(transport, {
+        onProgress: (received, total) => calls.push([received, total]),
+      });
+      expect(text).toBe(BODY);
+      const total = withLength ? BODY.length : null;
+      expect(calls[0]).toEqual([0, total]);
+      expect(calls.at(-1)).toEqual([BODY.length, total]);
+      expect(calls.length).toBeGreaterThanOrEqual(3);
+      for (let i = 1; i < calls.length; i++) {
+        expect(calls[i]?.[0]).toBeGreaterThan(calls[i - 1]?.[0] ?? 0);
+        expect(calls[i]?.[1]).toBe(total);
+      }
+    });
+  }
+
+  it("tells progress for a parsed answer too, and decodes it as before", async () => {
+    const { transport } = setUp();
+    script.push(inParts(JSON.stringify(QUOTATION), 2, true));
+    const calls: number[] = [];
+    const q = await transport.request("/v1/quotation/BTC", {
+      priority: "visible",
+      onProgress: (received) => calls.push(received),
+      decode: (value) => decodeResource(QuotationSchema, value, "the quotation"),
+    });
+    expect(q.symbol).toBe("BTC");
+    expect(calls.at(-1)).toBe(JSON.stringify(QUOTATION).length);
+  });
+
+  it("stops a download at once when cancelled, and does not send it again", async () => {
+    const { transport, budget } = setUp({ backoffMs: [10] });
+    // Half the body, then nothing: the download would wait forever.
+    script.push((_req, res) => {
+      res.writeHead(200, { "Content-Length": String(BODY.length) });
+      res.write(BODY.slice(0, 50_000));
+    });
+    const controller = new AbortController();
+    const calls: number[] = [];
+    const pending = rawRequest(transport, {
+      signal: controller.signal,
+      onProgress: (received) => {
+        calls.push(received);
+        if (received > 0) controller.abort(new Error("person cancelled"));
+      },
+    });
+    const started = Date.now();
+    await expect(pending).rejects.toThrow("person cancelled");
+    expect(Date.now() - started).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.length).toBe(1);
+    expect(budget.snapshot().used).toBe(1);
+    expect(calls.at(-1)).toBeLessThan(BODY.length);
+  });
+
+  it("stops a decode under way when cancelled, as the caller's reason, not an unreadable answer", async () => {
+    const { transport } = setUp();
+    script.push(json(200, { dataPoints: "" }));
+    const controller = new AbortController();
+    const pending = transport.request("/v1/chartPoints/MA120/Kraken/BTC", {
+      priority: "visible",
+      signal: controller.signal,
+      decodeBody: (_body, signal) =>
+        new Promise<never>((_resolve, reject) => {
+          signal.addEventListener("abort", () => reject(new Error("decoder stopped")));
+          controller.abort(new Error("person cancelled"));
+        }),
+    });
+    await expect(pending).rejects.toThrow("person cancelled");
+  });
+
+  it("retries a download cut off on the way, starting the progress again", async () => {
+    const { transport } = setUp({ backoffMs: [20] });
+    script.push((req, res) => {
+      res.writeHead(200, { "Content-Length": String(BODY.length) });
+      res.write(BODY.slice(0, 10_000), () => setTimeout(() => req.socket.destroy(), 20));
+    });
+    script.push(inParts(BODY, 2, true));
+    const calls: number[] = [];
+    const text = await rawRequest(transport, { onProgress: (received) => calls.push(received) });
+    expect(text).toBe(BODY);
+    expect(seen.length).toBe(2);
+    expect(calls.filter((received) => received === 0)).toHaveLength(2);
+  });
+
+  it("turns an async decoder's refusal into a clear error", async () => {
+    const { transport } = setUp();
+    script.push(json(200, { dataPoints: "" }));
+    const error = await transport
+      .request("/v1/chartPoints/MA120/Kraken/BTC", {
+        priority: "visible",
+        decodeBody: async () => {
+          throw new DecodeError("chart points: dataPoints line 2: expected 5 cells, got 4", "");
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({
+      status: 0,
+      message:
+        "the service's answer to /v1/chartPoints/MA120/Kraken/BTC could not be read: chart points: dataPoints line 2: expected 5 cells, got 4",
+    });
   });
 });

@@ -1,9 +1,11 @@
 // The one way the dashboard talks to the service: every request waits for the shared budget, then goes
 // out with fetch; the answer is decoded in either wire format. A 429 pauses the whole budget until
 // Retry-After and the request goes again; another 4xx is reported, never retried; a network failure is
-// retried with backoff, each try inside the budget.
+// retried with backoff, each try inside the budget. A large answer (chart points) can be read as it
+// arrives, with progress told, and handed as bytes to a decoder that may run elsewhere (a Web Worker).
 
 import { DecodeError, errorRecordOf, parseBody } from "./decode.ts";
+import { type ProgressListener, readBody } from "./download-progress.ts";
 import {
   type BackoffTimers,
   NETWORK_RETRY,
@@ -44,13 +46,32 @@ export interface TransportOptions {
   timers?: BackoffTimers;
 }
 
-export interface RequestOptions<T> extends ScheduleOptions {
+interface CommonRequestOptions extends ScheduleOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Told of the answer's bytes as they arrive: (0, total) when the headers are in, then after every chunk.
+   * total is the Content-Length, or null when the server sent none. A retried request starts again at 0.
+   */
+  onProgress?: ProgressListener;
+}
+
+export interface ParsedRequestOptions<T> extends CommonRequestOptions {
   /** Turns the parsed body into the resource; throws (e.g. DecodeError) when it cannot. */
   decode: (value: unknown) => T;
 }
+
+export interface RawRequestOptions<T> extends CommonRequestOptions {
+  /**
+   * Turns the answer's bytes (a 2xx answer's whole body, the caller's to keep or transfer) into the
+   * resource, perhaps elsewhere (a Web Worker); rejects (e.g. DecodeError) when it cannot, and with the
+   * signal's reason once it aborts.
+   */
+  decodeBody: (body: ArrayBuffer, signal: AbortSignal) => T | Promise<T>;
+}
+
+export type RequestOptions<T> = ParsedRequestOptions<T> | RawRequestOptions<T>;
 
 type Outcome<T> = { kind: "answer"; value: T } | { kind: "paused" };
 
@@ -110,11 +131,23 @@ export class Transport {
       await response.body?.cancel();
       return { kind: "paused" };
     }
-    const text = await response.text();
-    if (!response.ok) throw new ApiRequestError(refusal(response.status, text), response.status);
+    if (!response.ok) {
+      throw new ApiRequestError(refusal(response.status, await response.text()), response.status);
+    }
+    // Cut off on the way: fetch's TypeError, retried as a network failure; cancelled: the caller's reason.
+    const body =
+      "decodeBody" in options || options.onProgress
+        ? await readBody(response, signal, options.onProgress)
+        : await response.text();
     try {
+      if ("decodeBody" in options) {
+        const bytes = typeof body === "string" ? new TextEncoder().encode(body).buffer : body;
+        return { kind: "answer", value: await options.decodeBody(bytes, signal) };
+      }
+      const text = typeof body === "string" ? body : new TextDecoder().decode(body);
       return { kind: "answer", value: options.decode(parseBody(text)) };
     } catch (error) {
+      if (signal.aborted) throw signal.reason;
       const why = error instanceof DecodeError || error instanceof Error ? error.message : String(error);
       throw new ApiRequestError(`the service's answer to ${path} could not be read: ${why}`, 0);
     }

@@ -1,0 +1,79 @@
+// Reading a large answer as it arrives: the bytes so far and, when the server said (Content-Length), the
+// total, told after every chunk; the request's signal stops the read at once.
+
+/** Told once when the headers are in (received 0) and after every chunk. total: null when unknown. */
+export type ProgressListener = (received: number, total: number | null) => void;
+
+/** Room reserved up front at most, whatever Content-Length claims; the buffer grows past it if need be. */
+const MAX_PREALLOCATED = 64 * 1024 * 1024;
+const INITIAL_UNKNOWN = 64 * 1024;
+
+/** The body's length as the server declared it, or null when it did not (or the header is no length). */
+export function declaredLength(response: Response): number | null {
+  const header = response.headers.get("Content-Length");
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  const length = Number(header.trim());
+  return Number.isSafeInteger(length) ? length : null;
+}
+
+/**
+ * The whole body as bytes, read chunk by chunk with `onProgress` told of each. Rejects with the signal's
+ * reason as soon as it aborts, cancelling the stream. A body longer than declared (a compressed answer
+ * whose Content-Length counted the compressed bytes) is reported from then on with total null.
+ */
+export async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  onProgress?: ProgressListener,
+): Promise<ArrayBuffer> {
+  if (signal.aborted) throw signal.reason;
+  const declared = declaredLength(response);
+  onProgress?.(0, declared);
+  const stream = response.body;
+  if (stream === null) return new ArrayBuffer(0);
+  const reader = stream.getReader();
+  const onAbort = () => {
+    reader.cancel(signal.reason).catch(() => {});
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const bytes = new ByteCollector(declared);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) break;
+      bytes.push(value);
+      const received = bytes.length;
+      onProgress?.(received, declared !== null && received <= declared ? declared : null);
+    }
+    return bytes.finish();
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Chunks into one buffer: sized by the declared length when there is one, doubling when it overflows. */
+class ByteCollector {
+  private buffer: Uint8Array<ArrayBuffer>;
+  length = 0;
+
+  constructor(declared: number | null) {
+    this.buffer = new Uint8Array(declared === null ? INITIAL_UNKNOWN : Math.min(declared, MAX_PREALLOCATED));
+  }
+
+  push(chunk: Uint8Array): void {
+    const needed = this.length + chunk.byteLength;
+    if (needed > this.buffer.byteLength) {
+      const grown = new Uint8Array(Math.max(needed, this.buffer.byteLength * 2, INITIAL_UNKNOWN));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length = needed;
+  }
+
+  finish(): ArrayBuffer {
+    const { buffer } = this.buffer;
+    return this.length === buffer.byteLength ? buffer : buffer.slice(0, this.length);
+  }
+}

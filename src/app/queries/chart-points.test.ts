@@ -1,0 +1,161 @@
+// The chart points query module against a real HTTP peer on this machine: the path, both wires decoded
+// (inline here, where there is no Worker), progress published per query key while the body arrives and
+// cleared after, and cancelling the query stopping the download without sending it again.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { QueryClient } from "@tanstack/react-query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeDataPoints } from "../../interface/data-points.ts";
+import { type Connection, createConnection } from "../api/connection.ts";
+import { influxPoints } from "../api/testing/wire-samples.ts";
+import { type DownloadProgress, downloadProgress } from "../charts/download-progress-store.ts";
+import { PointsDecoder } from "../charts/points-decoder.ts";
+import { chartPointsPath, chartPointsQueryOptions, getChartPoints } from "./chart-points.ts";
+import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+const script: Handler[] = [];
+const seen: string[] = [];
+let server: Server;
+let baseUrl = "";
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.url ?? "");
+    const next = script.shift();
+    if (next) next(req, res);
+    else res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const KEY: ChartPointsKey = {
+  filter: "MEDIR120",
+  exchange: "Kraken",
+  symbol: "ETH",
+  scale: "5m",
+  starttime: 1_795_000_000,
+  endtime: null,
+};
+const T0 = Date.UTC(2026, 10, 22, 8) / 1000;
+const POINTS = [
+  [T0, 1],
+  [T0 + 120, 2],
+  [T0 + 240, 3],
+] as const;
+
+/** The body in `parts` pieces 10 ms apart, with or without Content-Length; `parts` 0 holds after the first. */
+const inParts =
+  (body: unknown, parts: number, withLength = true): Handler =>
+  (_req, res) => {
+    const bytes = Buffer.from(JSON.stringify(body));
+    res.writeHead(200, withLength ? { "Content-Length": String(bytes.length) } : {});
+    const size = Math.ceil(bytes.length / Math.max(parts, 2));
+    let at = 0;
+    const next = () => {
+      if (at >= bytes.length) return void res.end();
+      res.write(bytes.subarray(at, at + size));
+      at += size;
+      if (parts > 0) setTimeout(next, 10);
+    };
+    next();
+  };
+
+function setUp(): Connection {
+  script.length = 0;
+  seen.length = 0;
+  return createConnection({ baseUrl, apiKey: "", budgetPerMinute: 5 }, null, null);
+}
+
+describe("the chart points query module", () => {
+  it("asks the right endpoint for a series or all exchanges", () => {
+    expect(chartPointsPath(KEY)).toBe("/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=1795000000");
+    expect(chartPointsPath({ ...KEY, exchange: null, scale: null, starttime: null })).toBe(
+      "/v1/chartPointsAllExchanges/MEDIR120/ETH",
+    );
+  });
+
+  it("decodes either wire to ascending typed arrays, telling the bytes as they arrive", async () => {
+    const connection = setUp();
+    const csv = { dataPoints: encodeDataPoints({ ...KEY }, [T0, T0 + 120, T0 + 240], [1, 2, 3]) };
+    const influx = influxPoints(KEY, POINTS);
+    for (const body of [csv, influx]) {
+      script.push(inParts(body, 3, false));
+      const calls: [number, number | null][] = [];
+      const points = await getChartPoints(connection, KEY, {
+        priority: "visible",
+        onProgress: (received, total) => calls.push([received, total]),
+        decoder: new PointsDecoder(null),
+      });
+      expect([...points.times]).toEqual([T0, T0 + 120, T0 + 240]);
+      expect([...points.values]).toEqual([1, 2, 3]);
+      expect(points).toMatchObject({ exchange: "Kraken", filter: "MEDIR120", symbol: "ETH" });
+      expect(calls.at(-1)).toEqual([JSON.stringify(body).length, null]);
+    }
+    expect(seen).toEqual([chartPointsPath(KEY), chartPointsPath(KEY)]);
+  });
+
+  it("says which row of the answer it could not read", async () => {
+    const connection = setUp();
+    const body = influxPoints(KEY, POINTS);
+    const rows = body.DataPoints[0]?.Series?.[0]?.values as unknown[][];
+    (rows[0] as unknown[])[4] = "lots";
+    script.push(inParts(body, 1));
+    await expect(getChartPoints(connection, KEY, { priority: "visible" })).rejects.toThrow(
+      /could not be read: chart points: .*values\[0\]: value "lots" is neither a number nor null/,
+    );
+  });
+
+  it("publishes the download's progress under its query key while it runs, then clears it", async () => {
+    const connection = setUp();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = queryKeys.chartPoints(KEY);
+    const body = influxPoints(KEY, POINTS);
+    script.push(inParts(body, 4));
+    const published: (DownloadProgress | null)[] = [];
+    // The same key built in another order is the same query.
+    const sameKey = queryKeys.chartPoints({ ...KEY, endtime: null, symbol: "ETH", filter: "MEDIR120" });
+    const unsubscribe = downloadProgress.subscribe(sameKey, () =>
+      published.push(downloadProgress.get(sameKey)),
+    );
+    const options = chartPointsQueryOptions(connection, KEY);
+    expect(options.structuralSharing).toBe(false);
+    const points = await client.fetchQuery(options);
+    unsubscribe();
+    expect(points.times.length).toBe(3);
+    const total = JSON.stringify(body).length;
+    expect(published[0]).toEqual({ received: 0, total });
+    expect(published.at(-2)).toEqual({ received: total, total });
+    expect(published.at(-1)).toBeNull();
+    expect(downloadProgress.get(queryKey)).toBeNull();
+  });
+
+  it("cancelling the query stops the download at once, without sending it again", async () => {
+    const connection = setUp();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = queryKeys.chartPoints(KEY);
+    script.push(inParts(influxPoints(KEY, POINTS), 0));
+    const fetching = client.fetchQuery(chartPointsQueryOptions(connection, KEY));
+    await new Promise<void>((resolve) => {
+      const unsubscribe = downloadProgress.subscribe(queryKey, () => {
+        if ((downloadProgress.get(queryKey)?.received ?? 0) > 0) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+    const started = Date.now();
+    await client.cancelQueries({ queryKey });
+    await expect(fetching).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(downloadProgress.get(queryKey)).toBeNull();
+    expect(seen).toHaveLength(1);
+    expect(connection.budget.snapshot().used).toBe(1);
+  });
+});
