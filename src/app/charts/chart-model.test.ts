@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import type { IChartApi } from "lightweight-charts";
+import { describe, expect, it, vi } from "vitest";
+import type { ChartPoints } from "../api/decode.ts";
+import {
+  appendFrom,
+  ChartModel,
+  CONFLATION_FROM,
+  type CreateChartFn,
+  MIN_BAR_SPACING,
+} from "./chart-model.ts";
+import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
+
+function points(times: number[], values = times.map((t) => t / 1000)): ChartPoints {
+  return {
+    times: Float64Array.from(times),
+    values: Float64Array.from(values),
+    exchange: "Binance",
+    filter: "MEDIR120",
+    symbol: "BTC",
+  } as ChartPoints;
+}
+
+/** A stand-in for lightweight-charts' chart: records what the model asks of it. */
+function fakeChart() {
+  const series: {
+    setData: ReturnType<typeof vi.fn>;
+    update: ReturnType<typeof vi.fn>;
+    applyOptions: ReturnType<typeof vi.fn>;
+  }[] = [];
+  const handlers = new Set<unknown>();
+  const timeScale = { fitContent: vi.fn() };
+  const chart = {
+    addSeries: vi.fn(() => {
+      const s = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+      series.push(s);
+      return s;
+    }),
+    removeSeries: vi.fn(),
+    applyOptions: vi.fn(),
+    timeScale: () => timeScale,
+    subscribeCrosshairMove: vi.fn((h: unknown) => handlers.add(h)),
+    unsubscribeCrosshairMove: vi.fn((h: unknown) => handlers.delete(h)),
+    takeScreenshot: vi.fn(() => document.createElement("canvas")),
+    remove: vi.fn(),
+  };
+  const create = vi.fn((() => chart as unknown as IChartApi) as CreateChartFn);
+  return { chart, create, series, handlers, timeScale };
+}
+
+describe("ChartModel", () => {
+  it("creates the chart once, fills a series, appends a live refetch, and disposes twice", () => {
+    const fake = fakeChart();
+    const container = document.createElement("div");
+    const model = new ChartModel(container, { createChart: fake.create, theme: FALLBACK_THEME });
+    expect(fake.create).toHaveBeenCalledTimes(1);
+    const options = fake.create.mock.calls[0]?.[1];
+    expect(options?.autoSize).toBe(true);
+    expect(options?.timeScale?.minBarSpacing).toBe(MIN_BAR_SPACING);
+    expect(fake.handlers.size).toBe(1);
+
+    model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
+    const first = points([100, 200, 300]);
+    expect(model.setPoints("main", first, "k1")).toBe("set");
+    const s = fake.series[0];
+    expect(s?.setData).toHaveBeenCalledWith([
+      { time: 100, value: 0.1 },
+      { time: 200, value: 0.2 },
+      { time: 300, value: 0.3 },
+    ]);
+    expect(fake.timeScale.fitContent).toHaveBeenCalledTimes(1);
+    expect(model.setPoints("main", first, "k1")).toBe("unchanged");
+
+    // The same request answered again with a changed last bucket and a new one: two updates, no setData.
+    const grown = points([100, 200, 300, 400], [0.1, 0.2, 0.35, 0.4]);
+    expect(model.setPoints("main", grown, "k1")).toBe("appended");
+    expect(s?.setData).toHaveBeenCalledTimes(1);
+    expect(s?.update.mock.calls).toEqual([[{ time: 300, value: 0.35 }], [{ time: 400, value: 0.4 }]]);
+
+    // Another request (another exchange) replaces the data even though its times line up.
+    expect(model.setPoints("main", points([100, 200, 300, 400, 500]), "k2")).toBe("set");
+    expect(s?.setData).toHaveBeenCalledTimes(2);
+
+    model.setTheme({ ...FALLBACK_THEME, background: "#000000" });
+    expect(fake.chart.applyOptions).toHaveBeenCalledWith(
+      expect.objectContaining({ layout: expect.objectContaining({ background: { color: "#000000" } }) }),
+    );
+    expect(s?.applyOptions).toHaveBeenCalled();
+    expect(fake.create).toHaveBeenCalledTimes(1);
+
+    model.dispose();
+    model.dispose();
+    expect(fake.chart.remove).toHaveBeenCalledTimes(1);
+    expect(fake.handlers.size).toBe(0);
+    expect(model.disposed).toBe(true);
+    // After disposal every call is a no-op.
+    model.setSeries("x", { label: "x", kind: "line", colourIndex: 1 });
+    expect(model.setPoints("main", first, "k3")).toBe("unchanged");
+    expect(model.screenshot()).toBeNull();
+  });
+
+  it("turns conflation on for a large series and off when it goes", () => {
+    const fake = fakeChart();
+    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    model.setSeries("main", { label: "All exchanges", kind: "line", colourIndex: 1 });
+    const big = points(Array.from({ length: CONFLATION_FROM }, (_, i) => i * 120));
+    model.setPoints("main", big, "k");
+    expect(fake.chart.applyOptions).toHaveBeenCalledWith({
+      timeScale: { enableConflation: true, precomputeConflationOnInit: true },
+    });
+    model.removeSeries("main");
+    expect(fake.chart.removeSeries).toHaveBeenCalledTimes(1);
+    expect(fake.chart.applyOptions).toHaveBeenLastCalledWith({
+      timeScale: { enableConflation: false, precomputeConflationOnInit: false },
+    });
+    model.dispose();
+  });
+
+  it("gives each series its own colour and formats values in the chosen currency", () => {
+    const fake = fakeChart();
+    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
+    model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 1 });
+    const [main, compare] = fake.series;
+    expect(main?.applyOptions).not.toHaveBeenCalled();
+    model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 2 });
+    expect(compare?.applyOptions).toHaveBeenCalledWith({ color: seriesColour(FALLBACK_THEME, 2) });
+    expect(model.seriesIds()).toEqual(["main", "compare:all"]);
+    model.setValueFormat({ currency: "EUR", rate: 0.5, locale: "en-US" });
+    expect(model.formatValue(100)).toBe("€50.00");
+    model.dispose();
+  });
+});
+
+describe("appendFrom", () => {
+  it("continues only a series that starts the same and keeps its last time", () => {
+    expect(appendFrom(points([1, 2, 3]), points([1, 2, 3, 4]))).toBe(2);
+    expect(appendFrom(points([1, 2, 3]), points([1, 2, 3]))).toBe(2);
+    expect(appendFrom(points([1, 2, 3]), points([2, 3, 4]))).toBeNull();
+    expect(appendFrom(points([1, 2, 3]), points([1, 2]))).toBeNull();
+    expect(appendFrom(points([]), points([1]))).toBeNull();
+  });
+});

@@ -1,0 +1,300 @@
+// The chart outside React's render (after Uniswap's ChartModel): one lightweight-charts instance per
+// container, created once; series, data, theme and number format changed in place; one crosshair handler
+// drives the tooltip element. React holds the model in a ref and calls it from effects; points go from the
+// query cache straight into the series, never through React state. `dispose` is idempotent (StrictMode).
+import {
+  AreaSeries,
+  CrosshairMode,
+  type DeepPartial,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type LineWidth,
+  type MouseEventParams,
+  createChart as realCreateChart,
+  type TickMarkType,
+  type Time,
+  type TimeChartOptions,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import type { ChartPoints } from "../api/decode.ts";
+import {
+  type ChartTheme,
+  FALLBACK_THEME,
+  formatLocalTime,
+  localTick,
+  numberFormats,
+  seriesColour,
+  type ValueFormat,
+  withAlpha,
+} from "./chart-theme.ts";
+
+export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
+
+/** Above this many points in a series, the time scale conflates points that share a pixel. */
+export const CONFLATION_FROM = 20_000;
+/** Bars may be this thin, so a whole range of a million points still fits the width (default 0.5). */
+export const MIN_BAR_SPACING = 0.0005;
+
+export interface SeriesSpec {
+  /** What the legend and tooltip call it, e.g. "Binance" or "All exchanges". */
+  label: string;
+  kind: "area" | "line";
+  /** Which of the theme's series colours it takes (0: the main series' accent). */
+  colourIndex: number;
+}
+
+/** What `setPoints` did: replaced the data, appended to it with `update`, or nothing (same data). */
+export type PointsChange = "set" | "appended" | "unchanged";
+
+interface SeriesEntry {
+  api: ISeriesApi<"Line"> | ISeriesApi<"Area">;
+  spec: SeriesSpec;
+  points: ChartPoints | null;
+  /** Which request the points answer (the query key); a different one is never appended to. */
+  source: string | null;
+}
+
+export class ChartModel {
+  private chart: IChartApi | null;
+  private readonly series = new Map<string, SeriesEntry>();
+  private theme: ChartTheme;
+  private format: ValueFormat = { currency: "USD", rate: 1 };
+  private formatters = numberFormats(this.format);
+  private conflating = false;
+  private readonly tooltip: HTMLElement | null;
+  private readonly onCrosshair = (param: MouseEventParams<Time>) => this.showTooltip(param);
+
+  constructor(
+    container: HTMLElement,
+    options: { createChart?: CreateChartFn; tooltip?: HTMLElement | null; theme?: ChartTheme } = {},
+  ) {
+    this.theme = options.theme ?? FALLBACK_THEME;
+    this.tooltip = options.tooltip ?? null;
+    const create = options.createChart ?? realCreateChart;
+    const themed = this.themeOptions();
+    this.chart = create(container, {
+      ...themed,
+      ...this.formatOptions(),
+      autoSize: true,
+      crosshair: { ...themed.crosshair, mode: CrosshairMode.Magnet },
+      timeScale: {
+        ...themed.timeScale,
+        timeVisible: true,
+        secondsVisible: false,
+        minBarSpacing: MIN_BAR_SPACING,
+        rightOffset: 2,
+        lockVisibleTimeRangeOnResize: true,
+        tickMarkFormatter: (time: Time, type: TickMarkType) => localTick(time, type),
+      },
+      rightPriceScale: { ...themed.rightPriceScale, scaleMargins: { top: 0.12, bottom: 0.08 } },
+    });
+    this.chart.subscribeCrosshairMove(this.onCrosshair);
+  }
+
+  get disposed(): boolean {
+    return this.chart === null;
+  }
+
+  /** Adds the series `id`, or renames and recolours it. */
+  setSeries(id: string, spec: SeriesSpec): void {
+    const chart = this.chart;
+    if (!chart) return;
+    const entry = this.series.get(id);
+    if (entry) {
+      const recolour = entry.spec.colourIndex !== spec.colourIndex;
+      entry.spec = spec;
+      if (recolour) this.colour(entry);
+      return;
+    }
+    const colour = seriesColour(this.theme, spec.colourIndex);
+    const common = { lineWidth: 2 as LineWidth, priceLineVisible: false, lastValueVisible: true, title: "" };
+    const api =
+      spec.kind === "area"
+        ? chart.addSeries(AreaSeries, { ...common, ...areaColours(colour) })
+        : chart.addSeries(LineSeries, { ...common, color: colour });
+    this.series.set(id, { api, spec, points: null, source: null });
+  }
+
+  removeSeries(id: string): void {
+    const entry = this.series.get(id);
+    if (!entry) return;
+    this.series.delete(id);
+    this.chart?.removeSeries(entry.api);
+    this.updateConflation();
+  }
+
+  /** The ids of the series on the chart, in the order they were added. */
+  seriesIds(): string[] {
+    return [...this.series.keys()];
+  }
+
+  /**
+   * Shows `points` in the series `id`. The same request's newer answer (a live refetch) that only extends
+   * the shown points goes in with `series.update` from the last shown time on; anything else replaces the
+   * data with `setData` and fits the whole range in view.
+   */
+  setPoints(id: string, points: ChartPoints, source: string): PointsChange {
+    const entry = this.series.get(id);
+    if (!entry || !this.chart) return "unchanged";
+    if (entry.points === points) return "unchanged";
+    const from = entry.source === source && entry.points ? appendFrom(entry.points, points) : null;
+    entry.points = points;
+    entry.source = source;
+    if (from !== null) {
+      for (let i = from; i < points.times.length; i++) {
+        entry.api.update({ time: points.times[i] as UTCTimestamp, value: points.values[i] as number });
+      }
+      this.updateConflation();
+      return "appended";
+    }
+    entry.api.setData(lineData(points));
+    this.updateConflation();
+    this.chart.timeScale().fitContent();
+    return "set";
+  }
+
+  /** The points each series shows, for the export. */
+  shown(): { id: string; spec: SeriesSpec; points: ChartPoints }[] {
+    const out: { id: string; spec: SeriesSpec; points: ChartPoints }[] = [];
+    for (const [id, entry] of this.series)
+      if (entry.points) out.push({ id, spec: entry.spec, points: entry.points });
+    return out;
+  }
+
+  setTheme(theme: ChartTheme): void {
+    this.theme = theme;
+    if (!this.chart) return;
+    this.chart.applyOptions(this.themeOptions());
+    for (const entry of this.series.values()) this.colour(entry);
+  }
+
+  private colour(entry: SeriesEntry): void {
+    const colour = seriesColour(this.theme, entry.spec.colourIndex);
+    if (entry.spec.kind === "area") entry.api.applyOptions(areaColours(colour));
+    else entry.api.applyOptions({ color: colour });
+  }
+
+  setValueFormat(format: ValueFormat): void {
+    this.format = format;
+    this.formatters = numberFormats(format);
+    this.chart?.applyOptions(this.formatOptions());
+  }
+
+  fit(): void {
+    this.chart?.timeScale().fitContent();
+  }
+
+  /** The chart as a canvas (for the PNG export); null once disposed. */
+  screenshot(): HTMLCanvasElement | null {
+    return this.chart ? this.chart.takeScreenshot() : null;
+  }
+
+  /** Removes the chart and its handler. Safe to call again. */
+  dispose(): void {
+    const chart = this.chart;
+    if (!chart) return;
+    this.chart = null;
+    chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.series.clear();
+    chart.remove();
+    if (this.tooltip) this.tooltip.hidden = true;
+  }
+
+  /** The value of a point as the tooltip and axis show it: USD converted to the chosen currency. */
+  formatValue(usd: number): string {
+    const value = usd * this.format.rate;
+    return (Math.abs(value) >= 1 ? this.formatters.big : this.formatters.small).format(value);
+  }
+
+  private themeOptions(): DeepPartial<TimeChartOptions> {
+    const t = this.theme;
+    return {
+      layout: { background: { color: t.background }, textColor: t.textMuted, fontFamily: "inherit" },
+      grid: { vertLines: { color: withAlpha(t.grid, 0.6) }, horzLines: { color: withAlpha(t.grid, 0.6) } },
+      rightPriceScale: { borderColor: t.border },
+      timeScale: { borderColor: t.border },
+      crosshair: { vertLine: { labelBackgroundColor: t.text }, horzLine: { labelBackgroundColor: t.text } },
+    };
+  }
+
+  private formatOptions(): DeepPartial<TimeChartOptions> {
+    return {
+      localization: {
+        priceFormatter: (price: number) => this.formatValue(price),
+        timeFormatter: (time: Time) => formatLocalTime(time),
+      },
+    };
+  }
+
+  /** Conflation on while any series is large; off again when none is. */
+  private updateConflation(): void {
+    let largest = 0;
+    for (const entry of this.series.values()) largest = Math.max(largest, entry.points?.times.length ?? 0);
+    const conflating = largest >= CONFLATION_FROM;
+    if (conflating === this.conflating) return;
+    this.conflating = conflating;
+    this.chart?.applyOptions({
+      timeScale: { enableConflation: conflating, precomputeConflationOnInit: conflating },
+    });
+  }
+
+  private showTooltip(param: MouseEventParams<Time>): void {
+    const tip = this.tooltip;
+    if (!tip) return;
+    if (param.time === undefined || param.point === undefined || param.seriesData.size === 0) {
+      tip.hidden = true;
+      return;
+    }
+    const doc = tip.ownerDocument;
+    const rows: HTMLElement[] = [];
+    const head = doc.createElement("div");
+    head.className = "chart-tooltip__time";
+    head.textContent = formatLocalTime(param.time);
+    rows.push(head);
+    for (const entry of this.series.values()) {
+      const data = param.seriesData.get(entry.api);
+      if (!data || !("value" in data)) continue;
+      const row = doc.createElement("div");
+      row.className = "chart-tooltip__row";
+      const swatch = doc.createElement("span");
+      swatch.className = "chart-tooltip__swatch";
+      swatch.style.background = seriesColour(this.theme, entry.spec.colourIndex);
+      const text = doc.createElement("span");
+      text.textContent = `${entry.spec.label}: ${this.formatValue(data.value)}`;
+      row.append(swatch, text);
+      rows.push(row);
+    }
+    tip.replaceChildren(...rows);
+    tip.hidden = false;
+    const host = tip.parentElement;
+    const width = host?.clientWidth ?? 0;
+    const left =
+      width > 0 && param.point.x > width / 2 ? param.point.x - tip.offsetWidth - 12 : param.point.x + 12;
+    tip.style.left = `${Math.max(0, left)}px`;
+    tip.style.top = "8px";
+  }
+}
+
+/**
+ * Where `next` continues `shown`: the index in `next` of the last shown time, if `next` starts where
+ * `shown` starts, holds the shown times unchanged up to it, and ends no earlier; else null.
+ */
+export function appendFrom(shown: ChartPoints, next: ChartPoints): number | null {
+  const n = shown.times.length;
+  if (n === 0 || next.times.length < n) return null;
+  if (next.times[0] !== shown.times[0] || next.times[n - 1] !== shown.times[n - 1]) return null;
+  return n - 1;
+}
+
+function lineData(points: ChartPoints): { time: UTCTimestamp; value: number }[] {
+  const out = new Array<{ time: UTCTimestamp; value: number }>(points.times.length);
+  for (let i = 0; i < points.times.length; i++) {
+    out[i] = { time: points.times[i] as UTCTimestamp, value: points.values[i] as number };
+  }
+  return out;
+}
+
+function areaColours(colour: string) {
+  return { lineColor: colour, topColor: withAlpha(colour, 0.28), bottomColor: withAlpha(colour, 0.02) };
+}

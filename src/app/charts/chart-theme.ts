@@ -1,0 +1,119 @@
+// The chart's look: its colours, and its labels (times in the reader's time zone, values in the chosen
+// currency). The colours are read from the app's design tokens (styles.css) so the chart follows the theme. The
+// tokens are light-dark() values, which getComputedStyle does not resolve on a custom property; a hidden
+// probe element coloured with var(--token) gives the resolved colour for the theme in force.
+
+import { TickMarkType, type Time } from "lightweight-charts";
+
+export interface ChartTheme {
+  background: string;
+  text: string;
+  textMuted: string;
+  grid: string;
+  border: string;
+  /** One colour per series, the first for the main series. */
+  series: string[];
+}
+
+/** Tokens the chart reads, and what each becomes. */
+const TOKENS = {
+  background: "--surface",
+  text: "--text",
+  textMuted: "--text-muted",
+  grid: "--border",
+  border: "--border",
+} as const;
+
+/** Series after the first: distinct from each other in both themes (the first is the accent). */
+const COMPARE_COLOURS = ["#e8832a", "#17a398", "#b04fc9", "#d4a017", "#e0457b", "#5b8c2a", "#8a6d3b"];
+
+export const FALLBACK_THEME: ChartTheme = {
+  background: "#ffffff",
+  text: "#151a21",
+  textMuted: "#5b6573",
+  grid: "#dde1e7",
+  border: "#dde1e7",
+  series: ["#2f5bea", ...COMPARE_COLOURS],
+};
+
+/** The colour of the series at `index` (0: main). */
+export function seriesColour(theme: ChartTheme, index: number): string {
+  return theme.series[index % theme.series.length] ?? FALLBACK_THEME.series[0] ?? "#2f5bea";
+}
+
+/** The theme as the page shows it now, resolved inside `host` (so an element's own theme applies). */
+export function readChartTheme(host: HTMLElement): ChartTheme {
+  const view = host.ownerDocument.defaultView;
+  if (!view || typeof view.getComputedStyle !== "function") return FALLBACK_THEME;
+  const probe = host.ownerDocument.createElement("span");
+  probe.style.display = "none";
+  host.appendChild(probe);
+  try {
+    const resolve = (token: string, fallback: string): string => {
+      probe.style.color = "";
+      probe.style.color = `var(${token}, ${fallback})`;
+      const colour = view.getComputedStyle(probe).color;
+      return colour === "" ? fallback : colour;
+    };
+    const accent = resolve("--accent", FALLBACK_THEME.series[0] ?? "#2f5bea");
+    const theme = { series: [accent, ...COMPARE_COLOURS] } as ChartTheme;
+    for (const [name, token] of Object.entries(TOKENS) as [keyof typeof TOKENS, string][]) {
+      theme[name] = resolve(token, FALLBACK_THEME[name]);
+    }
+    return theme;
+  } finally {
+    probe.remove();
+  }
+}
+
+/** A colour with transparency, for an area's fill: rgb(…) and #rrggbb are understood, else unchanged. */
+export function withAlpha(colour: string, alpha: number): string {
+  const rgb = /^rgba?\((\d+)[,\s]+(\d+)[,\s]+(\d+)/.exec(colour);
+  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})`;
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) {
+    const [r, g, b] = [hex[1], hex[2], hex[3]].map((h) => Number.parseInt(h ?? "0", 16));
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+  }
+  return colour;
+}
+
+export interface ValueFormat {
+  currency: string;
+  /** Units of `currency` per 1 USD: the points are USD. */
+  rate: number;
+  locale?: string;
+}
+
+export function numberFormats({ currency, locale }: ValueFormat): {
+  big: Intl.NumberFormat;
+  small: Intl.NumberFormat;
+} {
+  return {
+    big: new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 }),
+    small: new Intl.NumberFormat(locale, { style: "currency", currency, maximumSignificantDigits: 5 }),
+  };
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** A chart time (UTC seconds) in the reader's time zone. */
+export function formatLocalTime(time: Time): string {
+  return typeof time === "number" ? timeFormat.format(new Date(time * 1000)) : String(time);
+}
+
+/** Axis labels in the reader's time zone (the library's own are UTC). */
+export function localTick(time: Time, type: TickMarkType): string | null {
+  if (typeof time !== "number") return null;
+  const date = new Date(time * 1000);
+  switch (type) {
+    case TickMarkType.Year:
+      return date.toLocaleDateString(undefined, { year: "numeric" });
+    case TickMarkType.Month:
+      return date.toLocaleDateString(undefined, { month: "short" });
+    case TickMarkType.DayOfMonth:
+      return date.toLocaleDateString(undefined, { day: "numeric", month: "short" });
+    default:
+      return date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  }
+}

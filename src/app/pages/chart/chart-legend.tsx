@@ -1,0 +1,136 @@
+// The chart's legend, one entry per series with its colour and state, and the compare control that says
+// what an added series will cost (requests, and when the budget lets it go) before it is fetched.
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useBudgetSnapshot } from "../../api/connection-context.tsx";
+import type { ChartModel } from "../../charts/chart-model.ts";
+import { type ChartTheme, seriesColour } from "../../charts/chart-theme.ts";
+import { useQueueWait } from "../../components/query-status.tsx";
+import { formatCountdown } from "../../format/numbers.ts";
+import type { ChartPointsKey } from "../../queries/query-keys.ts";
+import { queryKeys } from "../../queries/query-keys.ts";
+import { useNow } from "../../shell/use-now.ts";
+import { seriesIdOf, seriesLabel } from "./chart-params.ts";
+import { describeCost, seriesCost } from "./compare-cost.ts";
+import { useSeriesFeed } from "./use-series-feed.ts";
+
+export function LegendEntry({
+  label,
+  colour,
+  query,
+  queryKey,
+  onRemove,
+}: {
+  label: string;
+  colour: string;
+  query: UseQueryResult<unknown>;
+  queryKey: ChartPointsKey;
+  onRemove?: () => void;
+}) {
+  const loading = query.fetchStatus === "fetching" && (query.data === undefined || query.isPlaceholderData);
+  const waitMs = useQueueWait(queryKeys.chartPoints(queryKey), loading);
+  const status = query.isError
+    ? "failed"
+    : loading
+      ? waitMs !== null && waitMs > 500
+        ? `waiting ${formatCountdown(waitMs)}`
+        : "loading…"
+      : null;
+  return (
+    <li className="chart-legend__entry">
+      <span className="chart-legend__swatch" style={{ background: colour }} aria-hidden="true" />
+      <span className="chart-legend__label">{label}</span>
+      {status ? <span className="chart-legend__status muted">{status}</span> : null}
+      {onRemove ? (
+        <button
+          type="button"
+          className="chart-legend__remove"
+          aria-label={`Remove ${label}`}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** A compared series: its feed into the model and its legend entry. */
+export function CompareSeries({
+  model,
+  theme,
+  exchange,
+  colourIndex,
+  chartKey,
+  describe,
+  onRemove,
+}: {
+  model: ChartModel | null;
+  theme: ChartTheme;
+  exchange: string | null;
+  colourIndex: number;
+  chartKey: ChartPointsKey;
+  describe: (exchange: string | null) => string;
+  onRemove: () => void;
+}) {
+  const label = seriesLabel(exchange);
+  const query = useSeriesFeed(
+    model,
+    seriesIdOf(exchange, false),
+    { label, kind: "line", colourIndex },
+    chartKey,
+  );
+  return (
+    <LegendEntry
+      label={describe(exchange)}
+      colour={seriesColour(theme, colourIndex)}
+      query={query}
+      queryKey={chartKey}
+      onRemove={onRemove}
+    />
+  );
+}
+
+/** Pick a series to overlay; before it is added, what it costs and when it would arrive. */
+export function AddCompare({
+  candidates,
+  keyOf,
+  onAdd,
+}: {
+  /** Series not on the chart yet: exchange names, null for all exchanges. */
+  candidates: (string | null)[];
+  keyOf: (exchange: string | null) => ChartPointsKey;
+  onAdd: (exchange: string | null) => void;
+}) {
+  const [picked, setPicked] = useState<string>("");
+  const client = useQueryClient();
+  const budget = useBudgetSnapshot();
+  const now = useNow(true);
+  if (candidates.length === 0) return null;
+  const optionValue = (exchange: string | null) => exchange ?? "\u0000all";
+  const choice = candidates.find((c) => optionValue(c) === picked) ?? candidates[0] ?? null;
+  const state = client.getQueryState(queryKeys.chartPoints(keyOf(choice)));
+  const cached = state?.data !== undefined && !state.isInvalidated && now - state.dataUpdatedAt < 120_000;
+  const cost = describeCost(seriesCost(budget, cached, now), now);
+  return (
+    <div className="chart-compare">
+      <label className="chart-control">
+        <span className="chart-control__label">Compare with</span>
+        <select value={optionValue(choice)} onChange={(event) => setPicked(event.target.value)}>
+          {candidates.map((c) => (
+            <option key={optionValue(c)} value={optionValue(c)}>
+              {seriesLabel(c)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" onClick={() => onAdd(choice)}>
+        Add to chart
+      </button>
+      <span className="chart-compare__cost muted" role="status">
+        Costs {cost}
+      </span>
+    </div>
+  );
+}
