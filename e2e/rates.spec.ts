@@ -2,7 +2,7 @@
 // date, its fixings over a range, back/forward through those views, and a date before the type's first
 // fixing. Each action must spend at most one of the 5 requests a minute; opening the page spends two (the
 // type list and the default type's latest value).
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -24,6 +24,34 @@ function spending(client: Client): (count: number) => Promise<void> {
         .map((r) => r.path),
     ).toHaveLength(count);
   };
+}
+
+/** How many distinct colours (sampled) the canvases inside `chart` hold, and the most frequent opaque one. */
+async function canvasColours(chart: Locator): Promise<{ distinct: number; background: string }> {
+  return chart.evaluate((element) => {
+    const counts = new Map<string, number>();
+    for (const canvas of element.querySelectorAll("canvas")) {
+      const context = canvas.getContext("2d");
+      if (!context || canvas.width === 0 || canvas.height === 0) continue;
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i += 4 * 7) {
+        if (data[i + 3] === 0) continue;
+        const colour = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        counts.set(colour, (counts.get(colour) ?? 0) + 1);
+      }
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+    return { distinct: counts.size, background: ranked[0]?.[0] ?? "" };
+  });
+}
+
+/** The chart of a range's fixings, by its accessible name (the range's values in words). */
+function rangeChart(page: Page, type: string, from: string, to: string) {
+  return page.getByRole("img", {
+    name: new RegExp(
+      `^Chart of the ${type} fixings from ${from} to ${to}: from -?[\\d.]+% to -?[\\d.]+%, low -?[\\d.]+%, high -?[\\d.]+%$`,
+    ),
+  });
 }
 
 function typesTable(page: Page) {
@@ -70,7 +98,7 @@ for (const wire of ["seed", "dia"] as const) {
       await spentSoFar(4);
 
       // The fixings of February 2024: typing the dates spends nothing, the button one request.
-      await page.getByLabel("From").fill("2024-02-01");
+      await page.getByLabel("From", { exact: true }).fill("2024-02-01");
       await page.getByLabel("To", { exact: true }).fill("2024-02-29");
       await page.waitForTimeout(800);
       expect(client.requests()).toHaveLength(4);
@@ -87,6 +115,11 @@ for (const wire of ["seed", "dia"] as const) {
       }
       expect(dates).toEqual([...dates].sort().reverse());
       await expect(page.getByRole("definition").first()).toHaveText(String(dates.length));
+      // The same fixings as a line above the table, drawn on a canvas.
+      const chart = rangeChart(page, "SOFR", "2024-02-01", "2024-02-29");
+      await expect(chart).toBeVisible();
+      await expect(chart.locator("canvas").first()).toBeVisible();
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
       await expect(page).toHaveURL(/[?&]from=2024-02-01&to=2024-02-29(&|$)/);
       await spentSoFar(5);
 
@@ -105,8 +138,37 @@ for (const wire of ["seed", "dia"] as const) {
       await expect(page.getByLabel("Date", { exact: true })).toHaveValue("2024-03-09");
       await page.goForward();
       await expect(rows).toHaveCount(dates.length);
-      await expect(page.getByLabel("From")).toHaveValue("2024-02-01");
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue("2024-02-01");
       await spentSoFar(5);
+    });
+
+    test("the range's chart follows the theme and fits a phone", async ({ page, client }, testInfo) => {
+      const spentSoFar = spending(client);
+      await page.goto("/rates?type=SOFR&from=2024-02-01&to=2024-02-29");
+      const chart = rangeChart(page, "SOFR", "2024-02-01", "2024-02-29");
+      await expect(chart).toBeVisible();
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      const light = (await canvasColours(chart)).background;
+      // Pointing at the line says the day (in UTC, as the table) and the value.
+      await chart.hover();
+      await expect(page.locator(".mini-chart__tooltip")).toHaveText(/^Feb \d+, 2024 · \d+\.\d\d%$/);
+      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-light.png`), fullPage: true });
+      await page.mouse.move(0, 0);
+
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expect.poll(async () => (await canvasColours(chart)).background).not.toBe(light);
+      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-dark.png`), fullPage: true });
+
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 360, height: 760 });
+      await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(360);
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-360.png`), fullPage: true });
+      // The type list, the type's latest value and the range: the chart adds no request.
+      await spentSoFar(3);
     });
 
     test("a date before the type's first fixing shows the service's message and the first date", async ({

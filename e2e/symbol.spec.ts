@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -30,6 +30,35 @@ async function settledRequests(client: Client, page: Page, before: number, count
     .map((r) => r.path);
 }
 
+/**
+ * What the canvases inside `chart` hold: how many distinct colours (sampled), and the most frequent opaque
+ * one (the chart's background). A chart drawn with a line and its axes has many colours; a blank one one.
+ */
+async function canvasColours(chart: Locator): Promise<{ distinct: number; background: string }> {
+  return chart.evaluate((element) => {
+    const counts = new Map<string, number>();
+    for (const canvas of element.querySelectorAll("canvas")) {
+      const context = canvas.getContext("2d");
+      if (!context || canvas.width === 0 || canvas.height === 0) continue;
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i += 4 * 7) {
+        if (data[i + 3] === 0) continue;
+        const colour = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        counts.set(colour, (counts.get(colour) ?? 0) + 1);
+      }
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+    return { distinct: counts.size, background: ranked[0]?.[0] ?? "" };
+  });
+}
+
+/** The MA120 chart of `symbol`, by its accessible name (which states the day's range in words). */
+function ma120Chart(page: Page, symbol: string) {
+  return page.getByRole("img", {
+    name: new RegExp(`^MA120 of ${symbol} over the last 24 hours: from \\S+ to \\S+, low \\S+, high \\S+$`),
+  });
+}
+
 /** The values of a search param in the page's address. */
 function searchParam(page: Page, name: string): () => string[] {
   return () => new URL(page.url()).searchParams.getAll(name);
@@ -54,6 +83,17 @@ for (const wire of ["seed", "dia"] as const) {
       await expect(figures).toBeVisible();
       await expect(page.getByText("#1", { exact: true })).toBeVisible();
       await expect(page.getByRole("link", { name: "Chart of BTC", exact: true })).toHaveAttribute(
+        "href",
+        "/chart/BTC",
+      );
+
+      // The day's MA120 from the details' gfx1, drawn on a canvas, with the way to the full chart.
+      const chart = ma120Chart(page, "BTC");
+      await expect(chart).toBeVisible();
+      await expect(chart).toHaveAccessibleName(/from \$[\d,]+\.\d\d to \$[\d,]+\.\d\d/);
+      await expect(chart.locator("canvas").first()).toBeVisible();
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      await expect(page.getByRole("link", { name: "Full chart of BTC" })).toHaveAttribute(
         "href",
         "/chart/BTC",
       );
@@ -102,6 +142,42 @@ for (const wire of ["seed", "dia"] as const) {
       // The supply's time and source came with the second request.
       await expect(page.getByText(/as of .+ · source \S+/)).toBeVisible();
       expect(await settledRequests(client, page, spent, 2)).toEqual(["/v1/symbol/BTC", "/v1/supply/BTC"]);
+    });
+
+    test("the MA120 chart follows the theme and the currency, and fits a phone", async ({
+      page,
+      client,
+    }, testInfo) => {
+      const spent = client.requests().length;
+      await page.addInitScript(() => {
+        const stored = JSON.parse(localStorage.getItem("cmd.settings") ?? "{}");
+        localStorage.setItem("cmd.settings", JSON.stringify({ ...stored, currency: "EUR" }));
+      });
+      await page.goto("/symbol/ETH");
+      const chart = ma120Chart(page, "ETH");
+      await expect(chart).toHaveAccessibleName(/from €[\d,.]+ to €/);
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      const light = (await canvasColours(chart)).background;
+      // Pointing at the line says the time and the value in the chosen currency.
+      await chart.hover();
+      await expect(page.locator(".mini-chart__tooltip")).toHaveText(/\d:\d\d [AP]M · €[\d,]+\.\d\d$/);
+      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-light.png`), fullPage: true });
+      await page.mouse.move(0, 0);
+
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expect.poll(async () => (await canvasColours(chart)).background).not.toBe(light);
+      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-dark.png`), fullPage: true });
+
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 360, height: 760 });
+      await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(360);
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-360.png`), fullPage: true });
+      // Theme, size and currency cost nothing: the details and the supply, as ever.
+      expect(await settledRequests(client, page, spent, 2)).toEqual(["/v1/symbol/ETH", "/v1/supply/ETH"]);
     });
 
     test("a symbol in the wrong case says which one was meant", async ({ page, client }) => {

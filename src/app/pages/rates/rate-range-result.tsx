@@ -1,4 +1,5 @@
-// The fixings of one (type, range): count, lowest, highest, mean and change, then every fixing newest first.
+// The fixings of one (type, range): count, lowest, highest, mean and change, the fixings as a line, then every
+// fixing newest first.
 import { useMemo } from "react";
 import type { InterestRate } from "../../../interface/resources.ts";
 import { RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
@@ -8,6 +9,7 @@ import { useInterestRateRange } from "../../queries/interest-rate.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { dayOf, weekdayOf } from "./rate-days.ts";
 import { formatPublished, formatRateChange, formatRateValue, type RateUnit, unitOf } from "./rate-format.ts";
+import { RateRangeChart } from "./rate-range-chart.tsx";
 import { newestFirst, summarise } from "./rate-stats.ts";
 import type { DayRange } from "./rates-search.ts";
 
@@ -70,6 +72,7 @@ function Fixings({
         <Stat term="Mean" detail={value(summary.mean)} />
         <Stat term="Change" detail={formatRateChange(summary.change, decimals, unit)} note="first to last" />
       </dl>
+      <RateRangeChart fixings={fixings} type={type} range={range} decimals={decimals} />
       <FixingsTable rows={rows} type={type} range={range} value={value} unit={unit} />
     </>
   );

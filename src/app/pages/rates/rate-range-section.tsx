@@ -89,7 +89,6 @@ export function RateRangeSection({
       <p id="rate-range-hint" className="field__hint">
         One fixing per business day, from {first} on. Each new range is one request.
       </p>
-      {/* A chart of the range will sit above the table (a later issue). */}
       {range === null ? (
         <p className="rate-range__prompt">
           Choose a range and press <strong>Show fixings</strong> to list the {type} fixings.

@@ -131,6 +131,10 @@ describe("RatesPage", () => {
     expect(firstRow).toContain("2024-03-06");
     expect(text()).toContain("Fixings3");
     expect(text()).toContain("5.33%");
+    // The same fixings as a line, oldest to newest, described in words.
+    expect(page.container.querySelector(".rate-range__chart [role=img]")?.getAttribute("aria-label")).toBe(
+      "Chart of the SOFR fixings from 2024-03-01 to 2024-03-08: from 5.31% to 5.30%, low 5.30%, high 5.33%",
+    );
 
     await act(() => router.navigate(-1));
     await until(() => expect(text()).toContain("press Show fixings"));

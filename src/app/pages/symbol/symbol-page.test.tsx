@@ -213,4 +213,33 @@ describe("the symbol page", () => {
     expect(text()).toContain("€40,000.00");
     expect(text()).toContain("Price (EUR)");
   });
+
+  it("draws the MA120 of the day from gfx1 in the chosen currency, described in words, with no request", async () => {
+    const csv = [
+      "time,exchange,filter,symbol,value",
+      "2026-11-21T12:02:00Z,,MA120,BTC,80100",
+      "2026-11-21T18:00:00Z,,MA120,BTC,79000",
+      "2026-11-22T11:46:00Z,,MA120,BTC,80600",
+      "",
+    ].join("\n");
+    answers["/v1/symbol/BTC"] = () => ({ status: 200, body: { ...DETAILS, gfx1: { dataPoints: csv } } });
+    await show("/symbol/BTC", { currency: "EUR" });
+    const chart = () => page.container.querySelector(".symbol-chart [role=img]");
+    await until(() => expect(chart()).not.toBeNull());
+    expect(chart()?.getAttribute("aria-label")).toBe(
+      "MA120 of BTC over the last 24 hours: from €40,050.00 to €40,300.00, low €39,500.00, high €40,300.00",
+    );
+    const full = [...page.container.querySelectorAll(".symbol-chart a")].map((a) => a.getAttribute("href"));
+    expect(full).toEqual(["/chart/BTC"]);
+    await until(() => expect(text()).toContain("source seed"));
+    expect(service.requests).toEqual(["/v1/symbol/BTC", "/v1/supply/BTC"]);
+  });
+
+  it("says so when the day has no MA120 points yet", async () => {
+    await show("/symbol/BTC");
+    await until(() => expect(page.container.querySelector(".symbol-chart [role=img]")).not.toBeNull());
+    expect(page.container.querySelector(".symbol-chart [role=img]")?.getAttribute("aria-label")).toBe(
+      "MA120 of BTC over the last 24 hours: no MA120 points in the last 24 hours yet",
+    );
+  });
 });

@@ -1,7 +1,8 @@
-// /symbol/:symbol — one coin: its figures in the reader's currency, every exchange trading it (sortable,
-// each opening to its last trades) and links to its charts. One request (the symbol details) draws the
-// page; the supply record (for the supply's time and source) follows once the details are in. A price
-// already cached by the coin list shows at once, read straight from the cache so no request is spent.
+// /symbol/:symbol — one coin: its figures in the reader's currency, its MA120 over the last day, every
+// exchange trading it (sortable, each opening to its last trades) and links to its charts. One request (the
+// symbol details, whose gfx1 is the MA120) draws the page; the supply record (for the supply's time and
+// source) follows once the details are in. A price already cached by the coin list shows at once, read
+// straight from the cache so no request is spent.
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -15,6 +16,7 @@ import { useSymbolDetails } from "../../queries/symbol-details.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
 import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";
+import { Ma120Chart } from "./ma120-chart.tsx";
 import { unknownSymbolOf } from "./not-found.ts";
 import { SupplyNote } from "./supply-note.tsx";
 import { SymbolNotFound } from "./symbol-not-found.tsx";
@@ -109,6 +111,7 @@ function SymbolDetailsView({
   return (
     <>
       <CoinFigures values={figuresOfDetails(details)} fx={fx} supplyNote={supply} />
+      <Ma120Chart symbol={coin.symbol} gfx1={details.gfx1} fx={fx} />
       <section className="symbol-exchanges" aria-labelledby="exchanges-title">
         <h2 id="exchanges-title">
           Exchanges <span className="muted">({details.exchanges.length})</span>

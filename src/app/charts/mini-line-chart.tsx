@@ -1,0 +1,279 @@
+// A small line chart for a page that is about something else (a coin's MA120 over 24 h, a range of rate
+// fixings): fixed height, full width, themed with the app, no panning or zooming (a touch scrolls the page),
+// a one-line tooltip, and the whole chart described in words for a screen reader (role="img"). It drives a
+// ChartModel: made once for its container, fed in place, disposed on unmount (twice under StrictMode).
+//
+// The model formats values as USD prices; this chart's values are already in their display unit (a price in
+// the reader's currency, a rate in percent), so it hands the model a createChart that adds its own options
+// (value and time labels, quiet crosshair, no scroll or scale) and keeps the chart for its tooltip.
+import {
+  CrosshairMode,
+  type DeepPartial,
+  type IChartApi,
+  type MouseEventParams,
+  createChart as realCreateChart,
+  type Time,
+  type TimeChartOptions,
+} from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import type { ChartPoints } from "../api/decode.ts";
+import { useSettings } from "../settings/settings-context.tsx";
+import { ChartModel, type CreateChartFn } from "./chart-model.ts";
+import { formatLocalTime, readChartTheme } from "./chart-theme.ts";
+import "./mini-line-chart.css";
+
+export interface MiniLineChartProps {
+  /** UTC seconds, ascending (unsorted or repeated times are sorted, the last value of a time kept). */
+  times: Float64Array | readonly number[];
+  values: Float64Array | readonly number[];
+  /** What the chart shows, e.g. "MA120 of BTC over the last 24 hours"; the accessible name starts with it. */
+  label: string;
+  /** A value as the page writes it, e.g. "$80,100.00" or "5.31%". */
+  valueFormat: (value: number) => string;
+  /** "days": each time is a day at 00:00 UTC, labelled by its UTC date; "times" (default): local times. */
+  timeUnit?: "days" | "times";
+  /** Said (and shown) when there are no points. */
+  emptyText?: string;
+}
+
+const SERIES = "main";
+
+export function MiniLineChart({
+  times,
+  values,
+  label,
+  valueFormat,
+  timeUnit = "times",
+  emptyText = "No points yet.",
+}: MiniLineChartProps) {
+  const [settings] = useSettings();
+  const host = useRef<HTMLDivElement>(null);
+  const tooltip = useRef<HTMLDivElement>(null);
+  const labels = useRef({ value: valueFormat, time: timeFormatOf(timeUnit) });
+  const [made, setMade] = useState<{ model: ChartModel; chart: IChartApi } | null>(null);
+  const points = sortedPoints(times, values);
+  const count = points.times.length;
+
+  useEffect(() => {
+    labels.current = { value: valueFormat, time: timeFormatOf(timeUnit) };
+  }, [valueFormat, timeUnit]);
+
+  useEffect(() => {
+    const element = host.current;
+    // No 2D canvas (a test's DOM, a locked-down browser): the words in the label stand for the chart.
+    if (!element || typeof CanvasRenderingContext2D === "undefined") return;
+    let chart: IChartApi | null = null;
+    const create: CreateChartFn = (container, options) => {
+      chart = realCreateChart(container, miniOptions(options, labels, timeUnit));
+      return chart;
+    };
+    let model: ChartModel;
+    try {
+      model = new ChartModel(element, { createChart: create, theme: readChartTheme(element) });
+    } catch {
+      return;
+    }
+    model.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+    const api = chart as IChartApi | null;
+    if (!api) return () => model.dispose();
+    const onMove = (param: MouseEventParams<Time>) => showTooltip(tooltip.current, param, labels.current);
+    api.subscribeCrosshairMove(onMove);
+    setMade({ model, chart: api });
+    return () => {
+      api.unsubscribeCrosshairMove(onMove);
+      model.dispose();
+      setMade(null);
+    };
+  }, [timeUnit]);
+
+  // New points replace the shown ones (a small series: setData and fit are cheap).
+  const version = useRef(0);
+  useEffect(() => {
+    if (!made) return;
+    version.current += 1;
+    made.model.setPoints(SERIES, points, `mini-${version.current}`);
+  }, [made, points]);
+
+  // A new format redraws the axis labels at once, not at the next point.
+  useEffect(() => {
+    made?.chart.applyOptions({ localization: { priceFormatter: (price: number) => valueFormat(price) } });
+  }, [made, valueFormat]);
+
+  // The theme: read from the app's tokens once the shell has applied a new choice (its effect runs after ours).
+  const theme = settings.theme;
+  useEffect(() => {
+    const element = host.current;
+    if (!made || !element) return;
+    let frame = 0;
+    const apply = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => made.model.setTheme(readChartTheme(element)));
+    };
+    apply();
+    const media =
+      theme === "system" && typeof matchMedia === "function"
+        ? matchMedia("(prefers-color-scheme: dark)")
+        : null;
+    media?.addEventListener("change", apply);
+    return () => {
+      cancelAnimationFrame(frame);
+      media?.removeEventListener("change", apply);
+    };
+  }, [made, theme]);
+
+  const summary = describe(label, points.values, valueFormat, emptyText);
+  return (
+    <div className="mini-chart">
+      <div ref={host} className="mini-chart__canvas" role="img" aria-label={summary} />
+      <div ref={tooltip} className="mini-chart__tooltip" aria-hidden="true" hidden />
+      {count === 0 ? (
+        <p className="mini-chart__empty muted" aria-hidden="true">
+          {emptyText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The accessible name: what it shows, then first, last, lowest and highest value. */
+export function describe(
+  label: string,
+  values: ArrayLike<number>,
+  format: (value: number) => string,
+  emptyText = "No points yet.",
+): string {
+  if (values.length === 0) return `${label}: ${sentenceTail(emptyText)}`;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  const first = values[0] as number;
+  const last = values[values.length - 1] as number;
+  return `${label}: from ${format(first)} to ${format(last)}, low ${format(low)}, high ${format(high)}`;
+}
+
+/** "No points yet." as the end of a sentence: "no points yet" (an acronym keeps its capitals). */
+function sentenceTail(text: string): string {
+  const bare = text.replace(/\.$/, "");
+  return /^[A-Z][a-z]/.test(bare) ? `${bare.charAt(0).toLowerCase()}${bare.slice(1)}` : bare;
+}
+
+const sortedCache = new WeakMap<object, WeakMap<object, ChartPoints>>();
+
+/**
+ * The points as the chart takes them: ascending, one per time, finite values only. Memoised on the two
+ * array objects, so a render with the same arrays gives the same object (and no redraw).
+ */
+export function sortedPoints(
+  times: Float64Array | readonly number[],
+  values: Float64Array | readonly number[],
+): ChartPoints {
+  const byValues = sortedCache.get(times);
+  const cached = byValues?.get(values);
+  if (cached) return cached;
+  const order: number[] = [];
+  const n = Math.min(times.length, values.length);
+  for (let i = 0; i < n; i++) {
+    if (Number.isFinite(times[i]) && Number.isFinite(values[i])) order.push(i);
+  }
+  order.sort((a, b) => (times[a] as number) - (times[b] as number) || a - b);
+  const outTimes: number[] = [];
+  const outValues: number[] = [];
+  for (const i of order) {
+    const t = times[i] as number;
+    if (outTimes.length > 0 && outTimes[outTimes.length - 1] === t)
+      outValues[outValues.length - 1] = values[i] as number;
+    else {
+      outTimes.push(t);
+      outValues.push(values[i] as number);
+    }
+  }
+  const points: ChartPoints = {
+    times: Float64Array.from(outTimes),
+    values: Float64Array.from(outValues),
+    exchange: null,
+    filter: "",
+    symbol: "",
+  };
+  const map = byValues ?? new WeakMap<object, ChartPoints>();
+  map.set(values, points);
+  if (!byValues) sortedCache.set(times, map);
+  return points;
+}
+
+const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+const utcDayShort = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+
+function timeFormatOf(unit: "days" | "times"): (time: Time) => string {
+  if (unit === "times") return formatLocalTime;
+  return (time) => (typeof time === "number" ? utcDay.format(new Date(time * 1000)) : String(time));
+}
+
+type Labels = { current: { value: (value: number) => string; time: (time: Time) => string } };
+
+/** The model's options with a small chart's own on top. */
+function miniOptions(
+  options: DeepPartial<TimeChartOptions>,
+  labels: Labels,
+  unit: "days" | "times",
+): DeepPartial<TimeChartOptions> {
+  const quiet = { visible: true, labelVisible: false, style: 2 as const, width: 1 as const };
+  return {
+    ...options,
+    handleScroll: false,
+    handleScale: false,
+    localization: {
+      ...options.localization,
+      priceFormatter: (price: number) => labels.current.value(price),
+      timeFormatter: (time: Time) => labels.current.time(time),
+    },
+    crosshair: {
+      ...options.crosshair,
+      mode: CrosshairMode.Magnet,
+      vertLine: { ...options.crosshair?.vertLine, ...quiet },
+      horzLine: { ...options.crosshair?.horzLine, visible: false, labelVisible: false },
+    },
+    grid: { ...options.grid, vertLines: { ...options.grid?.vertLines, visible: false } },
+    timeScale: {
+      ...options.timeScale,
+      rightOffset: 0,
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      borderVisible: false,
+      timeVisible: unit === "times",
+      ...(unit === "days"
+        ? {
+            tickMarkFormatter: (time: Time) =>
+              typeof time === "number" ? utcDayShort.format(time * 1000) : null,
+          }
+        : {}),
+    },
+    rightPriceScale: {
+      ...options.rightPriceScale,
+      borderVisible: false,
+      scaleMargins: { top: 0.15, bottom: 0.08 },
+    },
+  };
+}
+
+function showTooltip(
+  tip: HTMLElement | null,
+  param: MouseEventParams<Time>,
+  labels: Labels["current"],
+): void {
+  if (!tip) return;
+  const data = param.seriesData.values().next().value;
+  if (param.time === undefined || param.point === undefined || !data || !("value" in data)) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = `${labels.time(param.time)} · ${labels.value(data.value)}`;
+  tip.hidden = false;
+  const width = tip.parentElement?.clientWidth ?? 0;
+  const right = width > 0 && param.point.x > width / 2;
+  tip.style.left = right ? "" : `${Math.round(param.point.x + 10)}px`;
+  tip.style.right = right ? `${Math.round(width - param.point.x + 10)}px` : "";
+}
