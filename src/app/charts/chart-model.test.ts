@@ -10,6 +10,7 @@ import {
   MIN_BAR_SPACING,
 } from "./chart-model.ts";
 import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
+import { DRAW_LIMIT } from "./decimate.ts";
 
 function points(times: number[], values = times.map((t) => t / 1000)): ChartPoints {
   return {
@@ -99,6 +100,24 @@ describe("ChartModel", () => {
     expect(model.screenshot()).toBeNull();
   });
 
+  it("draws a very large series as its lows and highs, within the draw limit, keeping the extremes", () => {
+    const fake = fakeChart();
+    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    model.setSeries("main", { label: "All exchanges", kind: "line", colourIndex: 1 });
+    const times = Array.from({ length: 100_000 }, (_, i) => i * 120);
+    const big = points(times);
+    big.values[77_777] = 1e9;
+    model.setPoints("main", big, "k");
+    const drawn = fake.series[0]?.setData.mock.calls[0]?.[0] as { time: number; value: number }[];
+    expect(drawn.length).toBeLessThanOrEqual(DRAW_LIMIT);
+    expect(drawn[0]?.time).toBe(0);
+    expect(drawn.at(-1)?.time).toBe(times.at(-1));
+    expect(drawn.some((point) => point.value === 1e9)).toBe(true);
+    // The export still gets every point.
+    expect(model.shown()[0]?.points.times.length).toBe(100_000);
+    model.dispose();
+  });
+
   it("turns conflation on for a large series and off when it goes", () => {
     const fake = fakeChart();
     const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
@@ -106,12 +125,12 @@ describe("ChartModel", () => {
     const big = points(Array.from({ length: CONFLATION_FROM }, (_, i) => i * 120));
     model.setPoints("main", big, "k");
     expect(fake.chart.applyOptions).toHaveBeenCalledWith({
-      timeScale: { enableConflation: true, precomputeConflationOnInit: true },
+      timeScale: { enableConflation: true },
     });
     model.removeSeries("main");
     expect(fake.chart.removeSeries).toHaveBeenCalledTimes(1);
     expect(fake.chart.applyOptions).toHaveBeenLastCalledWith({
-      timeScale: { enableConflation: false, precomputeConflationOnInit: false },
+      timeScale: { enableConflation: false },
     });
     model.dispose();
   });

@@ -2,6 +2,7 @@
 // container, created once; series, data, theme and number format changed in place; one crosshair handler
 // drives the tooltip element. React holds the model in a ref and calls it from effects; points go from the
 // query cache straight into the series, never through React state. `dispose` is idempotent (StrictMode).
+
 import {
   AreaSeries,
   CrosshairMode,
@@ -28,6 +29,7 @@ import {
   type ValueFormat,
   withAlpha,
 } from "./chart-theme.ts";
+import { drawnIndices } from "./decimate.ts";
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
@@ -235,7 +237,8 @@ export class ChartModel {
     if (conflating === this.conflating) return;
     this.conflating = conflating;
     this.chart?.applyOptions({
-      timeScale: { enableConflation: conflating, precomputeConflationOnInit: conflating },
+      // Conflation is worked out lazily: precomputing every level at once was a long main-thread task.
+      timeScale: { enableConflation: conflating },
     });
   }
 
@@ -287,10 +290,13 @@ export function appendFrom(shown: ChartPoints, next: ChartPoints): number | null
   return n - 1;
 }
 
+/** The series as lightweight-charts data: every point, or the lows and highs of a very large series. */
 function lineData(points: ChartPoints): { time: UTCTimestamp; value: number }[] {
-  const out = new Array<{ time: UTCTimestamp; value: number }>(points.times.length);
-  for (let i = 0; i < points.times.length; i++) {
-    out[i] = { time: points.times[i] as UTCTimestamp, value: points.values[i] as number };
+  const drawn = drawnIndices(points.values);
+  const out = new Array<{ time: UTCTimestamp; value: number }>(drawn.length);
+  for (let k = 0; k < drawn.length; k++) {
+    const i = drawn[k] as number;
+    out[k] = { time: points.times[i] as UTCTimestamp, value: points.values[i] as number };
   }
   return out;
 }
