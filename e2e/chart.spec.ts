@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import { chartPaths, chartPixels, settled, status } from "./chart-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -8,35 +8,6 @@ import { DIA_PORT, serviceUrl } from "./services.ts";
 // Each test stays within the 5 requests a minute its key has.
 
 const SHOTS = "/tmp/chart-shots";
-
-function chartFrame(page: Page) {
-  return page.locator(".chart-frame");
-}
-
-/** Waits until the chart has its data in (no loading overlay) and has painted its canvas. */
-async function settled(page: Page): Promise<void> {
-  await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
-  await expect(
-    page
-      .getByRole("img", { name: /^Chart of/ })
-      .locator("canvas")
-      .first(),
-  ).toBeVisible();
-  await page.waitForTimeout(300);
-}
-
-/** A picture of the chart, to tell that a control changed what is drawn. */
-function chartPixels(page: Page): Promise<Buffer> {
-  return page.getByRole("img", { name: /^Chart of/ }).screenshot();
-}
-
-function status(page: Page) {
-  return page.getByRole("status", { name: "Chart status" });
-}
-
-function chartPaths(requests: { path: string }[]): string[] {
-  return requests.map((r) => r.path).filter((path) => path.startsWith("/v1/chartPoints"));
-}
 
 for (const wire of ["seed", "dia"] as const) {
   test.describe(`chart page (${wire} wire)`, () => {
@@ -197,3 +168,6 @@ test("compare adds a legend entry after saying what it costs; light, dark and 36
   await expect(page).not.toHaveURL(/compare=/);
   await expect(legend.getByRole("listitem")).toHaveCount(1);
 });
+
+// The two journeys below need a service of their own: a long history for the large range, a fast market
+// clock for the live chart.

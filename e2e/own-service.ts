@@ -6,10 +6,21 @@ import { API_KEYS_SETTING, DASHBOARD_DIR, dataDir, serviceUrl, WRITE_KEY } from 
 
 export interface OwnService {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-export async function startOwnService(port: number): Promise<OwnService> {
+export interface OwnServiceOptions {
+  /** How fast its market clock runs (60: a 120 s block every 2 s); default real time. */
+  marketSpeed?: number;
+  /** Days of history seeded on start; default 1. */
+  historyDays?: number;
+  /** How long to wait for it to listen (seeding a long history takes a while); default 120 s. */
+  startTimeoutMs?: number;
+}
+
+export async function startOwnService(port: number, options: OwnServiceOptions = {}): Promise<OwnService> {
+  const { marketSpeed, historyDays = 1, startTimeoutMs = 120_000 } = options;
   const dir = dataDir(port);
   rmSync(dir, { recursive: true, force: true });
   const child: ChildProcess = spawn(
@@ -23,7 +34,8 @@ export async function startOwnService(port: number): Promise<OwnService> {
       "--data-dir",
       dir,
       "--history-days",
-      "1",
+      String(historyDays),
+      ...(marketSpeed === undefined ? [] : ["--market-speed", String(marketSpeed)]),
     ],
     {
       env: { ...process.env, API_KEYS: API_KEYS_SETTING, WRITE_KEYS: WRITE_KEY, DASHBOARD_DIR },
@@ -31,7 +43,7 @@ export async function startOwnService(port: number): Promise<OwnService> {
     },
   );
   const url = serviceUrl(port);
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service on port ${port} exited with ${child.exitCode}`);
     try {
@@ -39,11 +51,15 @@ export async function startOwnService(port: number): Promise<OwnService> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`the service on port ${port} did not start in 120 s`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`the service on port ${port} did not start in ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
     url,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,6 +1,5 @@
 // The chart's legend, one entry per series with its colour and state, and the compare control that says
 // what an added series will cost (requests, and when the budget lets it go) before it is fetched.
-import type { UseQueryResult } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useBudgetSnapshot } from "../../api/connection-context.tsx";
@@ -13,23 +12,22 @@ import { queryKeys } from "../../queries/query-keys.ts";
 import { useNow } from "../../shell/use-now.ts";
 import { seriesIdOf, seriesLabel } from "./chart-params.ts";
 import { describeCost, seriesCost } from "./compare-cost.ts";
-import { useSeriesFeed } from "./use-series-feed.ts";
+import { SeriesDownload } from "./series-download.tsx";
+import { type SeriesFeed, useSeriesFeed } from "./use-series-feed.ts";
 
 export function LegendEntry({
   label,
   colour,
-  query,
-  queryKey,
+  feed,
   onRemove,
 }: {
   label: string;
   colour: string;
-  query: UseQueryResult<unknown>;
-  queryKey: ChartPointsKey;
+  feed: SeriesFeed;
   onRemove?: () => void;
 }) {
-  const loading = query.fetchStatus === "fetching" && (query.data === undefined || query.isPlaceholderData);
-  const waitMs = useQueueWait(queryKeys.chartPoints(queryKey), loading);
+  const { query, loading, shown } = feed;
+  const waitMs = useQueueWait(queryKeys.chartPoints(feed.key), loading);
   const status = query.isError
     ? "failed"
     : loading
@@ -38,9 +36,17 @@ export function LegendEntry({
         : "loading…"
       : null;
   return (
-    <li className="chart-legend__entry">
+    <li
+      className="chart-legend__entry"
+      data-points={shown?.points}
+      data-change={shown?.change}
+      data-appends={shown?.appends}
+    >
       <span className="chart-legend__swatch" style={{ background: colour }} aria-hidden="true" />
       <span className="chart-legend__label">{label}</span>
+      {shown ? (
+        <span className="chart-legend__count muted">{`${shown.points.toLocaleString("en-US")} points`}</span>
+      ) : null}
       {status ? <span className="chart-legend__status muted">{status}</span> : null}
       {onRemove ? (
         <button
@@ -52,6 +58,7 @@ export function LegendEntry({
           ×
         </button>
       ) : null}
+      <SeriesDownload feed={feed} label={label} />
     </li>
   );
 }
@@ -75,7 +82,7 @@ export function CompareSeries({
   onRemove: () => void;
 }) {
   const label = seriesLabel(exchange);
-  const query = useSeriesFeed(
+  const feed = useSeriesFeed(
     model,
     seriesIdOf(exchange, false),
     { label, kind: "line", colourIndex },
@@ -85,8 +92,7 @@ export function CompareSeries({
     <LegendEntry
       label={describe(exchange)}
       colour={seriesColour(theme, colourIndex)}
-      query={query}
-      queryKey={chartKey}
+      feed={feed}
       onRemove={onRemove}
     />
   );

@@ -78,9 +78,11 @@ export function ChartPage() {
   const onShown = state.compare;
   const candidates = [null, ...(exchanges ?? [])].filter((e) => e !== state.exchange && !onShown.includes(e));
 
-  const loadingMain = main.fetchStatus === "fetching" && (main.data === undefined || main.isPlaceholderData);
+  const mainQuery = main.query;
+  const loadingMain = main.loading;
   const waitMs = useQueueWait(queryKeys.chartPoints(mainKey), loadingMain);
-  const empty = main.data !== undefined && !main.isPlaceholderData && main.data.times.length === 0;
+  const empty =
+    mainQuery.data !== undefined && !mainQuery.isPlaceholderData && mainQuery.data.times.length === 0;
 
   const exportCsv = () => {
     if (!model) return;
@@ -116,8 +118,8 @@ export function ChartPage() {
         {state.range === "all" ? "all history" : `last ${state.range}`} · {fx.currency}
         {fx.missing ? ` (no ${fx.missing} rate at hand)` : ""}
       </p>
-      {main.isError && main.data === undefined ? (
-        <FailureNotice error={main.error} onRetry={() => void main.refetch()} />
+      {mainQuery.isError && mainQuery.data === undefined ? (
+        <FailureNotice error={mainQuery.error} onRetry={() => void mainQuery.refetch()} />
       ) : null}
       {loadingMain && waitMs !== null && waitMs > 500 ? (
         <WaitingNotice what={`the ${describe(state.exchange)} points`} waitMs={waitMs} />
@@ -134,12 +136,7 @@ export function ChartPage() {
         {empty ? <div className="chart-overlay">No points in this range.</div> : null}
       </div>
       <ul className="chart-legend" aria-label="Legend">
-        <LegendEntry
-          label={describe(state.exchange)}
-          colour={seriesColour(chartTheme, 0)}
-          query={main}
-          queryKey={mainKey}
-        />
+        <LegendEntry label={describe(state.exchange)} colour={seriesColour(chartTheme, 0)} feed={main} />
         {state.compare.map((exchange, index) => (
           <CompareSeries
             key={seriesIdOf(exchange, false)}
@@ -160,10 +157,20 @@ export function ChartPage() {
           onAdd={(exchange) => change_({ compare: [...state.compare, exchange] })}
         />
         <div className="chart-export">
-          <button type="button" className="button" onClick={exportCsv} disabled={main.data === undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={exportCsv}
+            disabled={mainQuery.data === undefined}
+          >
             Export CSV
           </button>
-          <button type="button" className="button" onClick={exportPng} disabled={main.data === undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={exportPng}
+            disabled={mainQuery.data === undefined}
+          >
             Export PNG
           </button>
         </div>

@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import { chartFrame, chartPaths, chartPixels, settled } from "./chart-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { startOwnService } from "./own-service.ts";
+import { PORT, requestsOf } from "./services.ts";
+
+// The chart with a service of its own: a long history for a large range (its download's progress, cancel
+// and reload), and a fast market clock for the live chart.
+
+function mainEntry(page: Page) {
+  return page.getByRole("list", { name: "Legend" }).getByRole("listitem").first();
+}
+
+/** Days of history the large-range service seeds: raw points, one per 120 s block (720 a day). */
+const LARGE_DAYS = 60;
+
+async function shownPoints(page: Page): Promise<number> {
+  return Number(await mainEntry(page).getAttribute("data-points"));
+}
+
+test("a large range shows its download's progress, can be cancelled and reloaded, and renders", async ({
+  page,
+  client,
+}) => {
+  // The most points a preset asks for is raw over 90 days: 64,800 (raw over 1 y, or 5m over 1 y =
+  // 105,120, is more than the 100,000 points one request may hold, so neither is offered). Seeding history
+  // is what costs: 60 days (43,200 blocks) take 1–3 minutes on a 2-core machine, 90 days up to 5.
+  test.setTimeout(300_000);
+  const started = Date.now();
+  const own = await startOwnService(PORT + 10, { historyDays: LARGE_DAYS, startTimeoutMs: 240_000 });
+  try {
+    const seeded = Date.now();
+    await page.goto(`${own.url}/chart/BTC?exchange=Binance&scale=raw&range=1d`);
+    await settled(page);
+    const before = await shownPoints(page);
+    expect(before).toBeGreaterThan(700);
+    expect(before).toBeLessThanOrEqual(722);
+    const smallPixels = await chartPixels(page);
+
+    // A slow line, so the download takes seconds and its progress can be seen (and stopped).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 250_000,
+      uploadThroughput: -1,
+    });
+    await page.getByRole("button", { name: "Range 90 d" }).click();
+    const download = page.getByRole("status", { name: "Binance · MEDIR120 download" });
+    await expect(download).toContainText(/downloading \d+(\.\d)? [KM]?B (of|so far)/, { timeout: 30_000 });
+    await download.getByRole("button", { name: "Cancel Binance · MEDIR120" }).click();
+    await expect(download).toContainText("Cancelled — choose a range or press Reload");
+    // No endless spinner, and the chart keeps what it showed.
+    await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false");
+    await expect(page.locator(".chart-overlay")).toHaveCount(0);
+    expect(await shownPoints(page)).toBe(before);
+    await page.waitForTimeout(1_000);
+    await expect(download).toContainText("Cancelled");
+
+    await download.getByRole("button", { name: "Reload" }).click();
+    await expect(download).toContainText(/downloading \d+(\.\d)? [KM]?B (of|so far)/, { timeout: 30_000 });
+    const bar = download.locator("progress");
+    if ((await bar.count()) > 0) expect(Number(await bar.getAttribute("max"))).toBeGreaterThan(1_000_000);
+    await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false", { timeout: 90_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(mainEntry(page)).toHaveAttribute("data-change", "set");
+    const points = await shownPoints(page);
+    expect(points).toBeGreaterThanOrEqual(LARGE_DAYS * 720);
+    expect(points).toBeLessThanOrEqual(LARGE_DAYS * 720 + 30);
+    await expect(mainEntry(page)).toContainText(`${points.toLocaleString("en-US")} points`);
+    await expect(download).toHaveCount(0);
+    await settled(page);
+    expect((await chartPixels(page)).equals(smallPixels)).toBe(false);
+
+    const paths = chartPaths(requestsOf(own.port, client.key));
+    expect(paths).toEqual([
+      expect.stringMatching(/^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=\d+$/),
+      expect.stringMatching(/^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=\d+$/),
+      expect.stringMatching(/^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=\d+$/),
+    ]);
+    expect(paths[2]).toBe(paths[1]);
+    console.log(
+      `large range: ${points} points; seeding ${((seeded - started) / 1000).toFixed(1)} s, ` +
+        `journey ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await own.stop();
+  }
+});
+
+test("the live chart grows when a block passes: one refetch, appended with series.update", async ({
+  page,
+  client,
+}) => {
+  test.setTimeout(120_000);
+  // A block every 2 s at the service; the page's timers run on Playwright's clock, so its once-a-block
+  // (120 s) refetch can be brought forward without waiting two minutes.
+  const own = await startOwnService(PORT + 11, { marketSpeed: 60 });
+  try {
+    await page.clock.install();
+    await page.goto(`${own.url}/chart/BTC?exchange=Binance&scale=raw&range=1d`);
+    await settled(page);
+    const entry = mainEntry(page);
+    await expect(entry).toHaveAttribute("data-change", "set");
+    const before = await shownPoints(page);
+    expect(before).toBeGreaterThan(700);
+
+    // Let a few blocks pass at the service, then the page's refetch interval.
+    await page.waitForTimeout(5_000);
+    await page.clock.fastForward(120_000);
+    await expect(entry).toHaveAttribute("data-change", "appended", { timeout: 20_000 });
+    await expect(entry).toHaveAttribute("data-appends", "1");
+    const after = await shownPoints(page);
+    expect(after).toBeGreaterThan(before);
+    await expect(entry).toContainText(`${after.toLocaleString("en-US")} points`);
+    await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false");
+
+    // One refetch of the same request, not a reload of anything else.
+    await expect.poll(() => chartPaths(requestsOf(own.port, client.key)).length).toBe(2);
+    const paths = chartPaths(requestsOf(own.port, client.key));
+    expect(paths[0]).toMatch(/^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=\d+$/);
+    expect(paths[1]).toBe(paths[0]);
+  } finally {
+    await own.stop();
+  }
+});
