@@ -97,6 +97,8 @@ test("a service that stops mid-journey is reported, not waited on forever", asyn
     await page.waitForFunction(() =>
       performance.getEntriesByType("resource").some((entry) => entry.name.includes("symbol-page")),
     );
+    // …with everything those pages import (the chart library among it).
+    await page.waitForLoadState("networkidle");
     await own.stop();
     await navigate(page, "/symbol/ETH");
     await expect(page.getByText(/not answering/i).first()).toBeVisible({ timeout: 15_000 });

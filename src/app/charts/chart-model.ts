@@ -212,7 +212,14 @@ export class ChartModel {
   private themeOptions(): DeepPartial<TimeChartOptions> {
     const t = this.theme;
     return {
-      layout: { background: { color: t.background }, textColor: t.textMuted, fontFamily: "inherit" },
+      // The TradingView attribution is in the page footer (its licence asks for it on the page): the logo
+      // inside the chart is a link, and a link inside a chart described as one image traps keyboard users.
+      layout: {
+        background: { color: t.background },
+        textColor: t.textMuted,
+        fontFamily: "inherit",
+        attributionLogo: false,
+      },
       grid: { vertLines: { color: withAlpha(t.grid, 0.6) }, horzLines: { color: withAlpha(t.grid, 0.6) } },
       rightPriceScale: { borderColor: t.border },
       timeScale: { borderColor: t.border },

@@ -46,6 +46,10 @@ export function AppShell() {
         <a href="/docs" target="_blank" rel="noreferrer">
           API documentation
         </a>
+        {" · Charts by "}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
+          TradingView Lightweight Charts™
+        </a>
       </footer>
     </div>
   );
