@@ -6,13 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { build } from "esbuild";
-// @ts-expect-error: a plain ES module shared with the e2e setup
-import { chromiumExecutable } from "../e2e/browser.mjs";
 import { loadConfig } from "../src/service/config.ts";
 import { startService } from "../src/service/server.ts";
 import { JOURNEY, type JourneyView } from "./app-journey.ts";
+import { launchBenchBrowser } from "./browser.ts";
 import { table, writeSection } from "./report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -47,16 +46,7 @@ const listed = (await (await fetch(`${base}/v1/coins`, { headers: { "X-Api-Key":
 };
 const ROWS = listed.coins.length;
 
-const browser: Browser = await chromium.launch({
-  executablePath: chromiumExecutable() ?? undefined,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser: Browser = await launchBenchBrowser();
 
 async function newContext(apiKey: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

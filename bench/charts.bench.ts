@@ -9,9 +9,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { extname, join, normalize } from "node:path";
-import { type Browser, chromium } from "@playwright/test";
-// @ts-expect-error: a plain ES module shared with the e2e setup
-import { chromiumExecutable } from "../e2e/browser.mjs";
+import type { Browser } from "@playwright/test";
+import { launchBenchBrowser } from "./browser.ts";
 import type { BenchResult, Wire } from "./charts/bench-page.ts";
 import { table, writeSection } from "./report.ts";
 
@@ -57,18 +56,7 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 log(`bench page at ${base}`);
 const loadAtStart = loadavg()[0] ?? 0;
 
-const browser: Browser = await chromium.launch({
-  executablePath: chromiumExecutable() ?? undefined,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-sync",
-    "--no-first-run",
-    "--enable-precise-memory-info",
-    "--js-flags=--expose-gc",
-  ],
-});
+const browser: Browser = await launchBenchBrowser(["--enable-precise-memory-info", "--js-flags=--expose-gc"]);
 const browserVersion = browser.version();
 
 /** One measurement on a fresh page (own heap, own worker, own chart). */

@@ -2,7 +2,8 @@
 // date, its fixings over a range, back/forward through those views, and a date before the type's first
 // fixing. Each action must spend at most one of the 5 requests a minute; opening the page spends two (the
 // type list and the default type's latest value).
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { canvasColours } from "./canvas.ts";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -24,25 +25,6 @@ function spending(client: Client): (count: number) => Promise<void> {
         .map((r) => r.path),
     ).toHaveLength(count);
   };
-}
-
-/** How many distinct colours (sampled) the canvases inside `chart` hold, and the most frequent opaque one. */
-async function canvasColours(chart: Locator): Promise<{ distinct: number; background: string }> {
-  return chart.evaluate((element) => {
-    const counts = new Map<string, number>();
-    for (const canvas of element.querySelectorAll("canvas")) {
-      const context = canvas.getContext("2d");
-      if (!context || canvas.width === 0 || canvas.height === 0) continue;
-      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 0; i < data.length; i += 4 * 7) {
-        if (data[i + 3] === 0) continue;
-        const colour = `${data[i]},${data[i + 1]},${data[i + 2]}`;
-        counts.set(colour, (counts.get(colour) ?? 0) + 1);
-      }
-    }
-    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-    return { distinct: counts.size, background: ranked[0]?.[0] ?? "" };
-  });
 }
 
 /** The chart of a range's fixings, by its accessible name (the range's values in words). */

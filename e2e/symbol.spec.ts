@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { canvasColours } from "./canvas.ts";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -34,23 +35,6 @@ async function settledRequests(client: Client, page: Page, before: number, count
  * What the canvases inside `chart` hold: how many distinct colours (sampled), and the most frequent opaque
  * one (the chart's background). A chart drawn with a line and its axes has many colours; a blank one one.
  */
-async function canvasColours(chart: Locator): Promise<{ distinct: number; background: string }> {
-  return chart.evaluate((element) => {
-    const counts = new Map<string, number>();
-    for (const canvas of element.querySelectorAll("canvas")) {
-      const context = canvas.getContext("2d");
-      if (!context || canvas.width === 0 || canvas.height === 0) continue;
-      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 0; i < data.length; i += 4 * 7) {
-        if (data[i + 3] === 0) continue;
-        const colour = `${data[i]},${data[i + 1]},${data[i + 2]}`;
-        counts.set(colour, (counts.get(colour) ?? 0) + 1);
-      }
-    }
-    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-    return { distinct: counts.size, background: ranked[0]?.[0] ?? "" };
-  });
-}
 
 /** The MA120 chart of `symbol`, by its accessible name (which states the day's range in words). */
 function ma120Chart(page: Page, symbol: string) {

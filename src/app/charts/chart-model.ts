@@ -29,6 +29,7 @@ import {
   type ValueFormat,
   withAlpha,
 } from "./chart-theme.ts";
+import { renderTooltip, type TooltipRow } from "./chart-tooltip.ts";
 import { drawnIndices } from "./decimate.ts";
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
@@ -256,33 +257,16 @@ export class ChartModel {
       tip.hidden = true;
       return;
     }
-    const doc = tip.ownerDocument;
-    const rows: HTMLElement[] = [];
-    const head = doc.createElement("div");
-    head.className = "chart-tooltip__time";
-    head.textContent = formatLocalTime(param.time);
-    rows.push(head);
+    const rows: TooltipRow[] = [];
     for (const entry of this.series.values()) {
       const data = param.seriesData.get(entry.api);
       if (!data || !("value" in data)) continue;
-      const row = doc.createElement("div");
-      row.className = "chart-tooltip__row";
-      const swatch = doc.createElement("span");
-      swatch.className = "chart-tooltip__swatch";
-      swatch.style.background = seriesColour(this.theme, entry.spec.colourIndex);
-      const text = doc.createElement("span");
-      text.textContent = `${entry.spec.label}: ${this.formatValue(data.value)}`;
-      row.append(swatch, text);
-      rows.push(row);
+      rows.push({
+        colour: seriesColour(this.theme, entry.spec.colourIndex),
+        text: `${entry.spec.label}: ${this.formatValue(data.value)}`,
+      });
     }
-    tip.replaceChildren(...rows);
-    tip.hidden = false;
-    const host = tip.parentElement;
-    const width = host?.clientWidth ?? 0;
-    const left =
-      width > 0 && param.point.x > width / 2 ? param.point.x - tip.offsetWidth - 12 : param.point.x + 12;
-    tip.style.left = `${Math.max(0, left)}px`;
-    tip.style.top = "8px";
+    renderTooltip(tip, formatLocalTime(param.time), rows, param.point.x);
   }
 }
 
