@@ -17,7 +17,9 @@ import { table, writeSection } from "./report.ts";
 const ROOT = ".bench/charts";
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const RUNS_1M = Number(process.env.BENCH_RUNS_1M ?? 3);
-const SIZES = [10_000, 100_000, 1_000_000];
+// BENCH_SIZES=10000,100000 measures only those (a trial run: BENCHMARKS.md is left as it is).
+const SIZES = process.env.BENCH_SIZES?.split(",").map(Number) ?? [10_000, 100_000, 1_000_000];
+const TRIAL = process.env.BENCH_SIZES !== undefined;
 const WIRES: { wire: Wire; name: string }[] = [
   { wire: "csv", name: 'this service ({"dataPoints": CSV})' },
   { wire: "influx", name: "public service (InfluxDB results, newest first)" },
@@ -203,6 +205,10 @@ const perWire = WIRES.map(({ wire, name }) => {
 
 const workerStart = median(summaries.map((s) => s.workerStartMs));
 const undrawn = summaries.filter((s) => s.paintedRuns < s.runs);
+if (TRIAL) {
+  log("a trial run (BENCH_SIZES): BENCHMARKS.md left as it is");
+  process.exit(0);
+}
 writeSection(
   "charts",
   "npm run bench:charts",

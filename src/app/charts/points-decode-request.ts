@@ -3,6 +3,7 @@
 // could not be read. The arrays' buffers are listed for transfer, so they cross threads without a copy.
 import { type ChartPoints, decodePoints } from "../api/chart-points.ts";
 import { parseBody } from "../api/decode.ts";
+import { scanPoints } from "../api/point-scan.ts";
 import { DecodeError } from "../api/wire-value.ts";
 
 export interface DecodeRequest {
@@ -15,10 +16,15 @@ export type DecodeReply =
   | { id: number; ok: true; points: ChartPoints }
   | { id: number; ok: false; name: string; message: string; excerpt: string };
 
-/** Either wire, in either text syntax, to points in ascending time, one per time, gaps left out. */
+/**
+ * Either wire, in either text syntax, to points in ascending time, one per time, gaps left out: the usual
+ * shapes through the scanner, anything else (and anything wrong, to name the problem) the general way.
+ */
 export function decodePointsBody(body: string | ArrayBuffer): ChartPoints {
-  const text = typeof body === "string" ? body : new TextDecoder().decode(body);
-  return decodePoints(parseBody(text));
+  if (typeof body === "string") return scanPoints({ text: body }) ?? decodePoints(parseBody(body));
+  const bytes = new Uint8Array(body);
+  const text = new TextDecoder().decode(bytes);
+  return scanPoints({ bytes, text }) ?? decodePoints(parseBody(text));
 }
 
 export function handleDecodeRequest(request: DecodeRequest): {
