@@ -7,6 +7,7 @@ import {
   type WireFormat,
 } from "../interface/vocabulary.ts";
 import type { Config } from "./config.ts";
+import { CATALOG_SYMBOLS, readCoinList } from "./market/market-coins.ts";
 
 export type Fail = (allowed: string, got?: string) => never;
 
@@ -94,6 +95,21 @@ function parseWriteKeys(raw: string, fail: Fail): string[] {
     keys.push(key);
   });
   return keys;
+}
+
+/** "all" (null), or some of the catalog's coins, in its order. */
+function parseMarketCoins(raw: string, fail: Fail): string[] | null {
+  const allowed = `"all" or a comma-separated list of the catalog's coins (${CATALOG_SYMBOLS.join(", ")})`;
+  if (raw.trim().toLowerCase() === "all") return null;
+  const { coins, unknown } = readCoinList(raw);
+  if (unknown.length > 0) {
+    fail(
+      allowed,
+      `the unknown coin${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => JSON.stringify(u)).join(", ")}`,
+    );
+  }
+  if (coins.length === 0) fail(allowed);
+  return coins.length === CATALOG_SYMBOLS.length ? null : coins;
 }
 
 function parseOrigins(raw: string, fail: Fail): "*" | string[] {
@@ -201,6 +217,13 @@ export const SETTINGS: Settings = {
     default: "42",
     meaning: "The market simulator's seed",
     parse: (raw, fail) => wholeNumber(raw, 0, 2 ** 32 - 1, "a whole number 0–4294967295", fail),
+  },
+  marketCoins: {
+    env: "MARKET_COINS",
+    flag: "market-coins",
+    default: "all",
+    meaning: "Coins the market simulates: all, or a list like BTC,ETH (a long history seeds faster)",
+    parse: parseMarketCoins,
   },
   dashboardDir: {
     env: "DASHBOARD_DIR",

@@ -25,6 +25,7 @@ describe("loadConfig", () => {
       historyDays: 30,
       marketSpeed: 1,
       seed: 42,
+      marketCoins: null,
       corsOrigins: "*",
       dashboardDir: "dist/app",
       help: false,
@@ -44,6 +45,7 @@ describe("loadConfig", () => {
         HISTORY_DAYS: "3650",
         MARKET_SPEED: "60",
         SEED: "4294967295",
+        MARKET_COINS: "eth, BTC ,,btc",
         CORS_ORIGINS: "https://example.com, http://localhost:5173/",
       },
       [],
@@ -61,6 +63,8 @@ describe("loadConfig", () => {
     expect(config.historyDays).toBe(3650);
     expect(config.marketSpeed).toBe(60);
     expect(config.seed).toBe(4294967295);
+    // The catalog's symbols in its (market-cap) order, each once, whatever the case.
+    expect(config.marketCoins).toEqual(["BTC", "ETH"]);
     expect(config.corsOrigins).toEqual(["https://example.com", "http://localhost:5173"]);
   });
 
@@ -71,6 +75,22 @@ describe("loadConfig", () => {
   it("takes fractional market speeds", () => {
     expect(loadConfig({ MARKET_SPEED: "0.5" }, []).marketSpeed).toBe(0.5);
     expect(loadConfig({ MARKET_SPEED: "10000" }, []).marketSpeed).toBe(10000);
+  });
+
+  it("reads all coins as null, however they are written", () => {
+    expect(loadConfig({ MARKET_COINS: "ALL" }, []).marketCoins).toBeNull();
+    const every =
+      "BTC,ETH,USDT,XRP,BNB,SOL,USDC,TRX,DOGE,ADA,LINK,BCH,XLM,XMR,LTC,AVAX,DOT,UNI,NEAR,ETC,AAVE,APT,ATOM,ARB,FIL,ALGO,OP,EOS";
+    expect(loadConfig({}, [`--market-coins=${every}`]).marketCoins).toBeNull();
+  });
+
+  it("names an unknown coin and lists the catalog's", () => {
+    const error = configError({ MARKET_COINS: "BTC,DOGEY" });
+    expect(error.message).toBe(
+      'MARKET_COINS (--market-coins) must be "all" or a comma-separated list of the catalog\'s coins ' +
+        "(BTC, ETH, USDT, XRP, BNB, SOL, USDC, TRX, DOGE, ADA, LINK, BCH, XLM, XMR, LTC, AVAX, DOT, UNI, NEAR, " +
+        'ETC, AAVE, APT, ATOM, ARB, FIL, ALGO, OP, EOS); got the unknown coin "DOGEY"',
+    );
   });
 
   it("treats an empty environment variable as unset", () => {
@@ -133,6 +153,9 @@ describe("loadConfig", () => {
     ["MARKET_SPEED", "--market-speed", "0x10"],
     ["SEED", "--seed", "4294967296"],
     ["SEED", "--seed", "-1"],
+    ["MARKET_COINS", "--market-coins", "BTC,DOGEY"],
+    ["MARKET_COINS", "--market-coins", "XBT"],
+    ["MARKET_COINS", "--market-coins", ", ,"],
     ["CORS_ORIGINS", "--cors-origins", "example.com"],
     ["CORS_ORIGINS", "--cors-origins", "https://example.com/path"],
     ["CORS_ORIGINS", "--cors-origins", "ftp://example.com"],
@@ -185,6 +208,7 @@ describe("CONFIG_TABLE and helpText", () => {
       "HISTORY_DAYS",
       "MARKET_SPEED",
       "SEED",
+      "MARKET_COINS",
       "DASHBOARD_DIR",
       "CORS_ORIGINS",
     ]);

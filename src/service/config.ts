@@ -23,6 +23,8 @@ export interface Config {
   marketSpeed: number;
   /** The market simulator's seed. */
   seed: number;
+  /** The coins the market simulates, in the catalog's order; null = all of them. */
+  marketCoins: string[] | null;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
   corsOrigins: "*" | string[];
   /** The built dashboard served at /. */
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     historyDays: resolve(SETTINGS.historyDays),
     marketSpeed: resolve(SETTINGS.marketSpeed),
     seed: resolve(SETTINGS.seed),
+    marketCoins: resolve(SETTINGS.marketCoins),
     corsOrigins: resolve(SETTINGS.corsOrigins),
     dashboardDir: resolve(SETTINGS.dashboardDir),
     help,

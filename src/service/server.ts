@@ -13,9 +13,10 @@ import { FairUsageLimiter } from "./http/fair-usage.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache, serveFromCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
-import { COINS, PAIRS } from "./market/catalog.ts";
+import type { Coin } from "./market/catalog.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
+import { type MarketCoins, marketCoins } from "./market/market-coins.ts";
 import { MarketView } from "./market/market-view.ts";
 import { MarketSimulator } from "./market/simulator.ts";
 import { RateBook } from "./rates/rate-book.ts";
@@ -45,6 +46,7 @@ export interface RunningService {
 }
 
 const SEED_META = "seed";
+const MARKET_COINS_META = "market_coins";
 
 function checkSeed(store: Store, config: Config): void {
   const stored = store.getMeta(SEED_META);
@@ -58,10 +60,27 @@ function checkSeed(store: Store, config: Config): void {
   }
 }
 
+/**
+ * A data directory keeps the coins it was seeded with: others would have no history, and a dropped coin's
+ * series would stop. One made before MARKET_COINS existed holds all of them.
+ */
+function checkMarketCoins(store: Store, config: Config): void {
+  const wanted = config.marketCoins === null ? "all" : config.marketCoins.join(",");
+  const stored = store.getMeta(MARKET_COINS_META) ?? (store.lastBlockTime() === null ? null : "all");
+  if (stored !== null && stored !== wanted) {
+    throw new ConfigError(
+      `MARKET_COINS (--market-coins) is ${wanted}, but ${config.dataDir} holds a market of ` +
+        `${stored === "all" ? "all coins" : stored}; start with --market-coins ${stored} or another DATA_DIR`,
+      "MARKET_COINS",
+    );
+  }
+  if (store.getMeta(MARKET_COINS_META) === null) store.setMeta(MARKET_COINS_META, wanted);
+}
+
 /** Supply of every coin that has none yet: the catalog's circulating supply, as of the history start. */
-function seedSupplies(store: Store, atMs: number): void {
+function seedSupplies(store: Store, coins: readonly Coin[], atMs: number): void {
   store.transaction(() => {
-    for (const coin of COINS) {
+    for (const coin of coins) {
       if (store.latestSupply(coin.symbol)) continue;
       store.insertSupply({
         symbol: coin.symbol,
@@ -81,6 +100,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const store = SqliteStore.open(config.dataDir);
   try {
     checkSeed(store, config);
+    checkMarketCoins(store, config);
   } catch (error) {
     store.close();
     throw error;
@@ -91,10 +111,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
     options.marketClock ??
     new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000));
 
-  const feed = new MarketFeed(store, new MarketSimulator(config.seed), {
-    historyDays: config.historyDays,
-    pairs: PAIRS,
-  });
+  const market: MarketCoins = marketCoins(config.marketCoins);
+  const simulator = new MarketSimulator(config.seed, market.all ? {} : { symbols: market.coinSymbols });
+  const feed = new MarketFeed(store, simulator, { historyDays: config.historyDays, pairs: market.pairs });
   const started = performance.now();
   let lastReport = 0;
   const stored = await feed.catchUpInParallel(marketClock.now(), (done, total) => {
@@ -105,9 +124,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
   });
   if (stored > 0)
     log(`market: stored ${stored} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  seedSupplies(store, marketClock.now() - config.historyDays * 86_400_000);
+  seedSupplies(store, market.coins, marketClock.now() - config.historyDays * 86_400_000);
 
-  const view = new MarketView(store, config.seed);
+  const view = new MarketView(store, config.seed, market);
   const rates = new RateBook(store);
   rates.refresh(marketClock.now());
   const cache = new ResponseCache();

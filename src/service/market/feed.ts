@@ -18,6 +18,7 @@ const BLOCKS_PER_COMMIT = 360;
 
 export interface FeedOptions {
   historyDays: number;
+  /** The pairs of the coins the market simulates (the simulator trades only those coins, or more). */
   pairs: readonly { symbol: string; exchange: string; ignore: boolean }[];
   /** Gaps of at least this many blocks are seeded on worker threads (default: 3 days). */
   parallelMinBlocks?: number;
@@ -71,6 +72,7 @@ export class MarketFeed {
     try {
       await seedInParallel(this.store, {
         seed: this.simulator.seed,
+        symbols: [...new Set(this.options.pairs.map((p) => p.symbol))],
         warmUpFrom: first - WARM_UP_BLOCKS,
         firstBlock: first,
         lastBlock: last,

@@ -10,8 +10,9 @@ import type {
 } from "../../interface/resources.ts";
 import { BLOCK_SECONDS, FX_CURRENCIES } from "../../interface/vocabulary.ts";
 import type { Store, SupplyRecord } from "../store/store.ts";
-import { COINS, nameForSymbol, PAIRS } from "./catalog.ts";
+import { nameForSymbol } from "./catalog.ts";
 import { fxRates } from "./fx.ts";
+import { type MarketCoins, marketCoins } from "./market-coins.ts";
 
 const DAY = 86_400;
 /** How far from "24 hours ago" a block may be and still count as yesterday's price. */
@@ -44,8 +45,10 @@ export class MarketView {
   constructor(
     private readonly store: Store,
     private readonly seed: number,
+    /** The coins the market simulates: only these are listed, quoted and ranked. */
+    readonly market: MarketCoins = marketCoins(),
   ) {
-    for (const pair of PAIRS) {
+    for (const pair of market.pairs) {
       if (pair.ignore) continue;
       const list = this.exchangesOf.get(pair.symbol) ?? [];
       if (!list.includes(pair.exchange)) list.push(pair.exchange);
@@ -129,7 +132,7 @@ export class MarketView {
   ranking(): Coin[] {
     return this.memoised("ranking", () => {
       const coins: Coin[] = [];
-      for (const { symbol } of COINS) {
+      for (const { symbol } of this.market.coins) {
         const coin = this.coin(symbol);
         if (coin && (coin.volumeYesterdayUSD ?? 0) >= 1) coins.push(coin);
       }

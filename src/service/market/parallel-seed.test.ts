@@ -82,6 +82,12 @@ describe("parallel seeding", () => {
     expect(shares.length).toBe(3);
   });
 
+  it("shares only the market's coins, in no more shares than coins", () => {
+    const shares = shareCoins(5, 3, Math.floor(NOW / 120_000), ["SOL", "BTC"]);
+    expect(shares.flat().sort()).toEqual(["BTC", "SOL"]);
+    expect(shares.length).toBe(2);
+  });
+
   it("packs block rows losslessly, nulls included", () => {
     const rows = [
       {

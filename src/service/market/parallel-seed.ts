@@ -67,15 +67,26 @@ export function unpackRows(packed: Float64Array): BlockRow[] {
   return rows;
 }
 
-/** Splits the coins into `n` shares of about equal trading, measured on a sample of blocks. */
-export function shareCoins(seed: number, n: number, sampleBlock: number): string[][] {
-  const simulator = new MarketSimulator(seed);
+/**
+ * Splits the coins (`symbols`, default all) into at most `n` shares of about equal trading, measured on a
+ * sample of blocks.
+ */
+export function shareCoins(
+  seed: number,
+  n: number,
+  sampleBlock: number,
+  symbols?: readonly string[],
+): string[][] {
+  const simulator = new MarketSimulator(seed, symbols ? { symbols } : {});
   const load = new Map<string, number>();
   for (let b = sampleBlock - 60; b < sampleBlock; b++) {
     for (const t of simulator.tradesOfBlock(b)) load.set(t.symbol, (load.get(t.symbol) ?? 0) + 1);
   }
   // Every pair costs something even without trades: its series close every block.
-  for (const p of PAIRS) if (!p.ignore) load.set(p.symbol, (load.get(p.symbol) ?? 0) + 40);
+  for (const p of PAIRS) {
+    if (!p.ignore && (!symbols || symbols.includes(p.symbol)))
+      load.set(p.symbol, (load.get(p.symbol) ?? 0) + 40);
+  }
   const shares = Array.from({ length: n }, () => ({ symbols: [] as string[], load: 0 }));
   for (const [symbol, weight] of [...load.entries()].sort((a, b) => b[1] - a[1])) {
     const lightest = shares.reduce((a, b) => (b.load < a.load ? b : a));
@@ -91,6 +102,8 @@ export function workerCount(): number {
 
 export interface ParallelSeedOptions {
   seed: number;
+  /** The coins to seed (default all of the catalog's). */
+  symbols?: readonly string[];
   warmUpFrom: number;
   firstBlock: number;
   lastBlock: number;
@@ -102,7 +115,7 @@ export interface ParallelSeedOptions {
 
 /** Seeds blocks firstBlock..lastBlock into the store with worker threads. */
 export async function seedInParallel(store: Store, options: ParallelSeedOptions): Promise<void> {
-  const shares = shareCoins(options.seed, options.workers, options.firstBlock);
+  const shares = shareCoins(options.seed, options.workers, options.firstBlock, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
   await Promise.all(

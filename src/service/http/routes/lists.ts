@@ -2,7 +2,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { CoinsSchema, PairsSchema, SymbolsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
-import { PAIRS } from "../../market/catalog.ts";
 import { TOP_COINS } from "../../market/market-view.ts";
 import { respond } from "../respond.ts";
 import { errorResponses, jsonContent } from "./shared.ts";
@@ -33,13 +32,13 @@ const symbols = createRoute({
 });
 
 export function registerLists(app: OpenAPIHono, ctx: ServiceContext): void {
-  const pairList = PAIRS.map(({ symbol, foreignName, exchange, ignore }) => ({
+  const { pairs: marketPairs, symbols: symbolList } = ctx.view.market;
+  const pairList = marketPairs.map(({ symbol, foreignName, exchange, ignore }) => ({
     symbol,
     foreignName,
     exchange,
     ignore,
   }));
-  const symbolList = [...new Set(PAIRS.filter((p) => !p.ignore).map((p) => p.symbol))].sort();
 
   app.openapi(coins, (c) => {
     const ranking = ctx.view.ranking();
