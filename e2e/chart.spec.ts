@@ -83,9 +83,13 @@ for (const wire of ["seed", "dia"] as const) {
       await settled(page);
       await page.getByRole("button", { name: "Scale 30m" }).click();
       await expect(page).toHaveURL(/[?&]scale=30m/);
-      // 90 days of 30-minute buckets fit one request: the range stays; "all" is not offered.
+      // 90 days of 30-minute buckets fit one request: the range stays. "All" reaches as far back as one
+      // request does (100,000 buckets), and says so.
       await expect(page.getByRole("button", { name: "Range 90 d" })).toHaveAttribute("aria-pressed", "true");
-      await expect(page.getByRole("button", { name: "Range All" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Range All" })).toHaveAttribute(
+        "title",
+        "As far back as one request reaches: 5.7 years at 30m buckets (100,000 points); not followed live",
+      );
       await settled(page);
       await expect(status(page)).toContainText("30m buckets · last 90d");
 

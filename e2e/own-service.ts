@@ -15,12 +15,14 @@ export interface OwnServiceOptions {
   marketSpeed?: number;
   /** Days of history seeded on start; default 1. */
   historyDays?: number;
+  /** The coins its market simulates (MARKET_COINS); default all. A few make a long history cheap. */
+  marketCoins?: string[];
   /** How long to wait for it to listen (seeding a long history takes a while); default 120 s. */
   startTimeoutMs?: number;
 }
 
 export async function startOwnService(port: number, options: OwnServiceOptions = {}): Promise<OwnService> {
-  const { marketSpeed, historyDays = 1, startTimeoutMs = 120_000 } = options;
+  const { marketSpeed, historyDays = 1, marketCoins, startTimeoutMs = 120_000 } = options;
   const dir = dataDir(port);
   rmSync(dir, { recursive: true, force: true });
   const child: ChildProcess = spawn(
@@ -36,6 +38,7 @@ export async function startOwnService(port: number, options: OwnServiceOptions =
       "--history-days",
       String(historyDays),
       ...(marketSpeed === undefined ? [] : ["--market-speed", String(marketSpeed)]),
+      ...(marketCoins === undefined ? [] : ["--market-coins", marketCoins.join(",")]),
     ],
     {
       env: { ...process.env, API_KEYS: API_KEYS_SETTING, WRITE_KEYS: WRITE_KEY, DASHBOARD_DIR },

@@ -2,6 +2,7 @@
 // page reads its state back from there.
 import {
   allowedRanges,
+  allRangeTitle,
   CHART_FILTERS,
   CHART_SCALES,
   type ChartFilter,
@@ -73,6 +74,7 @@ export function ChartControls({
         values={RANGES.filter((range) => allowed.includes(range))}
         current={state.range}
         name={(range) => RANGE_NAMES[range]}
+        title={(range) => (range === "all" ? allRangeTitle(state.scale) : undefined)}
         onPick={(range: RangePreset) => onChange({ range })}
       />
     </div>
@@ -84,12 +86,15 @@ function ButtonGroup<T extends string>({
   values,
   current,
   name = (value) => value,
+  title = () => undefined,
   onPick,
 }: {
   label: string;
   values: readonly T[];
   current: T;
   name?: (value: T) => string;
+  /** A tooltip for a value that needs more words than its name. */
+  title?: (value: T) => string | undefined;
   onPick: (value: T) => void;
 }) {
   return (
@@ -103,6 +108,7 @@ function ButtonGroup<T extends string>({
             className="chart-button"
             aria-pressed={value === current}
             aria-label={`${label} ${name(value)}`}
+            title={title(value)}
             onClick={() => onPick(value)}
           >
             {name(value)}

@@ -18,7 +18,8 @@ import { AddCompare, CompareSeries, LegendEntry } from "./chart-legend.tsx";
 import {
   type ChartState,
   chartKeyOf,
-  rangeStart,
+  describeRange,
+  rangeWindow,
   readChartState,
   seriesIdOf,
   seriesLabel,
@@ -50,13 +51,13 @@ export function ChartPage() {
     rate: fx.rate,
   });
 
-  // The range's start is fixed when the range (or scale) is picked, so a live refetch extends the series.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the start is re-anchored on these changes only
-  const starttime = useMemo(
-    () => rangeStart(state.scale, state.range, Math.floor(Date.now() / 1000)),
+  // The range's window is fixed when the range (or scale) is picked, so a live refetch extends the series.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window is re-anchored on these changes only
+  const times = useMemo(
+    () => rangeWindow(state.scale, state.range, Math.floor(Date.now() / 1000)),
     [symbol, state.scale, state.range],
   );
-  const keyOf = (exchange: string | null) => chartKeyOf(symbol, state, exchange, starttime);
+  const keyOf = (exchange: string | null) => chartKeyOf(symbol, state, exchange, times);
   const mainKey = keyOf(state.exchange);
   const describe = (exchange: string | null) => `${seriesLabel(exchange)} · ${state.filter}`;
   const main = useSeriesFeed(
@@ -115,7 +116,7 @@ export function ChartPage() {
       <ChartControls state={state} exchanges={exchanges} onChange={change_} />
       <p className="chart-status" role="status" aria-label="Chart status">
         {describe(state.exchange)} · {state.scale === "raw" ? "raw 120 s values" : `${state.scale} buckets`} ·{" "}
-        {state.range === "all" ? "all history" : `last ${state.range}`} · {fx.currency}
+        {describeRange(state.scale, state.range)} · {fx.currency}
         {fx.missing ? ` (no ${fx.missing} rate at hand)` : ""}
       </p>
       {mainQuery.isError && mainQuery.data === undefined ? (

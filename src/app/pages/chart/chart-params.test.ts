@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { MAX_CHART_POINTS } from "../../../interface/vocabulary.ts";
 import {
   allowedRanges,
+  allRangeTitle,
   chartKeyOf,
   defaultRange,
-  rangeStart,
+  describeAllReach,
+  describeRange,
+  rangeWindow,
   readChartState,
   withChartState,
 } from "./chart-params.ts";
@@ -61,28 +65,100 @@ describe("chart URL state", () => {
     expect(withChartState(p("range=7d"), { scale: "5m" }).get("range")).toBeNull();
   });
 
-  it("allows the ranges a scale answers within 100 000 points", () => {
-    expect(allowedRanges("raw")).toEqual(["1d", "7d", "30d", "90d"]);
-    expect(allowedRanges("5m")).toEqual(["1d", "7d", "30d", "90d"]);
-    expect(allowedRanges("1h")).toEqual(["1d", "7d", "30d", "90d", "1y"]);
-    expect(allowedRanges("1d")).toContain("all");
+  it("allows the ranges a scale answers within 100 000 points, and all at every scale", () => {
+    expect(allowedRanges("raw")).toEqual(["1d", "7d", "30d", "90d", "all"]);
+    expect(allowedRanges("5m")).toEqual(["1d", "7d", "30d", "90d", "all"]);
+    expect(allowedRanges("1h")).toEqual(["1d", "7d", "30d", "90d", "1y", "all"]);
+    expect(allowedRanges("1d")).toEqual(["1d", "7d", "30d", "90d", "1y", "all"]);
     expect(defaultRange("4h")).toBe("1y");
     expect(defaultRange("1w")).toBe("all");
+    expect(readChartState(p("scale=raw&range=all")).range).toBe("all");
   });
 
-  it("anchors the range at the start of its bucket and makes the keys", () => {
+  it("keeps all across scales, except from all history to a scale where it means 100 000 points", () => {
+    // 1w opens on all history (a clean address); raw's "all" would be its largest download.
+    const weekly = p("scale=1w");
+    expect(readChartState(weekly).range).toBe("all");
+    expect(readChartState(withChartState(weekly, { scale: "raw" }))).toMatchObject({ range: "1d" });
+    expect(readChartState(withChartState(weekly, { scale: "1d" }))).toMatchObject({ range: "all" });
+    expect(withChartState(weekly, { scale: "1d" }).get("range")).toBeNull();
+    // Picked at raw, it stays as far back as one request reaches, at another scale too.
+    const rawAll = withChartState(p("scale=raw"), { range: "all" });
+    expect(rawAll.toString()).toBe("scale=raw&range=all");
+    expect(withChartState(rawAll, { scale: "5m" }).toString()).toBe("scale=5m&range=all");
+    expect(withChartState(rawAll, { scale: "1d" }).toString()).toBe("scale=1d");
+    expect(withChartState(rawAll, { range: "1d" }).toString()).toBe("scale=raw");
+  });
+
+  it("anchors a preset's range at the start of its bucket, up to now", () => {
     const now = 1_700_000_000;
-    expect(rangeStart("1h", "1d", now)).toBe(Math.floor((now - 86_400) / 3600) * 3600);
-    expect(rangeStart("raw", "1d", now)).toBe(Math.floor((now - 86_400) / 120) * 120);
-    expect(rangeStart("1d", "all", now)).toBeNull();
+    expect(rangeWindow("1h", "1d", now)).toEqual({
+      starttime: Math.floor((now - 86_400) / 3600) * 3600,
+      endtime: null,
+    });
+    expect(rangeWindow("raw", "1d", now)).toEqual({
+      starttime: Math.floor((now - 86_400) / 120) * 120,
+      endtime: null,
+    });
+    expect(rangeWindow("1d", "all", now)).toEqual({ starttime: null, endtime: null });
+    expect(rangeWindow("1w", "all", now)).toEqual({ starttime: null, endtime: null });
+  });
+
+  it("asks all as the 100 000 buckets complete at now, never one more", () => {
+    const now = 1_700_000_077; // 37 s into the block that starts at 1_700_000_040
+    const block = 1_700_000_040;
+    expect(rangeWindow("raw", "all", now)).toEqual({
+      starttime: block - MAX_CHART_POINTS * 120,
+      endtime: block - 1,
+    });
+    for (const [scale, step] of [
+      ["raw", 120],
+      ["5m", 300],
+      ["30m", 1_800],
+      ["1h", 3_600],
+      ["4h", 14_400],
+    ] as const) {
+      const { starttime, endtime } = rangeWindow(scale, "all", now);
+      if (starttime === null || endtime === null) throw new Error(`no window at ${scale}`);
+      // Aligned to the scale's buckets; the bucket holding now is left out (it is not complete).
+      expect(starttime % step).toBe(0);
+      expect(endtime + 1).toBe(Math.floor(now / step) * step);
+      // Raw points lie inside their block, scaled ones are selected by bucket start: MAX_CHART_POINTS
+      // buckets from starttime to endtime, each holding one point at most.
+      expect((endtime + 1 - starttime) / step).toBe(MAX_CHART_POINTS);
+    }
+    // Exactly at a bucket boundary the bucket starting then is the live one.
+    expect(rangeWindow("raw", "all", block).endtime).toBe(block - 1);
+  });
+
+  it("says how far back all reaches", () => {
+    expect(describeAllReach("raw")).toBe("139 days");
+    expect(describeAllReach("5m")).toBe("347 days");
+    expect(describeAllReach("30m")).toBe("5.7 years");
+    expect(describeAllReach("1d")).toBeNull();
+    expect(describeRange("raw", "all")).toBe("last 139 days, as far back as one request reaches (not live)");
+    expect(describeRange("1w", "all")).toBe("all history");
+    expect(describeRange("raw", "7d")).toBe("last 7d");
+    expect(allRangeTitle("raw")).toBe(
+      "As far back as one request reaches: 139 days at raw (100,000 points); not followed live",
+    );
+    expect(allRangeTitle("1d")).toBe("All history");
+  });
+
+  it("makes the keys of a window", () => {
     const state = readChartState(p("scale=raw&filter=MAIR120"));
-    expect(chartKeyOf("BTC", state, null, 5)).toEqual({
+    expect(chartKeyOf("BTC", state, null, { starttime: 5, endtime: null })).toEqual({
       filter: "MAIR120",
       exchange: null,
       symbol: "BTC",
       scale: null,
       starttime: 5,
       endtime: null,
+    });
+    expect(chartKeyOf("BTC", state, "Kraken", { starttime: 5, endtime: 9 })).toMatchObject({
+      exchange: "Kraken",
+      starttime: 5,
+      endtime: 9,
     });
   });
 });

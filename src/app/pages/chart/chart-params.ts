@@ -52,15 +52,49 @@ export function scaleSeconds(scale: ChartScale): number {
 }
 
 /**
- * The presets a scale can answer in one request: at most MAX_CHART_POINTS points; "all" only where the
- * service answers all history without a starttime (1d, 1w).
+ * The presets a scale can answer in one request: at most MAX_CHART_POINTS points. "all" is offered at every
+ * scale: all history where the service answers it without a starttime (1d, 1w), elsewhere as far back as
+ * one request reaches (see rangeWindow).
  */
 export function allowedRanges(scale: ChartScale): RangePreset[] {
   return RANGES.filter((range) => {
     const span = RANGE_SECONDS[range];
-    if (span === null) return DEFAULT_WINDOW_SECONDS[scale] === null;
-    return span / scaleSeconds(scale) <= MAX_CHART_POINTS;
+    return span === null || span / scaleSeconds(scale) <= MAX_CHART_POINTS;
   });
+}
+
+/** The scale answers all history in one request (1d, 1w): its "all" has no starttime and follows live. */
+export function answersAllHistory(scale: ChartScale): boolean {
+  return DEFAULT_WINDOW_SECONDS[scale] === null;
+}
+
+/** How far back "all" reaches at a scale, in seconds; null where it is all history. */
+export function allReachSeconds(scale: ChartScale): number | null {
+  return answersAllHistory(scale) ? null : MAX_CHART_POINTS * scaleSeconds(scale);
+}
+
+/** "139 days", "5.7 years": how far back "all" reaches at a scale; null where it is all history. */
+export function describeAllReach(scale: ChartScale): string | null {
+  const reach = allReachSeconds(scale);
+  if (reach === null) return null;
+  const days = reach / DAY;
+  return days < 730 ? `${Math.round(days)} days` : `${(days / 365).toFixed(1)} years`;
+}
+
+/** The status line's words for a range: "last 7d", "all history", "last 139 days, as far back as …". */
+export function describeRange(scale: ChartScale, range: RangePreset): string {
+  if (range !== "all") return `last ${range}`;
+  const reach = describeAllReach(scale);
+  return reach === null ? "all history" : `last ${reach}, as far back as one request reaches (not live)`;
+}
+
+/** The "All" button's tooltip at a scale. */
+export function allRangeTitle(scale: ChartScale): string {
+  const reach = describeAllReach(scale);
+  const name = scale === "raw" ? "raw" : `${scale} buckets`;
+  return reach === null
+    ? "All history"
+    : `As far back as one request reaches: ${reach} at ${name} (${MAX_CHART_POINTS.toLocaleString("en-US")} points); not followed live`;
 }
 
 /** The range a scale opens with: the window the service would answer without a starttime. */
@@ -95,7 +129,9 @@ export function readChartState(params: URLSearchParams): ChartState {
 
 /**
  * New params with `change` applied. A scale that cannot show the current range goes to its own default
- * range; a compared series that becomes the main one leaves the compare list.
+ * range, and so does "all" going from a scale where it is all history (1d, 1w) to one where it would be
+ * 100,000 points: picking a scale should not start the largest download there is. A compared series that
+ * becomes the main one leaves the compare list.
  */
 export function withChartState(params: URLSearchParams, change: Partial<ChartState>): URLSearchParams {
   const current = readChartState(params);
@@ -103,7 +139,8 @@ export function withChartState(params: URLSearchParams, change: Partial<ChartSta
   if (
     change.scale !== undefined &&
     change.range === undefined &&
-    !allowedRanges(state.scale).includes(state.range)
+    (!allowedRanges(state.scale).includes(state.range) ||
+      (state.range === "all" && answersAllHistory(current.scale) && !answersAllHistory(state.scale)))
   ) {
     state.range = defaultRange(state.scale);
   }
@@ -122,17 +159,34 @@ export function withChartState(params: URLSearchParams, change: Partial<ChartSta
   return next;
 }
 
+/** The times a range asks for (Unix seconds); null: the service's own (no starttime; endtime now). */
+export interface RangeWindow {
+  starttime: number | null;
+  /** null: up to now, refetched once a block while on screen (the live edge). */
+  endtime: number | null;
+}
+
+/** Start of the bucket of `scale` that holds `t`; raw buckets are the 120-second blocks. */
+function bucketOf(t: number, scale: ChartScale): number {
+  return scale === "raw" ? Math.floor(t / BLOCK_SECONDS) * BLOCK_SECONDS : bucketStart(t, scale as Scale);
+}
+
 /**
- * The first time a range asks for, from `now` (Unix seconds) back over the preset, at the start of its
- * bucket; null for "all". Fixed while the range is on screen, so a live refetch extends the same series.
+ * The window a range asks for at `now` (Unix seconds). Fixed while the range is on screen, so a live
+ * refetch extends the same series.
+ * - A preset of a length: from now back over it, at the start of its bucket, up to now (live).
+ * - "all" where the scale answers all history (1d, 1w): no starttime, live.
+ * - "all" elsewhere: the MAX_CHART_POINTS buckets that were complete at `now`, as far back as one request
+ *   reaches (raw: 139 days). The service selects points by time (raw) or buckets by their start in
+ *   [starttime, endtime], so this is at most MAX_CHART_POINTS points wherever its clock stands. It is not
+ *   followed live: the same start with one bucket more would be refused with a 400.
  */
-export function rangeStart(scale: ChartScale, range: RangePreset, now: number): number | null {
+export function rangeWindow(scale: ChartScale, range: RangePreset, now: number): RangeWindow {
   const span = RANGE_SECONDS[range];
-  if (span === null) return null;
-  const from = now - span;
-  return scale === "raw"
-    ? Math.floor(from / BLOCK_SECONDS) * BLOCK_SECONDS
-    : bucketStart(from, scale as Scale);
+  if (span !== null) return { starttime: bucketOf(now - span, scale), endtime: null };
+  if (answersAllHistory(scale)) return { starttime: null, endtime: null };
+  const current = bucketOf(now, scale);
+  return { starttime: current - MAX_CHART_POINTS * scaleSeconds(scale), endtime: current - 1 };
 }
 
 /** The chart-points key of one series of the chart: the main one, or a compared exchange (null: all). */
@@ -140,15 +194,15 @@ export function chartKeyOf(
   symbol: string,
   state: ChartState,
   exchange: string | null,
-  starttime: number | null,
+  window: RangeWindow,
 ): ChartPointsKey {
   return {
     filter: state.filter,
     exchange,
     symbol,
     scale: state.scale === "raw" ? null : state.scale,
-    starttime,
-    endtime: null,
+    starttime: window.starttime,
+    endtime: window.endtime,
   };
 }
 
