@@ -112,7 +112,7 @@ test("a large range shows its download's progress, can be cancelled and reloaded
   }
 });
 
-test("the live chart grows when a block passes: one refetch, appended with series.update", async ({
+test("the live chart grows when a block passes: one refetch from its last point, appended with series.update", async ({
   page,
   client,
 }) => {
@@ -139,11 +139,14 @@ test("the live chart grows when a block passes: one refetch, appended with serie
     await expect(entry).toContainText(`${after.toLocaleString("en-US")} points`);
     await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false");
 
-    // One refetch of the same request, not a reload of anything else.
+    // One refetch of the same series, asking only from the last point shown on (not the day again).
     await expect.poll(() => chartPaths(requestsOf(own.port, client.key)).length).toBe(2);
     const paths = chartPaths(requestsOf(own.port, client.key));
-    expect(paths[0]).toMatch(/^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=\d+$/);
-    expect(paths[1]).toBe(paths[0]);
+    const series = /^\/v1\/chartPoints\/MEDIR120\/Binance\/BTC\?starttime=(\d+)$/;
+    expect(paths[0]).toMatch(series);
+    expect(paths[1]).toMatch(series);
+    const [first, second] = paths.map((path) => Number(series.exec(path)?.[1]));
+    expect(second).toBeGreaterThan((first as number) + 86_400 - 3_600);
   } finally {
     await own.stop();
   }

@@ -10,7 +10,7 @@ import { type Connection, createConnection } from "../api/connection.ts";
 import { influxPoints } from "../api/testing/wire-samples.ts";
 import { type DownloadProgress, downloadProgress } from "../charts/download-progress-store.ts";
 import { PointsDecoder } from "../charts/points-decoder.ts";
-import { chartPointsPath, chartPointsQueryOptions, getChartPoints } from "./chart-points.ts";
+import { chartPointsPath, chartPointsQueryOptions, extendPoints, getChartPoints } from "./chart-points.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -157,5 +157,70 @@ describe("the chart points query module", () => {
     expect(downloadProgress.get(queryKey)).toBeNull();
     expect(seen).toHaveLength(1);
     expect(connection.budget.snapshot().used).toBe(1);
+  });
+
+  it("refetches a series up to now from its last point only, and extends the held points", async () => {
+    const connection = setUp();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = queryKeys.chartPoints(KEY);
+    const csv = (points: (readonly [number, number])[]) => ({
+      dataPoints: encodeDataPoints(
+        KEY,
+        points.map(([t]) => t),
+        points.map(([, v]) => v),
+      ),
+    });
+    script.push(inParts(csv([...POINTS]), 1));
+    const first = await client.fetchQuery(chartPointsQueryOptions(connection, KEY));
+    // The last bucket was unfinished: it comes again, with its final value, and a new one after it.
+    script.push(
+      inParts(
+        csv([
+          [T0 + 240, 3.5],
+          [T0 + 360, 4],
+        ]),
+        1,
+      ),
+    );
+    await client.refetchQueries({ queryKey });
+    const second = client.getQueryData<typeof first>(queryKey);
+    expect(seen).toEqual([
+      chartPointsPath(KEY),
+      "/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=" + String(T0 + 240),
+    ]);
+    expect([...(second?.times ?? [])]).toEqual([T0, T0 + 120, T0 + 240, T0 + 360]);
+    expect([...(second?.values ?? [])]).toEqual([1, 2, 3.5, 4]);
+    // A fixed range (an endtime) is asked whole again.
+    const fixed = { ...KEY, endtime: T0 + 600 };
+    script.push(inParts(csv([...POINTS]), 1), inParts(csv([...POINTS]), 1));
+    await client.fetchQuery(chartPointsQueryOptions(connection, fixed));
+    await client.refetchQueries({ queryKey: queryKeys.chartPoints(fixed) });
+    expect(seen.slice(2)).toEqual([chartPointsPath(fixed), chartPointsPath(fixed)]);
+  });
+});
+
+describe("extendPoints", () => {
+  const held = {
+    times: Float64Array.from([10, 20, 30]),
+    values: Float64Array.from([1, 2, 3]),
+    exchange: "Kraken",
+    filter: "MEDIR120",
+    symbol: "ETH",
+  };
+  const fresh = (times: number[], values: number[]) => ({
+    ...held,
+    times: Float64Array.from(times),
+    values: Float64Array.from(values),
+  });
+
+  it("keeps the held points before the refetch's start and puts the answer after them", () => {
+    const out = extendPoints(held, fresh([30, 40], [3.5, 4]), 30);
+    expect([...out.times]).toEqual([10, 20, 30, 40]);
+    expect([...out.values]).toEqual([1, 2, 3.5, 4]);
+    expect([...held.times]).toEqual([10, 20, 30]); // the cached answer is not changed in place
+  });
+
+  it("gives the held object back when nothing came", () => {
+    expect(extendPoints(held, fresh([], []), 30)).toBe(held);
   });
 });

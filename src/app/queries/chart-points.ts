@@ -2,7 +2,8 @@
 // one query module for both, since the chart page switches between them. Answers can be megabytes: they
 // are read as they arrive (progress per query key in charts/download-progress-store.ts, cancelled with the
 // query) and decoded off the main thread into typed arrays; the cache neither compares them structurally
-// nor persists them.
+// nor persists them. A series that runs up to now is refetched once a block from its last point only, and
+// the new points extended onto the cached ones: the live chart costs a request a block, not the series.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ChartPoints } from "../api/chart-points.ts";
 import type { Connection } from "../api/connection.ts";
@@ -10,8 +11,10 @@ import { useConnection } from "../api/connection-context.tsx";
 import type { ProgressListener } from "../api/download-progress.ts";
 import { downloadProgress } from "../charts/download-progress-store.ts";
 import { type PointsDecoder, sharedPointsDecoder } from "../charts/points-decoder.ts";
-import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
-import { type FetchOptions, queryFnOf, segment } from "./resource.ts";
+import { fetchPriority } from "./fetch-priority.ts";
+import { type ChartPointsKey, labelOf, queryKeys } from "./query-keys.ts";
+import type { FetchOptions } from "./resource.ts";
+import { segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";
 
 export function chartPointsPath(key: ChartPointsKey): string {
@@ -50,19 +53,43 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
   const queryKey = queryKeys.chartPoints(key);
   return queryOptions({
     queryKey,
-    queryFn: queryFnOf(connection, async (c, options) => {
+    queryFn: async ({ client, signal }): Promise<ChartPoints> => {
+      // Up to now and already held: only what came since its last point (which may have been the
+      // unfinished bucket, so it is asked again).
+      const held = key.endtime === null ? client.getQueryData<ChartPoints>(queryKey) : undefined;
+      const since = held !== undefined && held.times.length > 0 ? (held.times.at(-1) as number) : null;
       try {
-        return await getChartPoints(c, key, {
-          ...options,
+        const fresh = await getChartPoints(connection, since === null ? key : { ...key, starttime: since }, {
+          signal,
+          priority: fetchPriority(client, queryKey),
+          label: labelOf(queryKey),
           onProgress: (received, total) => downloadProgress.set(queryKey, received, total),
         });
+        return held === undefined || since === null ? fresh : extendPoints(held, fresh, since);
       } finally {
         downloadProgress.clear(queryKey);
       }
-    }),
+    },
     staleTime: STALE_TIME.block,
     structuralSharing: false,
   });
+}
+
+/**
+ * `held` up to (not including) `since`, then `fresh` (the answer from `since` on). The same object when
+ * nothing came back (nothing changed), so nothing is redrawn.
+ */
+export function extendPoints(held: ChartPoints, fresh: ChartPoints, since: number): ChartPoints {
+  if (fresh.times.length === 0) return held;
+  let keep = held.times.length;
+  while (keep > 0 && (held.times[keep - 1] as number) >= since) keep--;
+  const times = new Float64Array(keep + fresh.times.length);
+  const values = new Float64Array(times.length);
+  times.set(held.times.subarray(0, keep));
+  values.set(held.values.subarray(0, keep));
+  times.set(fresh.times, keep);
+  values.set(fresh.values, keep);
+  return { ...held, times, values };
 }
 
 export function useChartPoints(key: ChartPointsKey) {
