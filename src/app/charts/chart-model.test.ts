@@ -2,15 +2,10 @@
 import type { IChartApi } from "lightweight-charts";
 import { describe, expect, it, vi } from "vitest";
 import type { ChartPoints } from "../api/decode.ts";
-import {
-  appendFrom,
-  ChartModel,
-  CONFLATION_FROM,
-  type CreateChartFn,
-  MIN_BAR_SPACING,
-} from "./chart-model.ts";
+import { ChartModel, CONFLATION_FROM, type CreateChartFn, MIN_BAR_SPACING } from "./chart-model.ts";
 import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
 import { DRAW_LIMIT } from "./decimate.ts";
+import { appendFrom, firstPassLimit } from "./series-drawing.ts";
 
 function points(times: number[], values = times.map((t) => t / 1000)): ChartPoints {
   return {
@@ -30,7 +25,11 @@ function fakeChart() {
     applyOptions: ReturnType<typeof vi.fn>;
   }[] = [];
   const handlers = new Set<unknown>();
-  const timeScale = { fitContent: vi.fn() };
+  const timeScale = {
+    fitContent: vi.fn(),
+    getVisibleRange: vi.fn((): { from: number; to: number } | null => null),
+    setVisibleRange: vi.fn(),
+  };
   const chart = {
     addSeries: vi.fn(() => {
       const s = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
@@ -116,6 +115,49 @@ describe("ChartModel", () => {
     // The export still gets every point.
     expect(model.shown()[0]?.points.times.length).toBe(100_000);
     model.dispose();
+  });
+
+  it("puts a large series on in two passes: a column's worth first, every point after the paint", () => {
+    const fake = fakeChart();
+    const pending: { run: () => void; cancelled: boolean }[] = [];
+    const afterPaint = (run: () => void) => {
+      const job = { run, cancelled: false };
+      pending.push(job);
+      return () => {
+        job.cancelled = true;
+      };
+    };
+    const model = new ChartModel(document.createElement("div"), { createChart: fake.create, afterPaint });
+    model.setSeries("main", { label: "Binance", kind: "line", colourIndex: 0 });
+    const s = fake.series[0];
+    const drawn = (call: number) => s?.setData.mock.calls[call]?.[0] as { time: number }[];
+    const times = Array.from({ length: 9_000 }, (_, i) => i * 120);
+
+    model.setPoints("main", points(times), "k");
+    expect(drawn(0).length).toBeLessThanOrEqual(firstPassLimit(0));
+    expect([drawn(0)[0]?.time, drawn(0).at(-1)?.time]).toEqual([0, times.at(-1)]);
+    expect(pending).toHaveLength(1);
+    // A live block arrives before the second pass: appended to what is drawn, and in the detail too.
+    model.setPoints("main", points([...times, 9_000 * 120]), "k");
+    pending[0]?.run();
+    expect(drawn(1)).toHaveLength(9_001);
+    expect(fake.timeScale.fitContent).toHaveBeenCalledTimes(2);
+
+    // Zoomed in before the detail came: the view stays where it was.
+    model.setPoints("main", points(times.map((t) => t + 1)), "k2");
+    fake.timeScale.getVisibleRange.mockReturnValueOnce({ from: 1_000, to: 9_000 });
+    pending[1]?.run();
+    expect(fake.timeScale.setVisibleRange).toHaveBeenCalledWith({ from: 1_000, to: 9_000 });
+    expect(fake.timeScale.fitContent).toHaveBeenCalledTimes(3);
+
+    // New data, or the end of the chart, cancels a second pass not yet run; a small series needs none.
+    model.setPoints("main", points(times), "k3");
+    model.setPoints("main", points(times.slice(0, 100)), "k4");
+    expect(pending[2]?.cancelled).toBe(true);
+    expect(pending).toHaveLength(3);
+    model.setPoints("main", points(times), "k5");
+    model.dispose();
+    expect(pending[3]?.cancelled).toBe(true);
   });
 
   it("turns conflation on for a large series and off when it goes", () => {

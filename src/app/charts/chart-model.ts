@@ -31,11 +31,18 @@ import {
 } from "./chart-theme.ts";
 import { renderTooltip, type TooltipRow } from "./chart-tooltip.ts";
 import { drawnIndices } from "./decimate.ts";
+import {
+  type AfterPaint,
+  appendFrom,
+  defaultAfterPaint,
+  firstPassLimit,
+  lineData,
+} from "./series-drawing.ts";
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
 /** Above this many points in a series, the time scale conflates points that share a pixel. */
-export const CONFLATION_FROM = 20_000;
+export const CONFLATION_FROM = 2_000;
 /** Bars may be this thin, so a whole range of a million points still fits the width (default 0.5). */
 export const MIN_BAR_SPACING = 0.0005;
 
@@ -56,6 +63,8 @@ interface SeriesEntry {
   points: ChartPoints | null;
   /** Which request the points answer (the query key); a different one is never appended to. */
   source: string | null;
+  /** Cancels the pending second pass with every point (see series-drawing.ts), if there is one. */
+  cancelDetail: (() => void) | null;
 }
 
 export class ChartModel {
@@ -66,14 +75,21 @@ export class ChartModel {
   private formatters = numberFormats(this.format);
   private conflating = false;
   private readonly tooltip: HTMLElement | null;
+  private readonly afterPaint: AfterPaint;
   private readonly onCrosshair = (param: MouseEventParams<Time>) => this.showTooltip(param);
 
   constructor(
-    container: HTMLElement,
-    options: { createChart?: CreateChartFn; tooltip?: HTMLElement | null; theme?: ChartTheme } = {},
+    private readonly container: HTMLElement,
+    options: {
+      createChart?: CreateChartFn;
+      tooltip?: HTMLElement | null;
+      theme?: ChartTheme;
+      afterPaint?: AfterPaint;
+    } = {},
   ) {
     this.theme = options.theme ?? FALLBACK_THEME;
     this.tooltip = options.tooltip ?? null;
+    this.afterPaint = options.afterPaint ?? defaultAfterPaint;
     const create = options.createChart ?? realCreateChart;
     const themed = this.themeOptions();
     this.chart = create(container, {
@@ -116,12 +132,13 @@ export class ChartModel {
       spec.kind === "area"
         ? chart.addSeries(AreaSeries, { ...common, ...areaColours(colour) })
         : chart.addSeries(LineSeries, { ...common, color: colour });
-    this.series.set(id, { api, spec, points: null, source: null });
+    this.series.set(id, { api, spec, points: null, source: null, cancelDetail: null });
   }
 
   removeSeries(id: string): void {
     const entry = this.series.get(id);
     if (!entry) return;
+    entry.cancelDetail?.();
     this.series.delete(id);
     this.chart?.removeSeries(entry.api);
     this.updateConflation();
@@ -135,7 +152,8 @@ export class ChartModel {
   /**
    * Shows `points` in the series `id`. The same request's newer answer (a live refetch) that only extends
    * the shown points goes in with `series.update` from the last shown time on; anything else replaces the
-   * data with `setData` and fits the whole range in view.
+   * data with `setData` and fits the whole range in view (a large series in two passes, see
+   * series-drawing.ts).
    */
   setPoints(id: string, points: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
@@ -151,10 +169,34 @@ export class ChartModel {
       this.updateConflation();
       return "appended";
     }
-    entry.api.setData(lineData(points));
+    entry.cancelDetail?.();
+    entry.cancelDetail = null;
+    const all = drawnIndices(points.values);
+    const first =
+      all.length > firstPassLimit(this.container.clientWidth)
+        ? drawnIndices(points.values, firstPassLimit(this.container.clientWidth))
+        : all;
+    entry.api.setData(lineData(points, first));
     this.updateConflation();
     this.chart.timeScale().fitContent();
+    if (first !== all) entry.cancelDetail = this.afterPaint(() => this.drawDetail(entry));
     return "set";
+  }
+
+  /** The second pass: every point of the series (as it is now), the view kept where the reader left it. */
+  private drawDetail(entry: SeriesEntry): void {
+    entry.cancelDetail = null;
+    const points = entry.points;
+    if (!this.chart || !points || points.times.length === 0) return;
+    const timeScale = this.chart.timeScale();
+    const visible = timeScale.getVisibleRange();
+    const fitted =
+      visible === null ||
+      ((visible.from as number) <= (points.times[0] as number) &&
+        (visible.to as number) >= (points.times.at(-1) as number));
+    entry.api.setData(lineData(points, drawnIndices(points.values)));
+    if (fitted) timeScale.fitContent();
+    else timeScale.setVisibleRange(visible);
   }
 
   /** The points each series shows, for the export. */
@@ -199,6 +241,7 @@ export class ChartModel {
     if (!chart) return;
     this.chart = null;
     chart.unsubscribeCrosshairMove(this.onCrosshair);
+    for (const entry of this.series.values()) entry.cancelDetail?.();
     this.series.clear();
     chart.remove();
     if (this.tooltip) this.tooltip.hidden = true;
@@ -268,28 +311,6 @@ export class ChartModel {
     }
     renderTooltip(tip, formatLocalTime(param.time), rows, param.point.x);
   }
-}
-
-/**
- * Where `next` continues `shown`: the index in `next` of the last shown time, if `next` starts where
- * `shown` starts, holds the shown times unchanged up to it, and ends no earlier; else null.
- */
-export function appendFrom(shown: ChartPoints, next: ChartPoints): number | null {
-  const n = shown.times.length;
-  if (n === 0 || next.times.length < n) return null;
-  if (next.times[0] !== shown.times[0] || next.times[n - 1] !== shown.times[n - 1]) return null;
-  return n - 1;
-}
-
-/** The series as lightweight-charts data: every point, or the lows and highs of a very large series. */
-function lineData(points: ChartPoints): { time: UTCTimestamp; value: number }[] {
-  const drawn = drawnIndices(points.values);
-  const out = new Array<{ time: UTCTimestamp; value: number }>(drawn.length);
-  for (let k = 0; k < drawn.length; k++) {
-    const i = drawn[k] as number;
-    out[k] = { time: points.times[i] as UTCTimestamp, value: points.values[i] as number };
-  }
-  return out;
 }
 
 function areaColours(colour: string) {
