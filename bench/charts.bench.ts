@@ -200,7 +200,7 @@ const perWire = WIRES.map(({ wire, name }) => {
         `${ms(s.loadMs)} (${ms(s.loadDecodeMs)} + ${ms(s.loadSetDataMs)} + ${ms(s.loadMs - s.loadDecodeMs - s.loadSetDataMs)})`,
         s.detailMs > s.loadMs ? ms(s.detailMs) : "(one pass)",
         `${longest(s)}${s.longTasks > 0 ? ` (${s.longTasks} long)` : ""}`,
-        `${mib(s.heapBefore)} → ${mib(s.heapAfter)} (+${mib(s.heapAfter - s.heapBefore)})`,
+        `${mib(s.heapBefore)} → ${mib(s.heapAfter)} (${s.heapAfter >= s.heapBefore ? "+" : "−"}${mib(Math.abs(s.heapAfter - s.heapBefore))})`,
         String(s.runs),
       ]),
     ),
