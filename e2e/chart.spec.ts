@@ -88,7 +88,7 @@ for (const wire of ["seed", "dia"] as const) {
       await expect(page.getByRole("button", { name: "Range 90 d" })).toHaveAttribute("aria-pressed", "true");
       await expect(page.getByRole("button", { name: "Range All" })).toHaveAttribute(
         "title",
-        "As far back as one request reaches: 5.7 years at 30m buckets (100,000 points); not followed live",
+        "As far back as one request reaches: 5.7 years at 30m buckets (100,000 points)",
       );
       await settled(page);
       await expect(status(page)).toContainText("30m buckets · last 90d");

@@ -10,7 +10,13 @@ import { type Connection, createConnection } from "../api/connection.ts";
 import { influxPoints } from "../api/testing/wire-samples.ts";
 import { type DownloadProgress, downloadProgress } from "../charts/download-progress-store.ts";
 import { PointsDecoder } from "../charts/points-decoder.ts";
-import { chartPointsPath, chartPointsQueryOptions, extendPoints, getChartPoints } from "./chart-points.ts";
+import {
+  capped,
+  chartPointsPath,
+  chartPointsQueryOptions,
+  extendPoints,
+  getChartPoints,
+} from "./chart-points.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -222,5 +228,25 @@ describe("extendPoints", () => {
 
   it("gives the held object back when nothing came", () => {
     expect(extendPoints(held, fresh([], []), 30)).toBe(held);
+  });
+});
+
+describe("capped", () => {
+  const now = 1_800_000_077;
+  const block = 1_800_000_040;
+  const raw: ChartPointsKey = { ...KEY, scale: null, starttime: block - 100_000 * 120 };
+
+  it("ends a download from as far back as one request reaches before the bucket in progress", () => {
+    expect(capped(raw, now)).toEqual({ ...raw, endtime: block - 1 });
+    const fiveMinutes = { ...KEY, scale: "5m" as const, starttime: 1_800_000_000 - 100_000 * 300 };
+    expect(capped(fiveMinutes, now)).toEqual({ ...fiveMinutes, endtime: 1_800_000_000 - 1 });
+  });
+
+  it("leaves shorter windows, all history and fixed ranges as they are", () => {
+    const day = { ...raw, starttime: block - 86_400 };
+    expect(capped(day, now)).toBe(day);
+    expect(capped({ ...raw, starttime: null }, now)).toEqual({ ...raw, starttime: null });
+    const fixed = { ...raw, endtime: block - 1_000 };
+    expect(capped(fixed, now)).toBe(fixed);
   });
 });

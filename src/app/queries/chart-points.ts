@@ -5,6 +5,7 @@
 // nor persists them. A series that runs up to now is refetched once a block from its last point only, and
 // the new points extended onto the cached ones: the live chart costs a request a block, not the series.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { BLOCK_SECONDS, MAX_CHART_POINTS, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import type { ChartPoints } from "../api/chart-points.ts";
 import type { Connection } from "../api/connection.ts";
 import { useConnection } from "../api/connection-context.tsx";
@@ -59,7 +60,8 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
       const held = key.endtime === null ? client.getQueryData<ChartPoints>(queryKey) : undefined;
       const since = held !== undefined && held.times.length > 0 ? (held.times.at(-1) as number) : null;
       try {
-        const fresh = await getChartPoints(connection, since === null ? key : { ...key, starttime: since }, {
+        const request = since === null ? capped(key, Date.now() / 1000) : { ...key, starttime: since };
+        const fresh = await getChartPoints(connection, request, {
           signal,
           priority: fetchPriority(client, queryKey),
           label: labelOf(queryKey),
@@ -73,6 +75,18 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
     staleTime: STALE_TIME.block,
     structuralSharing: false,
   });
+}
+
+/**
+ * A first download up to now that starts about as far back as one request reaches, with an endtime that
+ * holds it to MAX_CHART_POINTS buckets: the service refuses a request over that, and its clock may be a
+ * bucket ahead of this one. Any shorter window is asked as it is.
+ */
+export function capped(key: ChartPointsKey, now: number): ChartPointsKey {
+  if (key.starttime === null || key.endtime !== null) return key;
+  const step = key.scale === null ? BLOCK_SECONDS : SCALE_SECONDS[key.scale];
+  const end = key.starttime + MAX_CHART_POINTS * step - 1;
+  return end < now + 2 * step ? { ...key, endtime: end } : key;
 }
 
 /**

@@ -104,12 +104,12 @@ describe("chart URL state", () => {
     expect(rangeWindow("1w", "all", now)).toEqual({ starttime: null, endtime: null });
   });
 
-  it("asks all as the 100 000 buckets complete at now, never one more", () => {
+  it("asks all from 100 000 buckets before the one holding now, live", () => {
     const now = 1_700_000_077; // 37 s into the block that starts at 1_700_000_040
     const block = 1_700_000_040;
     expect(rangeWindow("raw", "all", now)).toEqual({
       starttime: block - MAX_CHART_POINTS * 120,
-      endtime: block - 1,
+      endtime: null,
     });
     for (const [scale, step] of [
       ["raw", 120],
@@ -119,16 +119,12 @@ describe("chart URL state", () => {
       ["4h", 14_400],
     ] as const) {
       const { starttime, endtime } = rangeWindow(scale, "all", now);
-      if (starttime === null || endtime === null) throw new Error(`no window at ${scale}`);
-      // Aligned to the scale's buckets; the bucket holding now is left out (it is not complete).
+      if (starttime === null) throw new Error(`no window at ${scale}`);
+      expect(endtime).toBeNull();
+      // Aligned to the scale's buckets, MAX_CHART_POINTS complete ones before the one holding now.
       expect(starttime % step).toBe(0);
-      expect(endtime + 1).toBe(Math.floor(now / step) * step);
-      // Raw points lie inside their block, scaled ones are selected by bucket start: MAX_CHART_POINTS
-      // buckets from starttime to endtime, each holding one point at most.
-      expect((endtime + 1 - starttime) / step).toBe(MAX_CHART_POINTS);
+      expect((Math.floor(now / step) * step - starttime) / step).toBe(MAX_CHART_POINTS);
     }
-    // Exactly at a bucket boundary the bucket starting then is the live one.
-    expect(rangeWindow("raw", "all", block).endtime).toBe(block - 1);
   });
 
   it("says how far back all reaches", () => {
@@ -136,12 +132,10 @@ describe("chart URL state", () => {
     expect(describeAllReach("5m")).toBe("347 days");
     expect(describeAllReach("30m")).toBe("5.7 years");
     expect(describeAllReach("1d")).toBeNull();
-    expect(describeRange("raw", "all")).toBe("last 139 days, as far back as one request reaches (not live)");
+    expect(describeRange("raw", "all")).toBe("last 139 days, as far back as one request reaches");
     expect(describeRange("1w", "all")).toBe("all history");
     expect(describeRange("raw", "7d")).toBe("last 7d");
-    expect(allRangeTitle("raw")).toBe(
-      "As far back as one request reaches: 139 days at raw (100,000 points); not followed live",
-    );
+    expect(allRangeTitle("raw")).toBe("As far back as one request reaches: 139 days at raw (100,000 points)");
     expect(allRangeTitle("1d")).toBe("All history");
   });
 

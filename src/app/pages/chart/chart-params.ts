@@ -85,7 +85,7 @@ export function describeAllReach(scale: ChartScale): string | null {
 export function describeRange(scale: ChartScale, range: RangePreset): string {
   if (range !== "all") return `last ${range}`;
   const reach = describeAllReach(scale);
-  return reach === null ? "all history" : `last ${reach}, as far back as one request reaches (not live)`;
+  return reach === null ? "all history" : `last ${reach}, as far back as one request reaches`;
 }
 
 /** The "All" button's tooltip at a scale. */
@@ -94,7 +94,7 @@ export function allRangeTitle(scale: ChartScale): string {
   const name = scale === "raw" ? "raw" : `${scale} buckets`;
   return reach === null
     ? "All history"
-    : `As far back as one request reaches: ${reach} at ${name} (${MAX_CHART_POINTS.toLocaleString("en-US")} points); not followed live`;
+    : `As far back as one request reaches: ${reach} at ${name} (${MAX_CHART_POINTS.toLocaleString("en-US")} points)`;
 }
 
 /** The range a scale opens with: the window the service would answer without a starttime. */
@@ -173,20 +173,19 @@ function bucketOf(t: number, scale: ChartScale): number {
 
 /**
  * The window a range asks for at `now` (Unix seconds). Fixed while the range is on screen, so a live
- * refetch extends the same series.
- * - A preset of a length: from now back over it, at the start of its bucket, up to now (live).
- * - "all" where the scale answers all history (1d, 1w): no starttime, live.
- * - "all" elsewhere: the MAX_CHART_POINTS buckets that were complete at `now`, as far back as one request
- *   reaches (raw: 139 days). The service selects points by time (raw) or buckets by their start in
- *   [starttime, endtime], so this is at most MAX_CHART_POINTS points wherever its clock stands. It is not
- *   followed live: the same start with one bucket more would be refused with a 400.
+ * refetch extends the same series; every range runs up to now and follows the live market.
+ * - A preset of a length: from now back over it, at the start of its bucket.
+ * - "all" where the scale answers all history (1d, 1w): no starttime.
+ * - "all" elsewhere: as far back as one request reaches, the MAX_CHART_POINTS buckets before the one
+ *   holding `now` (raw: 139 days). Its first download is capped at them (see capped in the chart points
+ *   query), so it is never refused whatever the service's clock says; the refetches after it ask only
+ *   for what came since its last point.
  */
 export function rangeWindow(scale: ChartScale, range: RangePreset, now: number): RangeWindow {
   const span = RANGE_SECONDS[range];
   if (span !== null) return { starttime: bucketOf(now - span, scale), endtime: null };
   if (answersAllHistory(scale)) return { starttime: null, endtime: null };
-  const current = bucketOf(now, scale);
-  return { starttime: current - MAX_CHART_POINTS * scaleSeconds(scale), endtime: current - 1 };
+  return { starttime: bucketOf(now, scale) - MAX_CHART_POINTS * scaleSeconds(scale), endtime: null };
 }
 
 /** The chart-points key of one series of the chart: the main one, or a compared exchange (null: all). */
