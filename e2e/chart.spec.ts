@@ -149,10 +149,11 @@ test("compare adds a legend entry after saying what it costs; light, dark and 36
   const paths = chartPaths(await client.waitForRequests(3));
   expect(paths.at(-1)).toMatch(/^\/v1\/chartPointsAllExchanges\/MEDIR120\/BTC\?scale=5m&starttime=\d+$/);
 
-  // The tooltip names the time and each series' value.
+  // The tooltip names the time and each series' exchange, filter and value.
   const box = await page.getByRole("img", { name: /^Chart of/ }).boundingBox();
   if (box) await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
-  await expect(page.locator(".chart-tooltip")).toContainText("Binance: $");
+  await expect(page.locator(".chart-tooltip")).toContainText("Binance · MEDIR120: $");
+  await expect(page.locator(".chart-tooltip")).toContainText("All exchanges · MEDIR120: $");
   await page.screenshot({ path: `${SHOTS}/chart-light.png`, fullPage: true });
 
   // Dark: the chart follows the system's theme without being made again.

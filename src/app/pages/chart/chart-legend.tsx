@@ -81,11 +81,10 @@ export function CompareSeries({
   describe: (exchange: string | null) => string;
   onRemove: () => void;
 }) {
-  const label = seriesLabel(exchange);
   const feed = useSeriesFeed(
     model,
     seriesIdOf(exchange, false),
-    { label, kind: "line", colourIndex },
+    { label: describe(exchange), kind: "line", colourIndex },
     chartKey,
   );
   return (

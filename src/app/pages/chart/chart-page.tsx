@@ -63,7 +63,8 @@ export function ChartPage() {
   const main = useSeriesFeed(
     model,
     seriesIdOf(state.exchange, true),
-    { label: seriesLabel(state.exchange), kind: "area", colourIndex: 0 },
+    // The tooltip names each series by exchange and filter, as the legend does.
+    { label: describe(state.exchange), kind: "area", colourIndex: 0 },
     mainKey,
   );
 
