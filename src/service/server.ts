@@ -124,6 +124,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
   });
   if (stored > 0)
     log(`market: stored ${stored} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // A block that ended while the history was seeded (a first start takes tens of seconds) is stored now,
+  // not at the end of the next one: the newest complete block is there from the first request on.
+  feed.catchUp(marketClock.now());
   seedSupplies(store, market.coins, marketClock.now() - config.historyDays * 86_400_000);
 
   const view = new MarketView(store, config.seed, market);

@@ -1,0 +1,39 @@
+// The service's start against a market clock that moves while the history is seeded: the blocks that
+// ended meanwhile are stored before the first request, not at the end of the next block.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
+import { ManualClock } from "./clock.ts";
+import { loadConfig } from "./config.ts";
+import { type RunningService, startService } from "./server.ts";
+import { TEST_NOW } from "./testing/test-service.ts";
+
+const dataDir = mkdtempSync(join(tmpdir(), "market-start-"));
+let service: RunningService | null = null;
+afterAll(async () => {
+  await service?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("stores the blocks that ended while the history was being seeded before it answers", async () => {
+  const config = loadConfig({}, ["--port", "0", "--data-dir", dataDir, "--history-days", "1"]);
+  const marketClock = new ManualClock(TEST_NOW);
+  service = await startService(config, {
+    marketClock,
+    wallClock: new ManualClock(TEST_NOW),
+    live: false,
+    // Seeding is done when it says how many blocks it stored: by then two more blocks have ended.
+    log: (line) => {
+      if (line.startsWith("market: stored")) marketClock.advance(2 * BLOCK_SECONDS * 1000);
+    },
+  });
+  const lastEnd = Math.floor(marketClock.now() / 1000 / BLOCK_SECONDS) * BLOCK_SECONDS;
+  expect(service.ctx.view.latestBlockEnd()).toBe(lastEnd);
+  const body = (await (await fetch(`${service.url}/v1/chartPoints/MEDIR120/Binance/BTC`)).json()) as {
+    dataPoints: string;
+  };
+  const newest = body.dataPoints.trim().split("\n").at(-1)?.split(",")[0] ?? "";
+  expect(Date.parse(newest) / 1000).toBeGreaterThanOrEqual(lastEnd - BLOCK_SECONDS);
+});
