@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeDataPoints } from "../../interface/data-points.ts";
 import { decodePoints, parseBody } from "./decode.ts";
-import { numberEnd, scanPoints } from "./point-scan.ts";
+import { scanPoints } from "./point-scan.ts";
 import { UtcSecondsReader } from "./point-series.ts";
 import { influxPoints } from "./testing/wire-samples.ts";
 
@@ -13,7 +13,7 @@ const ALL = { exchange: null, filter: "MAIR120", symbol: "ETH" };
 type Series = typeof BINANCE | typeof ALL;
 type Point = readonly [time: number, value: number | null];
 
-/** This service's body, exactly as src/service/http/wire.ts writes it (a JSON string, "\n" escaped). */
+/** This service's body, exactly as its wire module writes it (a JSON string, "\n" escaped). */
 function csvText(series: Series, points: readonly Point[]): string {
   const csv = encodeDataPoints(
     series,
@@ -176,28 +176,6 @@ describe("scanPoints reads the usual shapes without JSON.parse", () => {
     expect(scanPoints({ text: mixed })).toBeNull();
     expect(String(general(mixed).error)).toContain("another series");
     expect(scanPoints({ text: `\ufeff${csvText(BINANCE, ps)}` })).toBeNull(); // a byte order mark
-  });
-});
-
-describe("numberEnd follows JSON's number grammar", () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-  it.each([
-    ["0", 1],
-    ["-0", 2],
-    ["95012.125", 9],
-    ["1e-7", 4],
-    ["2.5E+10]", 7],
-    ["12,", 2],
-    ["01", 1],
-    ["", 0],
-    ["x", 0],
-    ["-", -1],
-    ["1.", -1],
-    ["1e", -1],
-    ["1e+", -1],
-    [".5", 0],
-  ])("%j ends at %d", (text, end) => {
-    expect(numberEnd(bytes(text), 0)).toBe(end);
   });
 });
 

@@ -2,39 +2,29 @@
 // through JSON.parse builds a string or an array per cell only to throw them away, which made decoding
 // cost two to three times the parse itself. This scanner reads the two shapes the services write
 // (`{"dataPoints":"<csv>"}` and `{"DataPoints":[<InfluxDB results>]}`) straight from the text into the
-// series, one number per row, reading the UTF-8 bytes (twice as fast to walk as the string's characters)
-// and slicing the decoded text only for each value's Number(). Anything else (escapes, other keys, whitespace inside rows, other time
-// forms, another series, an error result) makes it give up with null, and the general decoder, which
-// names what is wrong, reads the body instead: the scanner never accepts what that decoder would refuse.
+// series, one number per row (on a JsonCursor: the UTF-8 bytes walked, the decoded text sliced only for
+// each value's Number()). Anything else (escapes, other keys, whitespace inside rows, other time forms,
+// another series, an error result) makes it give up with null, and the general decoder, which names what
+// is wrong, reads the body instead: the scanner never accepts what that decoder would refuse.
 import { DATA_POINTS_HEADER } from "../../interface/data-points.ts";
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isPlainChar,
+  JsonCursor,
+  N_LOWER,
+  numberEnd,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from "./json-cursor.ts";
 import { type ChartPoints, SeriesBuilder, UtcSecondsReader } from "./point-series.ts";
-
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const ZERO = 48;
-const NINE = 57;
-const COLON = 58;
-const E_UPPER = 69;
-const OPEN_BRACKET = 91;
-const BACKSLASH = 92;
-const CLOSE_BRACKET = 93;
-const E_LOWER = 101;
-const N_LOWER = 110;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const PLUS = 43;
-const DELETE = 127;
 
 /** The InfluxDB columns in the order the public service wrote them; another order goes the general way. */
 const COLUMNS = ["time", "exchange", "filter", "symbol", "value"];
-
-const END = -1;
 
 /**
  * The points of a body when it has one of the two usual shapes, else null (see the file's comment).
@@ -48,23 +38,11 @@ export function scanPoints(
   return new PointsScanner(bytes, text).body();
 }
 
-class PointsScanner {
-  private pos = 0;
+class PointsScanner extends JsonCursor {
   private readonly series = new SeriesBuilder();
   private readonly clock = new UtcSecondsReader();
   /** The text between a row's time and its value, as last seen: later rows of the series repeat it. */
   private middle = "";
-
-  constructor(
-    private readonly bytes: Uint8Array,
-    /** The bytes decoded: at the offsets the scanner reached, every byte was ASCII, one character each. */
-    private readonly text: string,
-  ) {}
-
-  /** The byte at `p`, or END past the end. */
-  private at(p: number): number {
-    return this.bytes[p] ?? END;
-  }
 
   body(): ChartPoints | null {
     if (!this.punct(OPEN_BRACE)) return null;
@@ -220,148 +198,4 @@ class PointsScanner {
     this.middle = this.text.slice(p, this.pos);
     return this.pos;
   }
-
-  // ---- the envelope: a little strict JSON ----
-
-  /** An object whose keys (compared in lower case, each at most once) `member` reads the value of. */
-  private object(member: (key: string) => boolean): boolean {
-    if (!this.punct(OPEN_BRACE)) return false;
-    if (this.peek() === CLOSE_BRACE) {
-      this.pos++;
-      return true;
-    }
-    const seen = new Set<string>();
-    for (;;) {
-      const key = this.plainString()?.toLowerCase();
-      if (key === undefined || seen.has(key) || !this.punct(COLON)) return false;
-      seen.add(key);
-      this.skipSpace();
-      if (!member(key)) return false;
-      const c = this.nextPunct();
-      if (c === CLOSE_BRACE) return true;
-      if (c !== COMMA) return false;
-    }
-  }
-
-  /** null, or a list whose every item `item` reads (starting at the item's first character). */
-  private nullOrList(item: () => boolean): boolean {
-    if (this.literal("null")) return true;
-    if (!this.punct(OPEN_BRACKET)) return false;
-    if (this.peek() === CLOSE_BRACKET) {
-      this.pos++;
-      return true;
-    }
-    for (;;) {
-      this.skipSpace();
-      if (!item()) return false;
-      const c = this.nextPunct();
-      if (c === CLOSE_BRACKET) return true;
-      if (c !== COMMA) return false;
-    }
-  }
-
-  private literal(word: string): boolean {
-    this.skipSpace();
-    if (!this.sameAt(word, this.pos)) return false;
-    this.pos += word.length;
-    return true;
-  }
-
-  private skipNumber(): boolean {
-    const end = numberEnd(this.bytes, this.pos);
-    if (end === -1 || end === this.pos) return false;
-    this.pos = end;
-    return true;
-  }
-
-  /** A string of printable ASCII without escapes after optional space; null for anything else. */
-  private plainString(): string | null {
-    this.skipSpace();
-    return this.plainStringHere();
-  }
-
-  private plainStringHere(): string | null {
-    if (this.at(this.pos) !== QUOTE) return null;
-    const start = this.pos + 1;
-    for (let p = start; ; p++) {
-      const c = this.at(p);
-      if (c === QUOTE) {
-        this.pos = p + 1;
-        return this.text.slice(start, p);
-      }
-      if (!isPlainChar(c)) return null;
-    }
-  }
-
-  /** Whether the bytes at `p` are `part`'s characters (ASCII); a loop beats building a string to compare. */
-  private sameAt(part: string, p: number): boolean {
-    const bytes = this.bytes;
-    const n = part.length;
-    if (p + n > bytes.length) return false;
-    for (let i = 0; i < n; i++) if (bytes[p + i] !== part.charCodeAt(i)) return false;
-    return true;
-  }
-
-  /** Consumes `c` after optional space. */
-  private punct(c: number): boolean {
-    if (this.peek() !== c) return false;
-    this.pos++;
-    return true;
-  }
-
-  /** The next character after optional space, consumed. */
-  private nextPunct(): number {
-    const c = this.peek();
-    this.pos++;
-    return c;
-  }
-
-  private peek(): number {
-    this.skipSpace();
-    return this.at(this.pos);
-  }
-
-  private skipSpace(): void {
-    let c = this.at(this.pos);
-    while (c === SPACE || c === LF || c === CR || c === TAB) c = this.at(++this.pos);
-  }
-}
-
-/**
- * Printable ASCII but the quote and backslash: a string's character that needs no escape, and one byte
- * for one character (so the scanner's byte offsets are the text's offsets).
- */
-function isPlainChar(c: number): boolean {
-  return c >= SPACE && c < DELETE && c !== QUOTE && c !== BACKSLASH;
-}
-
-/**
- * Where the JSON number at `p` ends (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`): p itself when nothing
- * there starts one, -1 when one starts but breaks off. Number() of that text is the value JSON gives it.
- */
-export function numberEnd(bytes: Uint8Array, p: number): number {
-  // No closures here: this runs once per row.
-  const n = bytes.length;
-  let q = p;
-  let c = q < n ? (bytes[q] as number) : END;
-  if (c === MINUS) c = ++q < n ? (bytes[q] as number) : END;
-  if (c === ZERO) c = ++q < n ? (bytes[q] as number) : END;
-  else if (c > ZERO && c <= NINE) {
-    do c = ++q < n ? (bytes[q] as number) : END;
-    while (c >= ZERO && c <= NINE);
-  } else return q === p ? p : -1;
-  if (c === DOT) {
-    c = ++q < n ? (bytes[q] as number) : END;
-    if (!(c >= ZERO && c <= NINE)) return -1;
-    do c = ++q < n ? (bytes[q] as number) : END;
-    while (c >= ZERO && c <= NINE);
-  }
-  if (c === E_LOWER || c === E_UPPER) {
-    c = ++q < n ? (bytes[q] as number) : END;
-    if (c === PLUS || c === MINUS) c = ++q < n ? (bytes[q] as number) : END;
-    if (!(c >= ZERO && c <= NINE)) return -1;
-    do c = ++q < n ? (bytes[q] as number) : END;
-    while (c >= ZERO && c <= NINE);
-  }
-  return q;
 }
