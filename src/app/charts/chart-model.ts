@@ -20,17 +20,18 @@ import {
 } from "lightweight-charts";
 import type { ChartPoints } from "../api/decode.ts";
 import {
+  areaColours,
   type ChartTheme,
+  chartThemeOptions,
   FALLBACK_THEME,
   formatLocalTime,
   localTick,
   numberFormats,
   seriesColour,
   type ValueFormat,
-  withAlpha,
 } from "./chart-theme.ts";
 import { renderTooltip, type TooltipRow } from "./chart-tooltip.ts";
-import { drawnIndices } from "./decimate.ts";
+import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import {
   type AfterPaint,
   appendFrom,
@@ -91,7 +92,7 @@ export class ChartModel {
     this.tooltip = options.tooltip ?? null;
     this.afterPaint = options.afterPaint ?? defaultAfterPaint;
     const create = options.createChart ?? realCreateChart;
-    const themed = this.themeOptions();
+    const themed = chartThemeOptions(this.theme);
     this.chart = create(container, {
       ...themed,
       ...this.formatOptions(),
@@ -171,15 +172,13 @@ export class ChartModel {
     }
     entry.cancelDetail?.();
     entry.cancelDetail = null;
-    const all = drawnIndices(points.values);
-    const first =
-      all.length > firstPassLimit(this.container.clientWidth)
-        ? drawnIndices(points.values, firstPassLimit(this.container.clientWidth))
-        : all;
-    entry.api.setData(lineData(points, first));
+    // More points to draw than the first pass takes: that many now, the rest after the paint.
+    const limit = firstPassLimit(this.container.clientWidth);
+    const twoPasses = Math.min(points.times.length, DRAW_LIMIT) > limit;
+    entry.api.setData(lineData(points, drawnIndices(points.values, twoPasses ? limit : DRAW_LIMIT)));
     this.updateConflation();
     this.chart.timeScale().fitContent();
-    if (first !== all) entry.cancelDetail = this.afterPaint(() => this.drawDetail(entry));
+    if (twoPasses) entry.cancelDetail = this.afterPaint(() => this.drawDetail(entry));
     return "set";
   }
 
@@ -210,7 +209,7 @@ export class ChartModel {
   setTheme(theme: ChartTheme): void {
     this.theme = theme;
     if (!this.chart) return;
-    this.chart.applyOptions(this.themeOptions());
+    this.chart.applyOptions(chartThemeOptions(this.theme));
     for (const entry of this.series.values()) this.colour(entry);
   }
 
@@ -253,24 +252,6 @@ export class ChartModel {
     return (Math.abs(value) >= 1 ? this.formatters.big : this.formatters.small).format(value);
   }
 
-  private themeOptions(): DeepPartial<TimeChartOptions> {
-    const t = this.theme;
-    return {
-      // The TradingView attribution is in the page footer (its licence asks for it on the page): the logo
-      // inside the chart is a link, and a link inside a chart described as one image traps keyboard users.
-      layout: {
-        background: { color: t.background },
-        textColor: t.textMuted,
-        fontFamily: "inherit",
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: withAlpha(t.grid, 0.6) }, horzLines: { color: withAlpha(t.grid, 0.6) } },
-      rightPriceScale: { borderColor: t.border },
-      timeScale: { borderColor: t.border },
-      crosshair: { vertLine: { labelBackgroundColor: t.text }, horzLine: { labelBackgroundColor: t.text } },
-    };
-  }
-
   private formatOptions(): DeepPartial<TimeChartOptions> {
     return {
       localization: {
@@ -311,8 +292,4 @@ export class ChartModel {
     }
     renderTooltip(tip, formatLocalTime(param.time), rows, param.point.x);
   }
-}
-
-function areaColours(colour: string) {
-  return { lineColor: colour, topColor: withAlpha(colour, 0.28), bottomColor: withAlpha(colour, 0.02) };
 }

@@ -3,7 +3,8 @@
 // tokens are light-dark() values, which getComputedStyle does not resolve on a custom property; a hidden
 // probe element coloured with var(--token) gives the resolved colour for the theme in force.
 
-import { TickMarkType, type Time } from "lightweight-charts";
+import { type DeepPartial, TickMarkType, type Time, type TimeChartOptions } from "lightweight-charts";
+import type { Theme } from "../settings/settings.ts";
 
 export interface ChartTheme {
   background: string;
@@ -127,4 +128,54 @@ export function localTick(time: Time, type: TickMarkType): string | null {
     default:
       return tickFormats.time.format(date);
   }
+}
+
+/** The chart options that carry the theme: colours of background, text, grid, borders and crosshair. */
+export function chartThemeOptions(t: ChartTheme): DeepPartial<TimeChartOptions> {
+  return {
+    // The TradingView attribution is in the page footer (its licence asks for it on the page): the logo
+    // inside the chart is a link, and a link inside a chart described as one image traps keyboard users.
+    layout: {
+      background: { color: t.background },
+      textColor: t.textMuted,
+      fontFamily: "inherit",
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: withAlpha(t.grid, 0.6) }, horzLines: { color: withAlpha(t.grid, 0.6) } },
+    rightPriceScale: { borderColor: t.border },
+    timeScale: { borderColor: t.border },
+    crosshair: { vertLine: { labelBackgroundColor: t.text }, horzLine: { labelBackgroundColor: t.text } },
+  };
+}
+
+/** An area series' colours: the line, and a fill fading from it. */
+export function areaColours(colour: string) {
+  return { lineColor: colour, topColor: withAlpha(colour, 0.28), bottomColor: withAlpha(colour, 0.02) };
+}
+
+/**
+ * Calls `onTheme` with the chart colours of the theme in force: on the next frame (the shell sets
+ * <html data-theme> in its own effect, which runs after a chart's), and again whenever the system's
+ * scheme changes while the theme is "system". Returns the function that stops it.
+ */
+export function followChartTheme(
+  element: HTMLElement,
+  theme: Theme,
+  onTheme: (colours: ChartTheme) => void,
+): () => void {
+  let frame = 0;
+  const apply = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => onTheme(readChartTheme(element)));
+  };
+  apply();
+  const media =
+    theme === "system" && typeof matchMedia === "function"
+      ? matchMedia("(prefers-color-scheme: dark)")
+      : null;
+  media?.addEventListener("change", apply);
+  return () => {
+    cancelAnimationFrame(frame);
+    media?.removeEventListener("change", apply);
+  };
 }

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ChartPoints } from "../api/decode.ts";
 import { useSettings } from "../settings/settings-context.tsx";
 import { ChartModel, type CreateChartFn } from "./chart-model.ts";
-import { formatLocalTime, readChartTheme } from "./chart-theme.ts";
+import { followChartTheme, formatLocalTime, readChartTheme } from "./chart-theme.ts";
 import "./mini-line-chart.css";
 
 export interface MiniLineChartProps {
@@ -99,26 +99,12 @@ export function MiniLineChart({
     made?.chart.applyOptions({ localization: { priceFormatter: (price: number) => valueFormat(price) } });
   }, [made, valueFormat]);
 
-  // The theme: read from the app's tokens once the shell has applied a new choice (its effect runs after ours).
+  // The theme: read from the app's tokens once the shell has applied a new choice.
   const theme = settings.theme;
   useEffect(() => {
     const element = host.current;
     if (!made || !element) return;
-    let frame = 0;
-    const apply = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => made.model.setTheme(readChartTheme(element)));
-    };
-    apply();
-    const media =
-      theme === "system" && typeof matchMedia === "function"
-        ? matchMedia("(prefers-color-scheme: dark)")
-        : null;
-    media?.addEventListener("change", apply);
-    return () => {
-      cancelAnimationFrame(frame);
-      media?.removeEventListener("change", apply);
-    };
+    return followChartTheme(element, theme, (colours) => made.model.setTheme(colours));
   }, [made, theme]);
 
   const summary = describe(label, points.values, valueFormat, emptyText);

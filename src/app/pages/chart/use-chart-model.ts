@@ -6,6 +6,7 @@ import { ChartModel } from "../../charts/chart-model.ts";
 import {
   type ChartTheme,
   FALLBACK_THEME,
+  followChartTheme,
   readChartTheme,
   type ValueFormat,
 } from "../../charts/chart-theme.ts";
@@ -34,24 +35,10 @@ export function useChartModel(
   useEffect(() => {
     const element = container.current;
     if (!model || !element) return;
-    // The shell sets <html data-theme> in its own effect, which runs after this one: read the colours
-    // on the next frame, once the new theme is in force.
-    let frame = 0;
-    const apply = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const next = readChartTheme(element);
-        model.setTheme(next);
-        setChartTheme(next);
-      });
-    };
-    apply();
-    const media = theme === "system" ? matchMedia("(prefers-color-scheme: dark)") : null;
-    media?.addEventListener("change", apply);
-    return () => {
-      cancelAnimationFrame(frame);
-      media?.removeEventListener("change", apply);
-    };
+    return followChartTheme(element, theme, (next) => {
+      model.setTheme(next);
+      setChartTheme(next);
+    });
   }, [model, theme, container]);
 
   const { currency, rate, locale } = format;
