@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COINS,
-  coinBySymbol,
-  EXCHANGES,
-  exchangeByName,
-  exchangeNames,
-  nameForSymbol,
-  PAIRS,
-} from "./catalog.ts";
+import { COINS, coinBySymbol, EXCHANGES, exchangeByName, exchangeNames, nameForSymbol } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 import { foreignPairName } from "./pair-names.ts";
 
 describe("COINS", () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
 import { ConfigError } from "../config.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { COINS, PAIRS } from "./catalog.ts";
+import { COINS } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 import { CATALOG_SYMBOLS, marketCoins, readCoinList } from "./market-coins.ts";
 
 describe("marketCoins", () => {

@@ -3,7 +3,8 @@
 // Everything the service lists, seeds or ranks reads the coins and pairs from here, so the coin list, pairs,
 // symbols, supply, quotations and ranks all agree on the same market. A chosen coin trades exactly as it
 // does in the whole market: each pair has its own random stream (see simulator.ts).
-import { COINS, type Coin, PAIRS, type Pair } from "./catalog.ts";
+import { COINS, type Coin, type Pair } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 
 export interface MarketCoins {
   /** Every coin of the catalog is simulated. */

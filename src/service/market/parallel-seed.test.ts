@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../store/sqlite-store.ts";
-import { PAIRS } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 import { MarketFeed } from "./feed.ts";
 import { packRows, shareCoins, unpackRows } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";

@@ -4,7 +4,7 @@
 import { cpus } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
-import { PAIRS } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 import { bySeriesAndTime } from "./feed.ts";
 import { MarketSimulator } from "./simulator.ts";
 

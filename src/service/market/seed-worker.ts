@@ -4,7 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { DayColumns, dayOfBlockEnd } from "../store/day-columns.ts";
 import type { StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
-import { PAIRS } from "./catalog.ts";
+import { PAIRS } from "./catalog-pairs.ts";
 import { type PackedDay, packRows, type SeedTask } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";
 
