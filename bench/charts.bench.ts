@@ -75,27 +75,8 @@ async function measure(n: number, wire: Wire, reps: number): Promise<BenchResult
   }
 }
 
-interface Summary {
-  n: number;
-  wire: Wire;
-  runs: number;
-  bytes: number;
-  decoded: number;
-  baselineBytes: number;
-  decodeMs: number;
-  jsonParseSameBytesMs: number;
-  jsonParseBodyMs: number;
-  loadMs: number;
-  detailMs: number;
-  loadDecodeMs: number;
-  loadSetDataMs: number;
-  longestTaskMs: number;
-  longTasks: number;
-  heapBefore: number;
-  heapAfter: number;
-  workerStartMs: number;
-  paintedRuns: number;
-}
+/** A size and wire over its runs: the median of each measured figure, and how many runs drew the series. */
+type Summary = Omit<BenchResult, "painted"> & { runs: number; paintedRuns: number };
 
 const summaries: Summary[] = [];
 for (const n of SIZES) {
@@ -104,28 +85,13 @@ for (const n of SIZES) {
     const reps = n >= 1_000_000 ? 2 : 3;
     const results: BenchResult[] = [];
     for (let run = 0; run < runs; run++) results.push(await measure(n, wire, reps));
-    const pick = (field: keyof BenchResult) => median(results.map((r) => Number(r[field])));
-    const summary: Summary = {
-      n,
-      wire,
-      runs,
-      bytes: pick("bytes"),
-      decoded: pick("decoded"),
-      baselineBytes: pick("baselineBytes"),
-      decodeMs: pick("decodeMs"),
-      jsonParseSameBytesMs: pick("jsonParseSameBytesMs"),
-      jsonParseBodyMs: pick("jsonParseBodyMs"),
-      loadMs: pick("loadMs"),
-      detailMs: pick("detailMs"),
-      loadDecodeMs: pick("loadDecodeMs"),
-      loadSetDataMs: pick("loadSetDataMs"),
-      longestTaskMs: pick("longestTaskMs"),
-      longTasks: pick("longTasks"),
-      heapBefore: pick("heapBefore"),
-      heapAfter: pick("heapAfter"),
-      workerStartMs: pick("workerStartMs"),
-      paintedRuns: results.filter((r) => r.painted).length,
-    };
+    const first = results[0];
+    if (!first) throw new Error(`no run of ${n} ${wire}`);
+    const summary: Summary = { ...first, runs, paintedRuns: results.filter((r) => r.painted).length };
+    for (const field of Object.keys(first) as (keyof BenchResult)[]) {
+      if (typeof first[field] === "number")
+        (summary as unknown as Record<string, number>)[field] = median(results.map((r) => Number(r[field])));
+    }
     summaries.push(summary);
     log(
       `${n} ${wire}: ${(summary.bytes / 2 ** 20).toFixed(1)} MiB, decode ${summary.decodeMs.toFixed(1)} ms vs JSON.parse ${summary.jsonParseSameBytesMs.toFixed(1)} ms; painted after ${summary.loadMs.toFixed(0)} ms (${summary.paintedRuns}/${runs} drawn); longest task ${summary.longestTaskMs.toFixed(0)} ms; heap ${mib(summary.heapBefore)} → ${mib(summary.heapAfter)}`,
