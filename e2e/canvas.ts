@@ -1,6 +1,6 @@
 // What e2e tests read from a drawn chart: how many colours its canvases hold (a blank canvas has one or
 // two) and which one covers most of it (the background, to tell the themes apart).
-import type { Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** How many distinct colours (sampled) the canvases inside `chart` hold, and the most frequent opaque one. */
 export async function canvasColours(chart: Locator): Promise<{ distinct: number; background: string }> {
@@ -19,4 +19,34 @@ export async function canvasColours(chart: Locator): Promise<{ distinct: number;
     const ranked = [...counts].sort((a, b) => b[1] - a[1]);
     return { distinct: counts.size, background: ranked[0]?.[0] ?? "" };
   });
+}
+
+/**
+ * A small chart as a reader sees it, in light, dark and at 360 px, with a screenshot of each: drawn (more
+ * than a few colours), pointing at it shows a tooltip matching `tooltip`, the dark theme repaints its
+ * background, and a phone's width holds it without scrolling sideways. Ends in light at 360 px.
+ */
+export async function checkSmallChartLooks(
+  page: Page,
+  chart: Locator,
+  tooltip: RegExp,
+  shot: (name: "light" | "dark" | "360") => string,
+): Promise<void> {
+  await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+  const light = (await canvasColours(chart)).background;
+  await chart.hover();
+  await expect(page.locator(".mini-chart__tooltip")).toHaveText(tooltip);
+  await page.screenshot({ path: shot("light"), fullPage: true });
+  await page.mouse.move(0, 0);
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect.poll(async () => (await canvasColours(chart)).background).not.toBe(light);
+  await page.screenshot({ path: shot("dark"), fullPage: true });
+
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 360, height: 760 });
+  await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+  await page.screenshot({ path: shot("360"), fullPage: true });
 }

@@ -3,7 +3,7 @@
 // fixing. Each action must spend at most one of the 5 requests a minute; opening the page spends two (the
 // type list and the default type's latest value).
 import type { Page } from "@playwright/test";
-import { canvasColours } from "./canvas.ts";
+import { canvasColours, checkSmallChartLooks } from "./canvas.ts";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -129,26 +129,10 @@ for (const wire of ["seed", "dia"] as const) {
       await page.goto("/rates?type=SOFR&from=2024-02-01&to=2024-02-29");
       const chart = rangeChart(page, "SOFR", "2024-02-01", "2024-02-29");
       await expect(chart).toBeVisible();
-      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
-      const light = (await canvasColours(chart)).background;
       // Pointing at the line says the day (in UTC, as the table) and the value.
-      await chart.hover();
-      await expect(page.locator(".mini-chart__tooltip")).toHaveText(/^Feb \d+, 2024 · \d+\.\d\d%$/);
-      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-light.png`), fullPage: true });
-      await page.mouse.move(0, 0);
-
-      await page.emulateMedia({ colorScheme: "dark" });
-      await expect.poll(async () => (await canvasColours(chart)).background).not.toBe(light);
-      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-dark.png`), fullPage: true });
-
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.setViewportSize({ width: 360, height: 760 });
-      await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-        .toBeLessThanOrEqual(360);
-      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
-      await page.screenshot({ path: testInfo.outputPath(`rates-${wire}-360.png`), fullPage: true });
+      await checkSmallChartLooks(page, chart, /^Feb \d+, 2024 · \d+\.\d\d%$/, (name) =>
+        testInfo.outputPath(`rates-${wire}-${name}.png`),
+      );
       // The type list, the type's latest value and the range: the chart adds no request.
       await spentSoFar(3);
     });

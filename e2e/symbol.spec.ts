@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { canvasColours } from "./canvas.ts";
+import { canvasColours, checkSmallChartLooks } from "./canvas.ts";
 import { type Client, expect, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
@@ -140,26 +140,10 @@ for (const wire of ["seed", "dia"] as const) {
       await page.goto("/symbol/ETH");
       const chart = ma120Chart(page, "ETH");
       await expect(chart).toHaveAccessibleName(/from €[\d,.]+ to €/);
-      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
-      const light = (await canvasColours(chart)).background;
       // Pointing at the line says the time and the value in the chosen currency.
-      await chart.hover();
-      await expect(page.locator(".mini-chart__tooltip")).toHaveText(/\d:\d\d [AP]M · €[\d,]+\.\d\d$/);
-      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-light.png`), fullPage: true });
-      await page.mouse.move(0, 0);
-
-      await page.emulateMedia({ colorScheme: "dark" });
-      await expect.poll(async () => (await canvasColours(chart)).background).not.toBe(light);
-      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-dark.png`), fullPage: true });
-
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.setViewportSize({ width: 360, height: 760 });
-      await expect.poll(async () => (await chart.boundingBox())?.width ?? 0).toBeLessThanOrEqual(360);
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-        .toBeLessThanOrEqual(360);
-      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
-      await page.screenshot({ path: testInfo.outputPath(`symbol-${wire}-360.png`), fullPage: true });
+      await checkSmallChartLooks(page, chart, /\d:\d\d [AP]M · €[\d,]+\.\d\d$/, (name) =>
+        testInfo.outputPath(`symbol-${wire}-${name}.png`),
+      );
       // Theme, size and currency cost nothing: the details and the supply, as ever.
       expect(await settledRequests(client, page, spent, 2)).toEqual(["/v1/symbol/ETH", "/v1/supply/ETH"]);
     });
