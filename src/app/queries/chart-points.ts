@@ -12,10 +12,8 @@ import { useConnection } from "../api/connection-context.tsx";
 import type { ProgressListener } from "../api/download-progress.ts";
 import { downloadProgress } from "../charts/download-progress-store.ts";
 import { type PointsDecoder, sharedPointsDecoder } from "../charts/points-decoder.ts";
-import { fetchPriority } from "./fetch-priority.ts";
-import { type ChartPointsKey, labelOf, queryKeys } from "./query-keys.ts";
-import type { FetchOptions } from "./resource.ts";
-import { segment } from "./resource.ts";
+import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+import { type FetchOptions, queryFnOf, segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";
 
 export function chartPointsPath(key: ChartPointsKey): string {
@@ -54,24 +52,22 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
   const queryKey = queryKeys.chartPoints(key);
   return queryOptions({
     queryKey,
-    queryFn: async ({ client, signal }): Promise<ChartPoints> => {
+    queryFn: queryFnOf(connection, async (c, options, { client }): Promise<ChartPoints> => {
       // Up to now and already held: only what came since its last point (which may have been the
       // unfinished bucket, so it is asked again).
       const held = key.endtime === null ? client.getQueryData<ChartPoints>(queryKey) : undefined;
       const since = held !== undefined && held.times.length > 0 ? (held.times.at(-1) as number) : null;
       try {
         const request = since === null ? capped(key, Date.now() / 1000) : { ...key, starttime: since };
-        const fresh = await getChartPoints(connection, request, {
-          signal,
-          priority: fetchPriority(client, queryKey),
-          label: labelOf(queryKey),
+        const fresh = await getChartPoints(c, request, {
+          ...options,
           onProgress: (received, total) => downloadProgress.set(queryKey, received, total),
         });
         return held === undefined || since === null ? fresh : extendPoints(held, fresh, since);
       } finally {
         downloadProgress.clear(queryKey);
       }
-    },
+    }),
     staleTime: STALE_TIME.block,
     structuralSharing: false,
   });

@@ -28,13 +28,26 @@ export function getResource<S extends z.ZodType>(
   });
 }
 
-/** The queryFn for a fetcher: the query's signal, its lane (see fetch-priority.ts) and its label. */
+/**
+ * The queryFn for a fetcher: the query's signal, its lane (see fetch-priority.ts) and its label. The
+ * fetcher also gets the query's context (its client: what the cache already holds).
+ */
 export function queryFnOf<T>(
   connection: Connection,
-  fetcher: (connection: Connection, options: FetchOptions) => Promise<T>,
+  fetcher: (
+    connection: Connection,
+    options: FetchOptions,
+    context: QueryFunctionContext<QueryKey>,
+  ) => Promise<T>,
 ): (context: QueryFunctionContext<QueryKey>) => Promise<T> {
-  return ({ client, queryKey, signal }) =>
-    fetcher(connection, { signal, priority: fetchPriority(client, queryKey), label: labelOf(queryKey) });
+  return (context) => {
+    const { client, queryKey, signal } = context;
+    return fetcher(
+      connection,
+      { signal, priority: fetchPriority(client, queryKey), label: labelOf(queryKey) },
+      context,
+    );
+  };
 }
 
 /** A path segment, escaped. */
