@@ -15,11 +15,14 @@ import type { RequestLog } from "./request-log.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
-import { registerInterestRates } from "./routes/interest-rates.ts";
-import { registerLists } from "./routes/lists.ts";
+import { registerCoins } from "./routes/coins.ts";
+import { registerInterestRate } from "./routes/interest-rate.ts";
+import { registerInterestRateTypes } from "./routes/interest-rate-types.ts";
+import { registerPairs } from "./routes/pairs.ts";
 import { registerQuotation } from "./routes/quotation.ts";
 import { registerSupply } from "./routes/supply.ts";
 import { registerSymbolDetails } from "./routes/symbol-details.ts";
+import { registerSymbols } from "./routes/symbols.ts";
 import { registerDashboard } from "./static.ts";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -76,10 +79,13 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
 
   registerChartPoints(app, ctx);
   registerQuotation(app, ctx);
-  registerInterestRates(app, ctx);
+  registerInterestRate(app, ctx);
+  registerInterestRateTypes(app, ctx);
   registerSupply(app, ctx);
   registerSymbolDetails(app, ctx);
-  registerLists(app, ctx);
+  registerCoins(app, ctx);
+  registerPairs(app, ctx);
+  registerSymbols(app, ctx);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
     type: "http",

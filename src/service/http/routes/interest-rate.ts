@@ -1,20 +1,15 @@
-// Endpoints 4 and 11: GET /v1/interestrate/{rateType}[/{date}] (also ?dateInit=&dateFinal=) and
-// GET /v1/interestrates.
+// Endpoint 4: GET /v1/interestrate/{rateType}[/{date}] (also ?dateInit=&dateFinal=).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { RateRangeQuery, RateTypeDateParams, RateTypeParams } from "../../../interface/parameters.ts";
-import {
-  InterestRateMetaListSchema,
-  InterestRateSchema,
-  InterestRatesSchema,
-} from "../../../interface/resources.ts";
+import { InterestRateSchema, InterestRatesSchema } from "../../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
 import type { ServiceContext } from "../../context.ts";
 import { interestRateResource, isRateType } from "../../rates/rate-book.ts";
 import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
-import { errorResponses, jsonContent } from "./shared.ts";
+import { errorResponses } from "./shared.ts";
 
 const RULES =
   "The value of a date is the latest fixing whose effective date is on or before it, at most 30 days before; " +
@@ -45,14 +40,6 @@ const datedRoute = createRoute({
   description: RULES,
   request: { params: RateTypeDateParams, query: RateRangeQuery },
   responses: rateResponses,
-});
-
-const listRoute = createRoute({
-  method: "get",
-  path: "/v1/interestrates",
-  summary: "All available interest rates",
-  description: "Every rate type with its first date, the decimals it is quoted with and its issuer.",
-  responses: { 200: jsonContent(InterestRateMetaListSchema, "Rate types"), ...errorResponses() },
 });
 
 function requireRateType(rateType: string): RateType {
@@ -99,11 +86,10 @@ function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: str
   return respond(c, ctx.config.wire, interestRateResource(fixing));
 }
 
-export function registerInterestRates(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerInterestRate(app: OpenAPIHono, ctx: ServiceContext): void {
   app.openapi(latestRoute, (c) => answer(ctx, c, c.req.valid("param").rateType, undefined));
   app.openapi(datedRoute, (c) => {
     const { rateType, date: pathDate } = c.req.valid("param");
     return answer(ctx, c, rateType, pathDate);
   });
-  app.openapi(listRoute, (c) => respond(c, ctx.config.wire, ctx.rates.meta()));
 }

@@ -1,0 +1,25 @@
+// Endpoint 9: GET /v1/pairs.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { PairsSchema } from "../../../interface/resources.ts";
+import type { ServiceContext } from "../../context.ts";
+import { respond } from "../respond.ts";
+import { errorResponses, jsonContent } from "./shared.ts";
+
+const pairs = createRoute({
+  method: "get",
+  path: "/v1/pairs",
+  summary: "All available pairs",
+  description: "Every pair on every exchange; `ignore` marks pairs whose trades the aggregation leaves out.",
+  responses: { 200: jsonContent(PairsSchema, "Pairs"), ...errorResponses() },
+});
+
+export function registerPairs(app: OpenAPIHono, ctx: ServiceContext): void {
+  // The market's pairs never change while the service runs: the list is made once.
+  const pairList = ctx.view.market.pairs.map(({ symbol, foreignName, exchange, ignore }) => ({
+    symbol,
+    foreignName,
+    exchange,
+    ignore,
+  }));
+  app.openapi(pairs, (c) => respond(c, ctx.config.wire, { pairs: pairList }));
+}

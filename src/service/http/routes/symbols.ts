@@ -1,0 +1,18 @@
+// Endpoint 10: GET /v1/symbols.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { SymbolsSchema } from "../../../interface/resources.ts";
+import type { ServiceContext } from "../../context.ts";
+import { respond } from "../respond.ts";
+import { errorResponses, jsonContent } from "./shared.ts";
+
+const symbols = createRoute({
+  method: "get",
+  path: "/v1/symbols",
+  summary: "All available symbols",
+  responses: { 200: jsonContent(SymbolsSchema, "Symbols, alphabetical"), ...errorResponses() },
+});
+
+export function registerSymbols(app: OpenAPIHono, ctx: ServiceContext): void {
+  const symbolList = ctx.view.market.symbols;
+  app.openapi(symbols, (c) => respond(c, ctx.config.wire, { symbols: symbolList }));
+}
