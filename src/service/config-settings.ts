@@ -1,4 +1,5 @@
-// The settings table (each setting's env name, flag, default, meaning and parser) and the value parsers.
+// The service's settings: their values (Config), the table of each setting's env name, flag, default, meaning
+// and parser, and the value parsers. config.ts reads them from the environment and the flags.
 import path from "node:path";
 import {
   DEFAULT_RATE_LIMIT,
@@ -6,8 +7,35 @@ import {
   WIRE_FORMATS,
   type WireFormat,
 } from "../interface/vocabulary.ts";
-import type { Config } from "./config.ts";
 import { CATALOG_SYMBOLS, readCoinList } from "./market/market-coins.ts";
+
+export interface Config {
+  /** TCP port to listen on; 0 = any free port. */
+  port: number;
+  /** Absolute path of the directory holding the embedded database, write key and request log. */
+  dataDir: string;
+  /** Requests per client in any 60-second window; 0 = no limit. */
+  rateLimit: number;
+  /** Issued client keys and each one's own limit; null = `rateLimit` applies, 0 = unlimited. */
+  apiKeys: Map<string, number | null>;
+  /** Keys allowed to post supply; empty = use (or create) the key file in `dataDir`. */
+  writeKeys: string[];
+  wire: WireFormat;
+  /** Days of market history seeded on first start. */
+  historyDays: number;
+  /** How fast the market clock runs: 1 = real time, 60 = a 120-second block every 2 s. */
+  marketSpeed: number;
+  /** The market simulator's seed. */
+  seed: number;
+  /** The coins the market simulates, in the catalog's order; null = all of them. */
+  marketCoins: string[] | null;
+  /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
+  corsOrigins: "*" | string[];
+  /** The built dashboard served at /. */
+  dashboardDir: string;
+  /** `--help` was given: print `helpText()` and exit instead of starting. */
+  help: boolean;
+}
 
 export type Fail = (allowed: string, got?: string) => never;
 

@@ -2,36 +2,7 @@
 // flag of `npm start` (`npm start -- --wire dia` or `--wire=dia`). Bad configuration stops the start with a
 // ConfigError that names the setting as both env and flag, says what is allowed and what was given.
 import { parseArgs } from "node:util";
-import type { WireFormat } from "../interface/vocabulary.ts";
-import { type Fail, SETTINGS, type Setting } from "./config-settings.ts";
-
-export interface Config {
-  /** TCP port to listen on; 0 = any free port. */
-  port: number;
-  /** Absolute path of the directory holding the embedded database, write key and request log. */
-  dataDir: string;
-  /** Requests per client in any 60-second window; 0 = no limit. */
-  rateLimit: number;
-  /** Issued client keys and each one's own limit; null = `rateLimit` applies, 0 = unlimited. */
-  apiKeys: Map<string, number | null>;
-  /** Keys allowed to post supply; empty = use (or create) the key file in `dataDir`. */
-  writeKeys: string[];
-  wire: WireFormat;
-  /** Days of market history seeded on first start. */
-  historyDays: number;
-  /** How fast the market clock runs: 1 = real time, 60 = a 120-second block every 2 s. */
-  marketSpeed: number;
-  /** The market simulator's seed. */
-  seed: number;
-  /** The coins the market simulates, in the catalog's order; null = all of them. */
-  marketCoins: string[] | null;
-  /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
-  corsOrigins: "*" | string[];
-  /** The built dashboard served at /. */
-  dashboardDir: string;
-  /** `--help` was given: print `helpText()` and exit instead of starting. */
-  help: boolean;
-}
+import { type Config, type Fail, SETTINGS, type Setting } from "./config-settings.ts";
 
 /** A setting that cannot be used; the message is meant for the operator, as is. */
 export class ConfigError extends Error {

@@ -1,6 +1,6 @@
 // What the HTTP routes need of the running service.
 import type { Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config-settings.ts";
 import type { ChartCache } from "./market/chart-cache.ts";
 import type { MarketView } from "./market/market-view.ts";
 import type { RateBook } from "./rates/rate-book.ts";

@@ -3,7 +3,7 @@
 // `admit` is the decision itself, shared by the Hono middleware and the cached-answer fast path.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Config } from "../config.ts";
+import type { Config } from "../config-settings.ts";
 import { ApiError } from "./errors.ts";
 import { type FairUsageLimiter, rateLimitHeader, rateLimitPolicyHeader } from "./fair-usage.ts";
 import { keyFingerprint } from "./write-keys.ts";

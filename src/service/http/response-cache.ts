@@ -3,7 +3,7 @@
 // serves stale data). A cached answer is served straight from node:http, in front of the router: the
 // fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Config } from "../config.ts";
+import type { Config } from "../config-settings.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
 import type { FairUsageLimiter } from "./fair-usage.ts";
