@@ -4,10 +4,10 @@
 // after, and the worker's decode time against JSON.parse of a JSON document of the same number of bytes.
 // Nothing goes over the network: the body is made here, before any clock starts.
 
-import { influxPoints } from "../../src/app/api/testing/wire-samples.ts";
 import { ChartModel } from "../../src/app/charts/chart-model.ts";
-import { PointsDecoder } from "../../src/app/charts/points-decoder.ts";
 import { afterNextPaint } from "../../src/app/charts/series-drawing.ts";
+import { PointsDecoder } from "../../src/app/decoding/chart-points/points-decoder.ts";
+import { influxPoints } from "../../src/app/decoding/testing/wire-samples.ts";
 import { encodeDataPoints } from "../../src/interface/data-points.ts";
 import type { DiaPoints } from "../../src/interface/dia-wire.ts";
 

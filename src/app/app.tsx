@@ -2,10 +2,10 @@
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { useEffect, useMemo } from "react";
 import { BrowserRouter } from "react-router";
-import { ConnectionProvider } from "./api/connection-context.tsx";
 import { createQueryClient, firstData, persistOptions } from "./queries/query-client.ts";
 import { AppRoutes, preloadPagesAfter } from "./routes.tsx";
 import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
+import { ConnectionProvider } from "./transport/connection-context.tsx";
 
 export function App() {
   return (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { IChartApi } from "lightweight-charts";
 import { describe, expect, it, vi } from "vitest";
-import type { ChartPoints } from "../api/decode.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { ChartModel, CONFLATION_FROM, type CreateChartFn, MIN_BAR_SPACING } from "./chart-model.ts";
 import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
 import { DRAW_LIMIT } from "./decimate.ts";

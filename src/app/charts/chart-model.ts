@@ -18,7 +18,7 @@ import {
   type TimeChartOptions,
   type UTCTimestamp,
 } from "lightweight-charts";
-import type { ChartPoints } from "../api/decode.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import {
   areaColours,
   type ChartTheme,

@@ -16,7 +16,7 @@ import {
   type TimeChartOptions,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
-import type { ChartPoints } from "../api/decode.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { useSettings } from "../settings/settings-context.tsx";
 import { ChartModel, type CreateChartFn } from "./chart-model.ts";
 import { followChartTheme, formatLocalTime, readChartTheme } from "./chart-theme.ts";

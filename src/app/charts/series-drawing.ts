@@ -5,7 +5,7 @@
 // in. In one pass, setData and the first paint of 10,000 points were one task of 140–160 ms on the
 // benchmark machine.
 import type { UTCTimestamp } from "lightweight-charts";
-import type { ChartPoints } from "../api/decode.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 
 /** Calls `run` once the next frame has been painted; the returned function cancels it. */
 export type AfterPaint = (run: () => void) => () => void;

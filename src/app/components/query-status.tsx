@@ -2,10 +2,10 @@
 // for the budget (never an endless spinner), or the failure in words with a way to try again.
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useConnection } from "../api/connection-context.tsx";
 import { describeFailure } from "../format/failure.ts";
 import { formatCountdown } from "../format/numbers.ts";
 import { labelOf } from "../queries/query-keys.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { useLabelWait } from "./use-label-wait.ts";
 
 /** While `queryKey`'s fetch waits in the budget's queue: ms until it goes, else null. */

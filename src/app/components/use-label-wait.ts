@@ -1,8 +1,9 @@
 // While a request labelled `label` waits in the budget's queue (for a free slot, or out a 429's pause): how
 // long until it goes, in ms; null when it is not waiting. Like useQueueWait, for a label that is not a
 // query key (the supply post's "supply-post").
-import { useBudgetSnapshot, useConnection } from "../api/connection-context.tsx";
+
 import { useNow } from "../shell/use-now.ts";
+import { useBudgetSnapshot, useConnection } from "../transport/connection-context.tsx";
 
 export function useLabelWait(label: string, active: boolean): number | null {
   const { budget } = useConnection();

@@ -1,5 +1,5 @@
 // What a failed request means to the person looking at the page, and what they can do about it.
-import { ApiRequestError } from "../api/transport.ts";
+import { ApiRequestError } from "../transport/transport.ts";
 
 export interface FailureText {
   title: string;

@@ -6,10 +6,9 @@ import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeDataPoints } from "../../interface/data-points.ts";
-import { type Connection, createConnection } from "../api/connection.ts";
-import { influxPoints } from "../api/testing/wire-samples.ts";
-import { type DownloadProgress, downloadProgress } from "../charts/download-progress-store.ts";
-import { PointsDecoder } from "../charts/points-decoder.ts";
+import { PointsDecoder } from "../decoding/chart-points/points-decoder.ts";
+import { influxPoints } from "../decoding/testing/wire-samples.ts";
+import { type Connection, createConnection } from "../transport/connection.ts";
 import {
   capped,
   chartPointsPath,
@@ -17,6 +16,7 @@ import {
   extendPoints,
   getChartPoints,
 } from "./chart-points.ts";
+import { type DownloadProgress, downloadProgress } from "./download-progress-store.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -1,17 +1,17 @@
 // GET /v1/chartPoints/{filter}/{exchange}/{symbol} and /v1/chartPointsAllExchanges/{filter}/{symbol}:
 // one query module for both, since the chart page switches between them. Answers can be megabytes: they
-// are read as they arrive (progress per query key in charts/download-progress-store.ts, cancelled with the
+// are read as they arrive (progress per query key in download-progress-store.ts, cancelled with the
 // query) and decoded off the main thread into typed arrays; the cache neither compares them structurally
 // nor persists them. A series that runs up to now is refetched once a block from its last point only, and
 // the new points extended onto the cached ones: the live chart costs a request a block, not the series.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BLOCK_SECONDS, MAX_CHART_POINTS, SCALE_SECONDS } from "../../interface/vocabulary.ts";
-import type { ChartPoints } from "../api/chart-points.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
-import type { ProgressListener } from "../api/download-progress.ts";
-import { downloadProgress } from "../charts/download-progress-store.ts";
-import { type PointsDecoder, sharedPointsDecoder } from "../charts/points-decoder.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { type PointsDecoder, sharedPointsDecoder } from "../decoding/chart-points/points-decoder.ts";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
+import type { ProgressListener } from "../transport/read-body.ts";
+import { downloadProgress } from "./download-progress-store.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
 import { type FetchOptions, queryFnOf, segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

@@ -3,8 +3,8 @@
 // request on a quotation.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { type Coins, CoinsSchema, type Quotation } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

@@ -2,8 +2,8 @@
 // never changes, so it never goes stale; the latest one is looked at again hourly.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type InterestRate, InterestRateSchema, InterestRatesSchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

@@ -1,8 +1,8 @@
 // GET /v1/pairs: every pair on every exchange; the chart page takes a symbol's exchanges from it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Pairs, PairsSchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

@@ -3,9 +3,9 @@
 // the pages show the new supply on their next look.
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Supply, SupplySchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
-import { decodeResource } from "../api/decode.ts";
+import { decodeResource } from "../decoding/decode.ts";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 
 export interface SupplyPost {

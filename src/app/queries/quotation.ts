@@ -2,8 +2,8 @@
 // list or the symbol details (see seeding.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Quotation, QuotationSchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

@@ -2,9 +2,9 @@
 // the interface's schema, and the queryFn that picks the budget lane and label for it.
 import type { QueryFunctionContext, QueryKey } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Connection } from "../api/connection.ts";
-import { decodeResource } from "../api/decode.ts";
-import type { Priority } from "../api/priority.ts";
+import type { Priority } from "../budget/priority.ts";
+import { decodeResource } from "../decoding/decode.ts";
+import type { Connection } from "../transport/connection.ts";
 import { fetchPriority } from "./fetch-priority.ts";
 import { labelOf } from "./query-keys.ts";
 

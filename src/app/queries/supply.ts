@@ -1,8 +1,8 @@
 // GET /v1/supply/{symbol}: the latest circulating supply stored for a coin, with its time and source.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Supply, SupplySchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";

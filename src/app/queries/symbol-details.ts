@@ -2,8 +2,8 @@
 // of the last 24 h. One request for the whole symbol page; it also seeds the coin's quotation.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { type SymbolDetails, SymbolDetailsSchema } from "../../interface/resources.ts";
-import type { Connection } from "../api/connection.ts";
-import { useConnection } from "../api/connection-context.tsx";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { quotationFromCoin } from "./coins.ts";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";

@@ -1,8 +1,8 @@
 // Said under the header while requests get no answer at all: the transport is retrying with backoff, and
 // the person should know why nothing arrives (and that it is not their budget).
 import { useSyncExternalStore } from "react";
-import { useConnection } from "../api/connection-context.tsx";
 import { formatAge } from "../format/numbers.ts";
+import { useConnection } from "../transport/connection-context.tsx";
 import { useNow } from "./use-now.ts";
 
 export function ServiceHealthNotice() {

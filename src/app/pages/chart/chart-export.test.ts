@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChartPoints } from "../../api/decode.ts";
+import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import { exportFileName, pointsCsv } from "./chart-export.ts";
 
 const series = (exchange: string | null, times: number[], values: number[]): ChartPoints => ({

@@ -1,6 +1,6 @@
 // Export of what the chart shows: the points as CSV (the service's own dataPoints header: time in ISO UTC,
 // exchange, filter, symbol, value in USD as served) and the chart as a PNG, both as a file download.
-import type { ChartPoints } from "../../api/decode.ts";
+import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 
 export interface ExportSeries {
   /** The series' exchange; null for all exchanges (an empty cell, as the service writes it). */

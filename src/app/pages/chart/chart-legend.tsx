@@ -2,7 +2,6 @@
 // what an added series will cost (requests, and when the budget lets it go) before it is fetched.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useBudgetSnapshot } from "../../api/connection-context.tsx";
 import type { ChartModel } from "../../charts/chart-model.ts";
 import { type ChartTheme, seriesColour } from "../../charts/chart-theme.ts";
 import { useQueueWait } from "../../components/query-status.tsx";
@@ -10,6 +9,7 @@ import { formatCountdown } from "../../format/numbers.ts";
 import type { ChartPointsKey } from "../../queries/query-keys.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { useNow } from "../../shell/use-now.ts";
+import { useBudgetSnapshot } from "../../transport/connection-context.tsx";
 import { seriesIdOf, seriesLabel } from "./chart-params.ts";
 import { describeCost, seriesCost } from "./compare-cost.ts";
 import { SeriesDownload } from "./series-download.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BudgetSnapshot } from "../../api/budget-snapshot.ts";
+import type { BudgetSnapshot } from "../../budget/budget-snapshot.ts";
 import { describeCost, seriesCost } from "./compare-cost.ts";
 
 const NOW = 1_000_000;

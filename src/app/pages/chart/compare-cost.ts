@@ -1,7 +1,7 @@
 // What adding a series to the chart will cost before it is fetched: one request (none when fresh points
 // are cached), and when the request budget will let it go, from the budget's state. The added series asks
 // at "visible" priority, so only what waits at "write" or "visible" goes before it.
-import type { BudgetSnapshot } from "../../api/budget-snapshot.ts";
+import type { BudgetSnapshot } from "../../budget/budget-snapshot.ts";
 import { formatCountdown } from "../../format/numbers.ts";
 
 export interface SeriesCost {

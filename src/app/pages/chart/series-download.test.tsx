@@ -5,7 +5,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChartPoints } from "../../api/chart-points.ts";
+import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import { SeriesDownload } from "./series-download.tsx";
 import type { SeriesFeed } from "./use-series-feed.ts";
 

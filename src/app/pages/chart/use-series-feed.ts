@@ -7,13 +7,13 @@
 import { hashKey, keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
-import type { ChartPoints } from "../../api/chart-points.ts";
-import { useConnection } from "../../api/connection-context.tsx";
 import type { ChartModel, PointsChange, SeriesSpec } from "../../charts/chart-model.ts";
-import type { DownloadProgress } from "../../charts/download-progress-store.ts";
-import { useChartDownload } from "../../charts/use-chart-download.ts";
+import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import { chartPointsQueryOptions } from "../../queries/chart-points.ts";
+import type { DownloadProgress } from "../../queries/download-progress-store.ts";
 import { type ChartPointsKey, labelOf, queryKeys } from "../../queries/query-keys.ts";
+import { useChartDownload } from "../../queries/use-chart-download.ts";
+import { useConnection } from "../../transport/connection-context.tsx";
 
 /** How the model took the series' latest answer, and how many points it shows. */
 export interface FeedShown {

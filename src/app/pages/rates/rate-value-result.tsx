@@ -3,11 +3,11 @@
 // and the first date to go to instead (trying the same request again would only spend budget).
 import type { InterestRate } from "../../../interface/resources.ts";
 import { RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
-import { ApiRequestError } from "../../api/transport.ts";
 import { FailureNotice, QueryView } from "../../components/query-status.tsx";
 import { SkeletonBlock } from "../../components/skeleton.tsx";
 import { useInterestRate } from "../../queries/interest-rate.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
+import { ApiRequestError } from "../../transport/transport.ts";
 import { dayOf, weekdayOf } from "./rate-days.ts";
 import { formatPublished, formatRateValue, unitOf } from "./rate-format.ts";
 

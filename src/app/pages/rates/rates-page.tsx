@@ -3,7 +3,7 @@
 // one per type or date chosen, one per range shown; back/forward re-reads the cache.
 import "./rates-page.css";
 import { useSearchParams } from "react-router";
-import { useInterestRates } from "../../queries/interest-rates.ts";
+import { useInterestRates } from "../../queries/interest-rate-types.ts";
 import { decimalsOf } from "./rate-format.ts";
 import { RateRangeSection } from "./rate-range-section.tsx";
 import { RateTypesList } from "./rate-types-list.tsx";

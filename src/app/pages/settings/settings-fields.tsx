@@ -1,9 +1,9 @@
 // The settings form's fields, grouped as a person thinks of them: the service and its keys, the request
 // budget, the look. Each field has its label, a hint, and its error next to it when it has one.
 import type { ReactNode } from "react";
-import { useBudgetSnapshot } from "../../api/connection-context.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { DISPLAY_CURRENCIES, type DisplayCurrency, THEMES, type Theme } from "../../settings/settings.ts";
+import { useBudgetSnapshot } from "../../transport/connection-context.tsx";
 import type { SettingsDraft, SettingsErrors, SettingsField } from "./settings-draft.ts";
 
 const THEME_LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };

@@ -1,7 +1,8 @@
 // A refused or failed supply post, in words that say what to do, and where it belongs: next to the field it
 // is about (the write key, the symbol, the supply) or above the send button when it is about no one field.
-import { ApiRequestError } from "../../api/transport.ts";
+
 import { describeFailure } from "../../format/failure.ts";
+import { ApiRequestError } from "../../transport/transport.ts";
 import type { SupplyField } from "./supply-checks.ts";
 
 export type SupplyFailure =

@@ -3,10 +3,10 @@
 // the focus. What was typed stays in the form whatever the service answers.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../../interface/resources.ts";
-import { useConnection } from "../../api/connection-context.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { usePostSupply } from "../../queries/post-supply.ts";
 import { loadWriteKey, saveWriteKey } from "../../settings/write-key.ts";
+import { useConnection } from "../../transport/connection-context.tsx";
 import {
   checkSupplyDraft,
   type FieldErrors,

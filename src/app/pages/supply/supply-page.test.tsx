@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COINS, SUPPLY } from "../../api/testing/wire-samples.ts";
+import { COINS, SUPPLY } from "../../decoding/testing/wire-samples.ts";
 import {
   type Answer,
   cleanup,

@@ -1,8 +1,9 @@
 // What the post is doing while it is pending: waiting for a free request slot (with the ETA), waiting out
 // the service's "too many requests" pause, or on its way.
-import { useBudgetSnapshot } from "../../api/connection-context.tsx";
+
 import { useLabelWait } from "../../components/use-label-wait.ts";
 import { formatCountdown } from "../../format/numbers.ts";
+import { useBudgetSnapshot } from "../../transport/connection-context.tsx";
 
 /** The budget label post-supply.ts gives the post. */
 export const SUPPLY_POST_LABEL = "supply-post";

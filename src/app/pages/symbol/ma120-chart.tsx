@@ -3,8 +3,9 @@
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import type { SymbolDetails } from "../../../interface/resources.ts";
-import { type ChartPoints, decodePoints } from "../../api/decode.ts";
 import { MiniLineChart } from "../../charts/mini-line-chart.tsx";
+import { decodePoints } from "../../decoding/chart-points/decode-points.ts";
+import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import type { CurrencyChoice } from "../../format/currency.ts";
 import { formatPrice } from "../../format/numbers.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "../../api/transport.ts";
+import { ApiRequestError } from "../../transport/transport.ts";
 import { unknownSymbolOf } from "./not-found.ts";
 
 describe("the service's 404 for a symbol", () => {

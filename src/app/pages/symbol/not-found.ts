@@ -1,6 +1,6 @@
 // What the service's 404 for a symbol tells the reader: its message, and the symbol it suggests when the
 // case was wrong ("unknown symbol 'btc' (symbols are case-sensitive: did you mean BTC?)").
-import { ApiRequestError } from "../../api/transport.ts";
+import { ApiRequestError } from "../../transport/transport.ts";
 
 export interface UnknownSymbol {
   message: string;

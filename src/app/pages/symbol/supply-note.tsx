@@ -3,11 +3,11 @@
 // whether it is loading or waiting for a free request slot.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Supply } from "../../../interface/resources.ts";
-import { ApiRequestError } from "../../api/transport.ts";
 import { useQueueWait } from "../../components/query-status.tsx";
 import { describeFailure } from "../../format/failure.ts";
 import { formatCountdown, formatTime } from "../../format/numbers.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
+import { ApiRequestError } from "../../transport/transport.ts";
 
 export function SupplyNote({ symbol, query }: { symbol: string; query: UseQueryResult<Supply> }) {
   const waiting = query.fetchStatus === "fetching" && query.data === undefined;

@@ -1,0 +1,85 @@
+// One connection to the service: the shared request budget and the transport that goes through it. Made
+// again when the address, the API key or the planned budget changes; every query and mutation takes it.
+import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "../budget/cross-tab.ts";
+import { RequestBudget } from "../budget/request-budget.ts";
+import { localStorageSendLogStore, memorySendLogStore, type SendLogStore } from "../budget/send-log.ts";
+import { ServiceHealth } from "./service-health.ts";
+import { Transport } from "./transport.ts";
+
+export interface ConnectionSettings {
+  baseUrl: string;
+  apiKey: string;
+  budgetPerMinute: number;
+}
+
+export interface Connection {
+  readonly baseUrl: string;
+  readonly budget: RequestBudget;
+  readonly transport: Transport;
+  /** Whether the service answers, as the transport last saw it. */
+  readonly health: ServiceHealth;
+  /** The localStorage key of this connection's send log, for the cross-tab layer to watch. */
+  readonly sendLogKey: string;
+  /**
+   * Links the budget to the other tabs (storage events, the shared pause channel) and returns the unlink.
+   * Separate from creation so React can link in an effect: StrictMode's practice unmount unlinks and the
+   * second mount links again, where disposing a memoised connection would leave it unlinked for good.
+   */
+  linkTabs(): () => void;
+}
+
+/**
+ * The server counts requests per client: per API key when one is sent, else per address. So each
+ * (service, key) pair has its own send log; the key itself is only fingerprinted into the log's name.
+ */
+export function sendLogKeyOf(baseUrl: string, apiKey: string): string {
+  return `cmd.sendLog|${baseUrl}|${apiKey === "" ? "-" : fingerprint(apiKey)}`;
+}
+
+/**
+ * `tabs`: how to reach the other tabs of this origin (see cross-tab.ts); by default the browser's when in
+ * one, and null (this page alone) elsewhere.
+ */
+export function createConnection(
+  settings: ConnectionSettings,
+  storage: Storage | null = localStorageOrNull(),
+  tabs: CrossTabEnvironment | null = browserTabs(storage),
+): Connection {
+  const sendLogKey = sendLogKeyOf(settings.baseUrl, settings.apiKey);
+  const store: SendLogStore = storage ? localStorageSendLogStore(sendLogKey, storage) : memorySendLogStore();
+  const lock = tabs ? decisionLock(sendLogKey, tabs.locks) : undefined;
+  const budget = new RequestBudget({ limit: settings.budgetPerMinute, store, ...(lock ? { lock } : {}) });
+  const health = new ServiceHealth();
+  const transport = new Transport({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey || null,
+    budget,
+    health,
+  });
+  return {
+    baseUrl: settings.baseUrl,
+    budget,
+    transport,
+    health,
+    sendLogKey,
+    linkTabs: () => (tabs ? linkTabs(budget, sendLogKey, tabs) : () => {}),
+  };
+}
+
+/** FNV-1a, hex: enough to tell keys apart in a storage key without writing the key there twice. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
