@@ -7,7 +7,7 @@ import {
   WIRE_FORMATS,
   type WireFormat,
 } from "../interface/vocabulary.ts";
-import { CATALOG_SYMBOLS, readCoinList } from "./market/market-coins.ts";
+import { CATALOG_SYMBOLS, readCoinList } from "./catalog/market-coins.ts";
 
 export interface Config {
   /** TCP port to listen on; 0 = any free port. */

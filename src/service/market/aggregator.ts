@@ -1,9 +1,9 @@
 // Crowd aggregation: the trades of one 120-second block go through the three filters of every
 // (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import type { SimTrade } from "../sources/simulator/simulator.ts";
 import type { BlockRow, StoredTrade } from "../store/store.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
-import type { SimTrade } from "./simulator.ts";
 
 /** Filter state of one series, carried from block to block. */
 class SeriesState {

@@ -2,11 +2,11 @@
 // configured history; on later starts it fills the gap up to now; while running it adds each block as the
 // market clock passes its end.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import { seedInParallel, workerCount } from "../sources/simulator/parallel-seed.ts";
+import type { MarketSimulator } from "../sources/simulator/simulator.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
-import { seedInParallel, workerCount } from "./parallel-seed.ts";
-import type { MarketSimulator } from "./simulator.ts";
 
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Blocks simulated before the first stored one so the filters start warm (their state spans blocks). */

@@ -9,10 +9,10 @@ import type {
   Trade,
 } from "../../interface/resources.ts";
 import { BLOCK_SECONDS, FX_CURRENCIES } from "../../interface/vocabulary.ts";
+import { nameForSymbol } from "../catalog/catalog.ts";
+import { type MarketCoins, marketCoins } from "../catalog/market-coins.ts";
 import type { Store, SupplyRecord } from "../store/store.ts";
-import { nameForSymbol } from "./catalog.ts";
 import { fxRates } from "./fx.ts";
-import { type MarketCoins, marketCoins } from "./market-coins.ts";
 
 const DAY = 86_400;
 /** How far from "24 hours ago" a block may be and still count as yesterday's price. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COINS, coinBySymbol } from "./catalog.ts";
+import { COINS, coinBySymbol } from "../../catalog/catalog.ts";
 import { midPrice } from "./price-path.ts";
 
 const DAY = 86_400;

@@ -1,10 +1,10 @@
 // A seeding worker: simulates and aggregates the blocks of its share of the coins, and posts the block
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
-import { DayColumns, dayOfBlockEnd } from "../store/day-columns.ts";
-import type { StoredTrade } from "../store/store.ts";
-import { BlockAggregator } from "./aggregator.ts";
-import { PAIRS } from "./catalog-pairs.ts";
+import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { BlockAggregator } from "../../market/aggregator.ts";
+import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
+import type { StoredTrade } from "../../store/store.ts";
 import { type PackedDay, packRows, type SeedTask } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";
 

@@ -1,7 +1,7 @@
 // The simulated pairs' constants from the catalog: trade rate, size, premium, spread, noise, tick and lot.
-import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import { COINS, EXCHANGES, type QuoteCurrency } from "./catalog.ts";
-import { PAIRS } from "./catalog-pairs.ts";
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import { COINS, EXCHANGES, type QuoteCurrency } from "../../catalog/catalog.ts";
+import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { hashString, mix32 } from "./price-path.ts";
 
 /** Mean number of trades per non-ignored pair per block, averaged over pairs and over a week. */

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import { COINS } from "./catalog.ts";
-import { PAIRS } from "./catalog-pairs.ts";
-import { usdPerEur } from "./fx.ts";
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import { COINS } from "../../catalog/catalog.ts";
+import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { usdPerEur } from "../../market/fx.ts";
 import { midPrice } from "./price-path.ts";
 import { MarketSimulator, type SimTrade, seasonality } from "./simulator.ts";
 

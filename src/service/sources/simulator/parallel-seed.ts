@@ -3,9 +3,9 @@
 // simulator is a pure function of (seed, block, pair), so the result equals a single-threaded seed.
 import { cpus } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
-import { PAIRS } from "./catalog-pairs.ts";
-import { bySeriesAndTime } from "./feed.ts";
+import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { bySeriesAndTime } from "../../market/feed.ts";
+import type { BlockRow, Store, StoredTrade } from "../../store/store.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 export interface SeedTask {

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { SqliteStore } from "../store/sqlite-store.ts";
-import { PAIRS } from "./catalog-pairs.ts";
-import { MarketFeed } from "./feed.ts";
+import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { MarketFeed } from "../../market/feed.ts";
+import { SqliteStore } from "../../store/sqlite-store.ts";
 import { packRows, shareCoins, unpackRows } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";
 

@@ -11,7 +11,7 @@
 // With no state, the price at any time is the same whether a block is produced live, at first start or
 // when filling a gap after a restart.
 
-import { COINS, type Coin } from "./catalog.ts";
+import { COINS, type Coin } from "../../catalog/catalog.ts";
 
 const DAY = 86_400;
 

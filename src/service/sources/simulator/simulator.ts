@@ -16,9 +16,9 @@
 // Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
 // (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
 // only per-trade allocation is the SimTrade itself (plus its ID string).
-import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import { COINS } from "./catalog.ts";
-import { usdPerEur } from "./fx.ts";
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import { COINS } from "../../catalog/catalog.ts";
+import { usdPerEur } from "../../market/fx.ts";
 import { hashSeed, midPrice, mix32 } from "./price-path.ts";
 import { RADIX, radixSortIndexes } from "./radix-sort.ts";
 import { Sfc32 } from "./sfc32.ts";
