@@ -32,6 +32,12 @@ export interface RequestBudgetOptions {
   lock?: BudgetLock;
 }
 
+/** The quota the server states (RateLimit-Policy): `limit` requests in any window of `windowSeconds`. */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
 export function checkPolicy(limit: number, windowMs: number): void {
   if (!(Number.isSafeInteger(limit) && limit >= 1)) {
     throw new RangeError(`limit must be a whole number ≥ 1; got ${limit}`);

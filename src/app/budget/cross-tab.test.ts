@@ -3,12 +3,11 @@
 // both ways over a real BroadcastChannel without echoing, decisions take the named Web Lock, and dispose
 // undoes it all. Real timers: BroadcastChannel delivers on the event loop, which fake timers do not drive.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createConnection, sendLogKeyOf } from "../transport/connection.ts";
-import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "./cross-tab.ts";
+import { type CrossTabEnvironment, decisionLock, linkTabs } from "./cross-tab.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { localStorageSendLogStore } from "./send-log.ts";
 
-const KEY = sendLogKeyOf("https://cmd.test", "");
+const KEY = "cmd.sendLog|https://cmd.test|-";
 /** The budgets' own timers never fire here; pauses and windows are only looked at, not waited out. */
 const idleTimers = { setTimer: () => 0, clearTimer: () => {} };
 
@@ -150,37 +149,5 @@ describe("decisionLock", () => {
     await budget.schedule(async () => "sent", { priority: "visible" });
     expect(names).toEqual([`${KEY}|decide`]);
     expect(budget.snapshot().used).toBe(1);
-  });
-});
-
-describe("createConnection in a browser", () => {
-  it("links the connection to the other tabs while linked, and again after an unlink", async () => {
-    const env = browserTabs(localStorage);
-    expect(env).not.toBeNull();
-    const connection = createConnection({ baseUrl: "https://cmd.test", apiKey: "", budgetPerMinute: 5 });
-    expect(connection.sendLogKey).toBe(KEY);
-    const refresh = vi.spyOn(connection.budget, "refresh");
-    window.dispatchEvent(storageEvent(KEY));
-    expect(refresh).not.toHaveBeenCalled();
-    // As React's StrictMode does with the effect: link, unlink, link again.
-    connection.linkTabs()();
-    const unlink = connection.linkTabs();
-    cleanups.push(unlink);
-    window.dispatchEvent(storageEvent(KEY));
-    expect(refresh).toHaveBeenCalledTimes(1);
-
-    const other = tab();
-    const until = Date.now() + 20_000;
-    other.budget.pauseUntil(until);
-    await vi.waitFor(() => expect(connection.budget.snapshot().pausedUntil).toBe(until));
-
-    unlink();
-    window.dispatchEvent(storageEvent(KEY));
-    expect(refresh).toHaveBeenCalledTimes(1);
-  });
-
-  it("stays this page alone outside a browser", () => {
-    const connection = createConnection({ baseUrl: "", apiKey: "", budgetPerMinute: 5 }, null, null);
-    expect(() => connection.linkTabs()()).not.toThrow();
   });
 });

@@ -4,10 +4,14 @@
 // counted from the shared send log, highest priority first; with a `lock`, each decision is exclusive
 // across tabs. Pure logic: no fetch and no React; the transport wraps each request in `schedule`.
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
-import { NETWORK_RETRY, type NetworkRetryPolicy, retryNetworkFailure } from "../transport/network-retry.ts";
-import type { RateLimitPolicy } from "../transport/rate-limit-headers.ts";
 import { LockedStep } from "./budget-lock.ts";
-import { checkMargin, checkPolicy, DEFAULT_MARGIN_MS, type RequestBudgetOptions } from "./budget-options.ts";
+import {
+  checkMargin,
+  checkPolicy,
+  DEFAULT_MARGIN_MS,
+  type RateLimitPolicy,
+  type RequestBudgetOptions,
+} from "./budget-options.ts";
 import { type BudgetSnapshot, callEach, sameSnapshot } from "./budget-snapshot.ts";
 import { type ScheduleOptions, WaitingLine } from "./priority.ts";
 import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
@@ -93,16 +97,6 @@ export class RequestBudget {
       signal?.addEventListener("abort", onAbort, { once: true });
       this.changed();
     });
-  }
-
-  /** `schedule` with retries after network failures, through the budget each time (see network-retry.ts). */
-  retryNetworkFailure<T>(
-    task: (signal: AbortSignal) => Promise<T>,
-    options: ScheduleOptions,
-    policy: NetworkRetryPolicy = NETWORK_RETRY,
-  ): Promise<T> {
-    const timers = { setTimer: this.setTimer, clearTimer: this.clearTimer };
-    return retryNetworkFailure((t, o) => this.schedule(t, o), task, options, policy, timers);
   }
 
   /**

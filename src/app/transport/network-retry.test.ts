@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { advanceTo, T0, useBudgetClock } from "../budget/budget-testkit.ts";
+import type { ScheduleOptions } from "../budget/priority.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
-import { NETWORK_RETRY } from "./network-retry.ts";
+import { NETWORK_RETRY, type NetworkRetryPolicy, retryNetworkFailure } from "./network-retry.ts";
 
 beforeEach(useBudgetClock);
 
@@ -22,13 +23,27 @@ function flakyTask(...failures: unknown[]) {
 }
 
 const offline = () => new TypeError("Failed to fetch");
+
+/** As the transport calls it: each try scheduled on `budget`, the backoff on the (fake) clock. */
+function retryThrough<T>(
+  budget: RequestBudget,
+  task: (signal: AbortSignal) => Promise<T>,
+  options: ScheduleOptions,
+  policy: NetworkRetryPolicy = NETWORK_RETRY,
+): Promise<T> {
+  const timers = {
+    setTimer: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  return retryNetworkFailure((t, o) => budget.schedule(t, o), task, options, policy, timers);
+}
 const [firstWait = 0, secondWait = 0, thirdWait = 0] = NETWORK_RETRY.backoffMs;
 
-describe("RequestBudget.retryNetworkFailure", () => {
+describe("retryNetworkFailure", () => {
   it("retries network failures after the backoff, each try through the budget", async () => {
     const budget = new RequestBudget({ marginMs: 0 });
     const { task, tries } = flakyTask(offline(), offline());
-    const result = budget.retryNetworkFailure(task, { priority: "visible" });
+    const result = retryThrough(budget, task, { priority: "visible" });
     await advanceTo(60_000);
     await expect(result).resolves.toBe("ok");
     expect(tries).toEqual([0, firstWait, firstWait + secondWait]);
@@ -38,7 +53,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
   it("waits for the budget as well as the backoff", async () => {
     const budget = new RequestBudget({ limit: 1, windowMs: 5_000, marginMs: 0 });
     const { task, tries } = flakyTask(offline());
-    const result = budget.retryNetworkFailure(task, { priority: "visible" });
+    const result = retryThrough(budget, task, { priority: "visible" });
     await advanceTo(10_000);
     await expect(result).resolves.toBe("ok");
     expect(tries).toEqual([0, 5_000]);
@@ -47,7 +62,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
   it("gives up after the last attempt with the last failure", async () => {
     const budget = new RequestBudget({ limit: 10 });
     const { task, tries } = flakyTask(offline(), offline(), offline(), new TypeError("still offline"));
-    const result = budget.retryNetworkFailure(task, { priority: "background" });
+    const result = retryThrough(budget, task, { priority: "background" });
     const settled = expect(result).rejects.toThrow("still offline");
     await advanceTo(100_000);
     await settled;
@@ -58,7 +73,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
     const budget = new RequestBudget();
     for (const failure of [new Error("404"), new DOMException("aborted", "AbortError")]) {
       const { task, tries } = flakyTask(failure);
-      const result = budget.retryNetworkFailure(task, { priority: "visible" });
+      const result = retryThrough(budget, task, { priority: "visible" });
       const settled = expect(result).rejects.toBe(failure);
       await advanceTo(60_000);
       await settled;
@@ -70,7 +85,7 @@ describe("RequestBudget.retryNetworkFailure", () => {
     const budget = new RequestBudget();
     const { task, tries } = flakyTask(offline());
     const controller = new AbortController();
-    const result = budget.retryNetworkFailure(task, { priority: "visible", signal: controller.signal });
+    const result = retryThrough(budget, task, { priority: "visible", signal: controller.signal });
     const settled = expect(result).rejects.toBe("left the page");
     await advanceTo(firstWait / 2);
     controller.abort("left the page");
@@ -84,7 +99,8 @@ describe("RequestBudget.retryNetworkFailure", () => {
   it("takes a policy of its own", async () => {
     const budget = new RequestBudget();
     const { task, tries } = flakyTask(new Error("503"));
-    const result = budget.retryNetworkFailure(
+    const result = retryThrough(
+      budget,
       task,
       { priority: "visible" },
       { attempts: 1, backoffMs: [100], isNetworkFailure: (error) => String(error).includes("503") },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRateLimit, parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
+import { parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
 
 describe("parseRateLimitPolicy", () => {
   it("reads the service's own header", () => {
@@ -44,34 +44,6 @@ describe("parseRateLimitPolicy", () => {
       "{}[];==,,",
     ]) {
       expect(parseRateLimitPolicy(header), String(header)).toBeNull();
-    }
-  });
-});
-
-describe("parseRateLimit", () => {
-  it("reads remaining and the seconds until a slot frees", () => {
-    expect(parseRateLimit('"fair-use";r=3;t=42')).toEqual({ remaining: 3, resetSeconds: 42 });
-    expect(parseRateLimit(' "fair-use" ; r=0 ; t=0 ')).toEqual({ remaining: 0, resetSeconds: 0 });
-  });
-
-  it("takes the first member with both r and t", () => {
-    expect(parseRateLimit('"a";r=1, "b";r=2;t=9')).toEqual({ remaining: 2, resetSeconds: 9 });
-  });
-
-  it("reads the older dictionary form", () => {
-    expect(parseRateLimit("limit=5, remaining=3, reset=42")).toEqual({ remaining: 3, resetSeconds: 42 });
-  });
-
-  it("gives null for absent or garbage headers", () => {
-    for (const header of [
-      null,
-      "",
-      "nope",
-      '"fair-use";r=3',
-      '"fair-use";r=-1;t=5',
-      "remaining=x, reset=1",
-    ]) {
-      expect(parseRateLimit(header), String(header)).toBeNull();
     }
   });
 });

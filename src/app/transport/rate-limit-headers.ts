@@ -1,20 +1,10 @@
 // Reads the service's rate-limit answers so the dashboard's budget follows the server rather than a
-// hard-coded guess: RateLimit-Policy (the quota and window), RateLimit (what is left now) and Retry-After
-// (how long a 429 asks us to wait). The RateLimit headers are IETF structured fields; this reads the small
-// subset they use and skips members it cannot read instead of giving up on the whole header, because one
-// odd policy from a proxy should not hide the one we understand.
-
-/** The quota the server states: `limit` requests in any window of `windowSeconds`. */
-export interface RateLimitPolicy {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** What is left of the quota: `remaining` requests now, one more slot after `resetSeconds`. */
-export interface RateLimitState {
-  remaining: number;
-  resetSeconds: number;
-}
+// hard-coded guess: RateLimit-Policy (the quota and window) and Retry-After (how long a 429 asks us to
+// wait). The budget counts its own sends, so the RateLimit header (what is left now) is not read. The
+// RateLimit headers are IETF structured fields; this reads the small subset the policy uses and skips
+// members it cannot read instead of giving up on the whole header, because one odd policy from a proxy
+// should not hide the one we understand.
+import type { RateLimitPolicy } from "../budget/budget-options.ts";
 
 /**
  * `"fair-use";q=5;w=60` (current draft), also several comma-separated policies (the first with both q and
@@ -30,26 +20,6 @@ export function parseRateLimitPolicy(header: string | null | undefined): RateLim
     }
   }
   return null;
-}
-
-/**
- * `"fair-use";r=3;t=42` (current draft; the first member with both r and t), or the older dictionary form
- * `limit=5, remaining=3, reset=42`. Null when neither is there.
- */
-export function parseRateLimit(header: string | null | undefined): RateLimitState | null {
-  const members = structuredList(header);
-  for (const member of members) {
-    const remaining = member.params.get("r");
-    const resetSeconds = member.params.get("t");
-    if (isCount(remaining) && isCount(resetSeconds)) return { remaining, resetSeconds };
-  }
-  // The older draft sent a dictionary: each member is `key=value`, which reads here as a key-only item
-  // followed by nothing, so look the keys up on the raw members instead.
-  const dictionary = new Map<string, unknown>();
-  for (const member of members) if (member.key !== null) dictionary.set(member.key, member.item);
-  const remaining = dictionary.get("remaining");
-  const resetSeconds = dictionary.get("reset");
-  return isCount(remaining) && isCount(resetSeconds) ? { remaining, resetSeconds } : null;
 }
 
 /**
@@ -73,8 +43,6 @@ type BareItem = number | string | boolean;
 
 interface ListMember {
   item: BareItem;
-  /** For a dictionary member `key=value`: the key (then `item` is the value); otherwise null. */
-  key: string | null;
   params: Map<string, BareItem>;
 }
 
@@ -87,8 +55,9 @@ function structuredList(header: string | null | undefined): ListMember[] {
   const members: ListMember[] = [];
   for (const text of splitOutsideQuotes(header, ",")) {
     const [head = "", ...params] = splitOutsideQuotes(text, ";");
-    const member = parseMember(head.trim());
-    if (member === null) continue;
+    const item = parseBareItem(head.trim());
+    if (item === null) continue;
+    const member: ListMember = { item, params: new Map() };
     for (const param of params) {
       const [key = "", value] = splitOnce(param.trim(), "=");
       if (key === "") continue;
@@ -98,15 +67,6 @@ function structuredList(header: string | null | undefined): ListMember[] {
     members.push(member);
   }
   return members;
-}
-
-function parseMember(head: string): ListMember | null {
-  const item = parseBareItem(head);
-  if (item !== null) return { item, key: null, params: new Map() };
-  const [key = "", value] = splitOnce(head, "=");
-  const dictionaryValue = value === undefined ? null : parseBareItem(value.trim());
-  if (key.trim() === "" || dictionaryValue === null) return null;
-  return { item: dictionaryValue, key: key.trim().toLowerCase(), params: new Map() };
 }
 
 function parseBareItem(text: string): BareItem | null {
