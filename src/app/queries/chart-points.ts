@@ -4,12 +4,11 @@
 // query) and decoded off the main thread into typed arrays; the cache neither compares them structurally
 // nor persists them. A series that runs up to now is refetched once a block from its last point only, and
 // the new points extended onto the cached ones: the live chart costs a request a block, not the series.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { BLOCK_SECONDS, MAX_CHART_POINTS, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { type PointsDecoder, sharedPointsDecoder } from "../decoding/chart-points/points-decoder.ts";
 import type { Connection } from "../transport/connection.ts";
-import { useConnection } from "../transport/connection-context.tsx";
 import type { ProgressListener } from "../transport/read-body.ts";
 import { downloadProgress } from "./download-progress-store.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
@@ -100,8 +99,4 @@ export function extendPoints(held: ChartPoints, fresh: ChartPoints, since: numbe
   times.set(fresh.times, keep);
   values.set(fresh.values, keep);
   return { ...held, times, values };
-}
-
-export function useChartPoints(key: ChartPointsKey) {
-  return useQuery(chartPointsQueryOptions(useConnection(), key));
 }

@@ -7,18 +7,21 @@ import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
 import { STALE_TIME } from "./stale-times.ts";
 
-export function getInterestRates(connection: Connection, options: FetchOptions): Promise<InterestRateMeta[]> {
+export function getInterestRateTypes(
+  connection: Connection,
+  options: FetchOptions,
+): Promise<InterestRateMeta[]> {
   return getResource(connection, "/v1/interestrates", InterestRateMetaListSchema, "the rate types", options);
 }
 
-export function interestRatesQueryOptions(connection: Connection) {
+export function interestRateTypesQueryOptions(connection: Connection) {
   return queryOptions({
-    queryKey: queryKeys.interestRates(),
-    queryFn: queryFnOf(connection, getInterestRates),
+    queryKey: queryKeys.interestRateTypes(),
+    queryFn: queryFnOf(connection, getInterestRateTypes),
     staleTime: STALE_TIME.rateTypes,
   });
 }
 
-export function useInterestRates() {
-  return useQuery(interestRatesQueryOptions(useConnection()));
+export function useInterestRateTypes() {
+  return useQuery(interestRateTypesQueryOptions(useConnection()));
 }

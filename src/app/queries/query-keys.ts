@@ -18,12 +18,11 @@ export const queryKeys = {
   all: [ROOT] as const,
   coins: () => [ROOT, "coins"] as const,
   pairs: () => [ROOT, "pairs"] as const,
-  symbols: () => [ROOT, "symbols"] as const,
   quotation: (symbol: string) => [ROOT, "quotation", symbol] as const,
   symbolDetails: (symbol: string) => [ROOT, "symbol", symbol] as const,
   supply: (symbol: string) => [ROOT, "supply", symbol] as const,
   chartPoints: (key: ChartPointsKey) => [ROOT, "chartPoints", key] as const,
-  interestRates: () => [ROOT, "interestrates"] as const,
+  interestRateTypes: () => [ROOT, "interestrates"] as const,
   /** date null: the latest fixing. */
   interestRate: (rateType: RateType | string, date: string | null) =>
     [ROOT, "interestrate", rateType, date ?? "latest"] as const,

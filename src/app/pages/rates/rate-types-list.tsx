@@ -34,7 +34,7 @@ export function RateTypesList({
       <h2 id="rate-types-title">Rate types</h2>
       <QueryView
         query={query}
-        queryKey={queryKeys.interestRates()}
+        queryKey={queryKeys.interestRateTypes()}
         what="the rate types"
         skeleton={<SkeletonRows rows={7} columns={4} label="the rate types" />}
       >

@@ -3,7 +3,7 @@
 // one per type or date chosen, one per range shown; back/forward re-reads the cache.
 import "./rates-page.css";
 import { useSearchParams } from "react-router";
-import { useInterestRates } from "../../queries/interest-rate-types.ts";
+import { useInterestRateTypes } from "../../queries/interest-rate-types.ts";
 import { decimalsOf } from "./rate-format.ts";
 import { RateRangeSection } from "./rate-range-section.tsx";
 import { RateTypesList } from "./rate-types-list.tsx";
@@ -13,7 +13,7 @@ import { parseRatesSearch, type RatesSearch, ratesSearchParams } from "./rates-s
 export function RatesPage() {
   const [params, setParams] = useSearchParams();
   const search = parseRatesSearch(params);
-  const types = useInterestRates();
+  const types = useInterestRateTypes();
   const decimals = decimalsOf(search.type, types.data);
   const go = (next: RatesSearch) => setParams(ratesSearchParams(next));
 

@@ -2,7 +2,7 @@
 // it, and what is wrong in words that say how to fix it. Pure: no React, no storage.
 import { MAX_CIRCULATING_SUPPLY, symbolParam } from "../../../interface/parameters.ts";
 import type { CoinSymbolAndName } from "../../../interface/resources.ts";
-import type { SupplyPost } from "../../queries/post-supply.ts";
+import type { SupplyPost } from "../../queries/supply.ts";
 
 export type SupplyField = "symbol" | "supply" | "writeKey";
 /** The fields in the order they appear, so the first invalid one can take the focus. */

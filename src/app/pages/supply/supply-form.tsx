@@ -4,7 +4,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../../interface/resources.ts";
 import { SecretInput } from "../../components/secret-input.tsx";
-import { usePostSupply } from "../../queries/post-supply.ts";
+import { usePostSupply } from "../../queries/supply.ts";
 import { loadWriteKey, saveWriteKey } from "../../settings/write-key.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
 import {

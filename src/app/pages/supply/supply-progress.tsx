@@ -3,10 +3,8 @@
 
 import { useLabelWait } from "../../components/use-label-wait.ts";
 import { formatCountdown } from "../../format/numbers.ts";
+import { SUPPLY_POST_LABEL } from "../../queries/supply.ts";
 import { useBudgetSnapshot } from "../../transport/connection-context.tsx";
-
-/** The budget label post-supply.ts gives the post. */
-export const SUPPLY_POST_LABEL = "supply-post";
 
 export function PostProgress({ pending }: { pending: boolean }) {
   const waitMs = useLabelWait(SUPPLY_POST_LABEL, pending);
