@@ -16,6 +16,7 @@ import { readRequestLog } from "../src/service/http/request-log.ts";
 import { MarketFeed } from "../src/service/market/feed.ts";
 import { startService } from "../src/service/server.ts";
 import { MarketSimulator } from "../src/service/sources/simulator/simulator.ts";
+import { SimulatorSource } from "../src/service/sources/simulator/simulator-source.ts";
 import { dayOfBlockEnd } from "../src/service/store/day-columns.ts";
 import { SqliteStore } from "../src/service/store/sqlite-store.ts";
 import { table, writeSection } from "./report.ts";
@@ -40,7 +41,7 @@ log(`simulated ${trades} trades in ${seconds(simulateMs)} s`);
 const store = SqliteStore.open(dataDir);
 store.setMeta("seed", "42");
 started = performance.now();
-await new MarketFeed(store, new MarketSimulator(42), {
+await new MarketFeed(store, new SimulatorSource(42), {
   historyDays: HISTORY_DAYS,
   pairs: PAIRS,
 }).catchUpInParallel(now);

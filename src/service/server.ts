@@ -20,7 +20,7 @@ import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
 import { MarketView } from "./market/market-view.ts";
 import { RateBook } from "./rates/rate-book.ts";
-import { MarketSimulator } from "./sources/simulator/simulator.ts";
+import { SimulatorSource } from "./sources/simulator/simulator-source.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 import type { Store } from "./store/store.ts";
 
@@ -113,8 +113,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000));
 
   const market: MarketCoins = marketCoins(config.marketCoins);
-  const simulator = new MarketSimulator(config.seed, market.all ? {} : { symbols: market.coinSymbols });
-  const feed = new MarketFeed(store, simulator, { historyDays: config.historyDays, pairs: market.pairs });
+  const source = new SimulatorSource(config.seed, market.all ? undefined : market.coinSymbols);
+  const feed = new MarketFeed(store, source, { historyDays: config.historyDays, pairs: market.pairs });
   const started = performance.now();
   let lastReport = 0;
   const stored = await feed.catchUpInParallel(marketClock.now(), (done, total) => {

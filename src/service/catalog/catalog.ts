@@ -1,12 +1,14 @@
-// The simulated market's static catalog: coins, exchanges and the pairs each exchange lists.
-// Everything here is plain data (the pairs each exchange lists are derived from it in catalog-pairs.ts);
-// the price path and the trade simulator read it, and so do the endpoints that list coins, pairs and symbols.
-
-import type { PairStyle } from "./pair-names.ts";
+// The market's static catalog: the coins and exchanges, with the figures the simulator draws its market
+// from. Everything here is plain data (the pairs each exchange lists are derived from it in catalog-pairs.ts);
+// the sources (sources/) and the market (market/) read it, and so do the endpoints that list coins, pairs
+// and symbols. It imports nothing of the service, so every room can stand on it.
 
 /** Currencies a pair can be quoted in. */
 export const QUOTE_CURRENCIES = ["USD", "EUR", "USDT", "USDC", "BTC", "ETH"] as const;
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
+
+/** How an exchange spells a pair's foreign name (pair-names.ts spells it). */
+export type PairStyle = "concat" | "dash" | "underscore" | "lower" | "kraken" | "bitfinex";
 
 export interface Coin {
   /** Plain ticker, e.g. "BTC". Never contains a comma. */

@@ -1,8 +1,5 @@
 // How each exchange spells a pair's foreign name (BTCUSDT, BTC-USD, XBT/USD, tBTCUSD, ...).
-import type { QuoteCurrency } from "./catalog.ts";
-
-/** How an exchange spells a pair's foreign name. */
-export type PairStyle = "concat" | "dash" | "underscore" | "lower" | "kraken" | "bitfinex";
+import type { PairStyle, QuoteCurrency } from "./catalog.ts";
 
 const KRAKEN_NAMES: Readonly<Record<string, string>> = { BTC: "XBT", DOGE: "XDG" };
 const BITFINEX_NAMES: Readonly<Record<string, string>> = { USDT: "UST" };

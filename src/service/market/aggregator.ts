@@ -1,9 +1,9 @@
 // Crowd aggregation: the trades of one 120-second block go through the three filters of every
 // (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { SimTrade } from "../sources/simulator/simulator.ts";
 import type { BlockRow, StoredTrade } from "../store/store.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
+import type { SourceTrade } from "./trade-source.ts";
 
 /** Filter state of one series, carried from block to block. */
 class SeriesState {
@@ -22,7 +22,7 @@ class SeriesState {
     this.mair = new MairFilter(startMs);
   }
 
-  take(trade: SimTrade): void {
+  take(trade: SourceTrade): void {
     this.ma.compute(trade);
     this.mair.compute(trade);
     this.medir.compute(trade);
@@ -100,11 +100,11 @@ export class BlockAggregator {
    * Aggregates one block. `trades` must be the block's trades sorted by time. With `keepTrades` the
    * block's trades are returned for storage (the store keeps the last day's trades only).
    */
-  aggregate(block: number, trades: readonly SimTrade[], keepTrades: boolean): AggregatedBlock {
+  aggregate(block: number, trades: readonly SourceTrade[], keepTrades: boolean): AggregatedBlock {
     const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
     const stored: StoredTrade[] = [];
     for (let i = 0; i < trades.length; i++) {
-      const trade = trades[i] as SimTrade;
+      const trade = trades[i] as SourceTrade;
       const bySymbol = this.states.get(trade.symbol);
       const exchangeState = bySymbol?.get(trade.exchange);
       if (!bySymbol || !exchangeState) continue;

@@ -1,15 +1,16 @@
-// The market feed: simulated trades → 120-second blocks → filters → store. On first start it seeds the
+// The market feed: a source's trades → 120-second blocks → filters → store. On first start it seeds the
 // configured history; on later starts it fills the gap up to now; while running it adds each block as the
-// market clock passes its end.
+// market clock passes its end. It asks the source (trade-source.ts) for each block's trades, whatever the
+// source is.
+import { cpus } from "node:os";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import { seedInParallel, workerCount } from "../sources/simulator/parallel-seed.ts";
-import type { MarketSimulator } from "../sources/simulator/simulator.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
-import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
+import { type BlockRow, bySeriesAndTime, type Store, type StoredTrade } from "../store/store.ts";
 import { BlockAggregator } from "./aggregator.ts";
+import type { TradeSource } from "./trade-source.ts";
 
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
-/** Blocks simulated before the first stored one so the filters start warm (their state spans blocks). */
+/** Blocks aggregated before the first stored one so the filters start warm (their state spans blocks). */
 const WARM_UP_BLOCKS = 60;
 /** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
 const TRADE_RETENTION_MS = 3_600_000;
@@ -18,15 +19,18 @@ const BLOCKS_PER_COMMIT = 360;
 
 export interface FeedOptions {
   historyDays: number;
-  /** The pairs of the coins the market simulates (the simulator trades only those coins, or more). */
+  /** The pairs of the market's coins (the source delivers trades of those coins, or more). */
   pairs: readonly { symbol: string; exchange: string; ignore: boolean }[];
-  /** Gaps of at least this many blocks are seeded on worker threads (default: 3 days). */
+  /** Gaps of at least this many blocks are stored as one run, when the source can (default: 3 days). */
   parallelMinBlocks?: number;
   /** Worker threads for a long gap (default: one per core, at most 4). */
   workers?: number;
 }
 
-export const bySeriesAndTime = (a: BlockRow, b: BlockRow): number => a.series - b.series || a.time - b.time;
+/** Worker threads for a long gap: one per core, at most 4. */
+function workerCount(): number {
+  return Math.max(1, Math.min(4, cpus().length));
+}
 
 export type Progress = (doneBlocks: number, totalBlocks: number) => void;
 
@@ -35,7 +39,7 @@ export class MarketFeed {
 
   constructor(
     private readonly store: Store,
-    private readonly simulator: MarketSimulator,
+    private readonly source: TradeSource,
     private readonly options: FeedOptions,
   ) {}
 
@@ -54,24 +58,24 @@ export class MarketFeed {
   }
 
   /**
-   * Like catchUp, but a long gap (a first start's history, or a long stop) is seeded on worker threads.
-   * The result is the same either way: the market is a pure function of the seed.
+   * Like catchUp, but a long gap (a first start's history, or a long stop) is stored as one run by the
+   * source when it can (the simulator seeds it on worker threads). The result is the same either way.
    */
   async catchUpInParallel(nowMs: number, onProgress?: Progress): Promise<number> {
     const { first, last } = this.missing(nowMs);
     const total = last - first + 1;
     const workers = this.options.workers ?? workerCount();
-    if (total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY) || workers < 2) {
+    const storeRun = this.source.storeRun?.bind(this.source);
+    if (!storeRun || total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY) || workers < 2) {
       return this.catchUp(nowMs, onProgress);
     }
     const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
     this.noteFirstBlock(first);
-    // Workers pack the days that lie wholly inside the gap; the one it starts in is packed from the rows.
+    // The run packs the days that lie wholly inside the gap; the one it starts in is packed from the rows.
     const packFromDay = Math.ceil((first * BLOCK_SECONDS) / 86_400);
     this.store.beginBulkLoad();
     try {
-      await seedInParallel(this.store, {
-        seed: this.simulator.seed,
+      await storeRun(this.store, {
         symbols: [...new Set(this.options.pairs.map((p) => p.symbol))],
         warmUpFrom: first - WARM_UP_BLOCKS,
         firstBlock: first,
@@ -88,7 +92,7 @@ export class MarketFeed {
       this.store.endBulkLoad();
     }
     this.store.deleteTradesBefore(keepTradesFromMs);
-    // The filters' state lives in the workers; the next catchUp warms up a fresh aggregator.
+    // The filters' state lived in the run; the next catchUp warms up a fresh aggregator.
     this.aggregator = null;
     return total;
   }
@@ -107,7 +111,7 @@ export class MarketFeed {
       const trades: StoredTrade[] = [];
       for (let block = from; block <= to; block++) {
         const keep = (block + 1) * BLOCK_SECONDS * 1000 > keepTradesFrom;
-        const aggregated = aggregator.aggregate(block, this.simulator.tradesOfBlock(block), keep);
+        const aggregated = aggregator.aggregate(block, this.source.tradesOfBlock(block), keep);
         for (const row of aggregated.rows) rows.push(row);
         if (keep) for (const trade of aggregated.trades) trades.push(trade);
       }
@@ -132,7 +136,7 @@ export class MarketFeed {
 
   /**
    * Packs every day that has ended by block `last` and is not packed yet (see day-columns.ts): from the
-   * rows, except days from `packedByWorkersFrom` on, which the seeding workers packed already.
+   * rows, except days from `packedByWorkersFrom` on, which a run of the source packed already.
    */
   private packCompleteDays(last: number, packedByWorkersFrom: number): void {
     const lastCompleteDay = Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - 1;
@@ -148,7 +152,7 @@ export class MarketFeed {
     const start = first - WARM_UP_BLOCKS;
     const aggregator = new BlockAggregator(this.store, this.options.pairs, start * BLOCK_SECONDS * 1000);
     for (let block = start; block < first; block++) {
-      aggregator.aggregate(block, this.simulator.tradesOfBlock(block), false);
+      aggregator.aggregate(block, this.source.tradesOfBlock(block), false);
     }
     this.aggregator = aggregator;
     return aggregator;

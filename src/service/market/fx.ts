@@ -4,7 +4,7 @@
 // a tanh soft clamp keeps it inside the band.
 
 import { FX_CURRENCIES, type FxCurrency } from "../../interface/vocabulary.ts";
-import { hashSeed, hashString, mix32 } from "../sources/simulator/price-path.ts";
+import { hashSeed, hashString, mix32 } from "../seeded-hash.ts";
 
 const DAY = 86_400;
 

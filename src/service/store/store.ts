@@ -16,6 +16,12 @@ export interface BlockRow {
   trades: number;
 }
 
+/**
+ * The blocks table's key order: rows inserted in it append to the end of each series' range of the
+ * clustered table, which is what makes a long seed's inserts cheap.
+ */
+export const bySeriesAndTime = (a: BlockRow, b: BlockRow): number => a.series - b.series || a.time - b.time;
+
 export interface StoredTrade {
   series: number;
   timeMs: number;

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { MarketFeed } from "../../market/feed.ts";
 import { SqliteStore } from "../../store/sqlite-store.ts";
-import { packRows, shareCoins, unpackRows } from "./parallel-seed.ts";
-import { MarketSimulator } from "./simulator.ts";
+import { shareCoins } from "./parallel-seed.ts";
+import { SimulatorSource } from "./simulator-source.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -49,7 +49,7 @@ async function seed(parallel: boolean): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "market-seed-"));
   dirs.push(dir);
   const store = SqliteStore.open(dir);
-  const feed = new MarketFeed(store, new MarketSimulator(5), {
+  const feed = new MarketFeed(store, new SimulatorSource(5), {
     historyDays: 3,
     pairs: PAIRS,
     parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
@@ -86,31 +86,5 @@ describe("parallel seeding", () => {
     const shares = shareCoins(5, 3, Math.floor(NOW / 120_000), ["SOL", "BTC"]);
     expect(shares.flat().sort()).toEqual(["BTC", "SOL"]);
     expect(shares.length).toBe(2);
-  });
-
-  it("packs block rows losslessly, nulls included", () => {
-    const rows = [
-      {
-        series: 3,
-        time: 1_763_800_000,
-        ma120: 1.5,
-        mair120: null,
-        medir120: 2.25,
-        lastTradeOffset: null,
-        volumeUSD: 0,
-        trades: 0,
-      },
-      {
-        series: 4,
-        time: 1_763_800_120,
-        ma120: 95_000.125,
-        mair120: 95_001,
-        medir120: null,
-        lastTradeOffset: 0,
-        volumeUSD: 1e9,
-        trades: 7,
-      },
-    ];
-    expect(unpackRows(packRows(rows))).toEqual(rows);
   });
 });

@@ -12,6 +12,7 @@
 // when filling a gap after a restart.
 
 import { COINS, type Coin } from "../../catalog/catalog.ts";
+import { hashSeed, hashString, mix32 } from "../../seeded-hash.ts";
 
 const DAY = 86_400;
 
@@ -105,34 +106,6 @@ function amplitudes(dailyVol: number, slowStd: number): Float64Array {
   const c = Math.sqrt(fastVar / unitDailyVar);
   for (let k = SLOW_PERIODS.length; k < OCTAVES; k++) amps[k] = c * Math.sqrt(PERIODS[k] ?? 0);
   return amps;
-}
-
-/** lowbias32 integer hash (Chris Wellons). */
-export function mix32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x7feb352d);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x846ca68b);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
-
-/** FNV-1a hash of a string, mixed. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return mix32(h);
-}
-
-/** A 32-bit hash of a seed that may be any finite number (integers beyond 2³² keep their high bits). */
-export function hashSeed(seed: number): number {
-  const lo = seed >>> 0;
-  const hi = Math.floor(seed / 4294967296) >>> 0;
-  const frac = Math.floor((seed - Math.floor(seed)) * 4294967296) >>> 0;
-  return mix32(mix32(lo ^ 0x3c6ef372) ^ mix32(hi + 0x1b873593) ^ mix32(frac + 0x5bd1e995));
 }
 
 /** Standard deviation of the sum of four uniform bytes. */

@@ -5,7 +5,7 @@ import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { BlockAggregator } from "../../market/aggregator.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { StoredTrade } from "../../store/store.ts";
-import { type PackedDay, packRows, type SeedTask } from "./parallel-seed.ts";
+import { type PackedDay, packRows, type SeedMessage, type SeedTask } from "./seed-task.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 const task = workerData as SeedTask;
@@ -54,6 +54,8 @@ for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlock
   }
   const packed = packRows(rows);
   const transfer = [packed.buffer as ArrayBuffer, ...days.map((d) => d.data.buffer as ArrayBuffer)];
-  parentPort?.postMessage({ blocks: to - from + 1, rows: packed, trades, days }, transfer);
+  const message: SeedMessage = { blocks: to - from + 1, rows: packed, trades, days };
+  parentPort?.postMessage(message, transfer);
 }
-parentPort?.postMessage({ done: true });
+const done: SeedMessage = { done: true };
+parentPort?.postMessage(done);

@@ -1,5 +1,5 @@
 // sfc32, a small fast random generator re-seeded in place: one stream per (block, pair), no allocation.
-import { mix32 } from "./price-path.ts";
+import { mix32 } from "../../seeded-hash.ts";
 
 /** sfc32 (Chris Doty-Humphrey's small fast counting generator), re-seedable without allocating. */
 export class Sfc32 {

@@ -2,7 +2,7 @@
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS, EXCHANGES, type QuoteCurrency } from "../../catalog/catalog.ts";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
-import { hashString, mix32 } from "./price-path.ts";
+import { hashString, mix32 } from "../../seeded-hash.ts";
 
 /** Mean number of trades per non-ignored pair per block, averaged over pairs and over a week. */
 export const MEAN_TRADES_PER_PAIR = 3;

@@ -4,8 +4,9 @@ import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS } from "../../catalog/catalog.ts";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { usdPerEur } from "../../market/fx.ts";
+import type { SourceTrade } from "../../market/trade-source.ts";
 import { midPrice } from "./price-path.ts";
-import { MarketSimulator, type SimTrade, seasonality } from "./simulator.ts";
+import { MarketSimulator, seasonality } from "./simulator.ts";
 
 const SEED = 20_251_122;
 /** Block of 2025-11-03T00:00:00Z (a Monday). */
@@ -14,7 +15,7 @@ const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Beyond this a trade counts as a fat finger: ordinary trades stay within ~0.6 % of the mid. */
 const OUTLIER_CUT = 0.025;
 
-function deviation(seed: number, t: SimTrade): number {
+function deviation(seed: number, t: SourceTrade): number {
   return t.estimatedUSDPrice / midPrice(seed, t.symbol, t.timeMs / 1000) - 1;
 }
 
@@ -48,7 +49,7 @@ describe("MarketSimulator determinism", () => {
   });
 
   it("is a pure function of (seed, block) for arbitrary call histories", () => {
-    const reference = new Map<string, SimTrade[]>();
+    const reference = new Map<string, SourceTrade[]>();
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 3 }),
@@ -79,8 +80,8 @@ describe("MarketSimulator determinism", () => {
 
 describe("MarketSimulator trades over 200 blocks", () => {
   const sim = new MarketSimulator(SEED);
-  const blocks: SimTrade[][] = [];
-  const all: SimTrade[] = [];
+  const blocks: SourceTrade[][] = [];
+  const all: SourceTrade[] = [];
   beforeAll(() => {
     for (let b = B0 + 600; b < B0 + 800; b++) {
       const trades = sim.tradesOfBlock(b);

@@ -15,31 +15,16 @@
 //
 // Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
 // (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
-// only per-trade allocation is the SimTrade itself (plus its ID string).
+// only per-trade allocation is the SourceTrade itself (plus its ID string).
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS } from "../../catalog/catalog.ts";
 import { usdPerEur } from "../../market/fx.ts";
-import { hashSeed, midPrice, mix32 } from "./price-path.ts";
+import type { SourceTrade } from "../../market/trade-source.ts";
+import { hashSeed, mix32 } from "../../seeded-hash.ts";
+import { midPrice } from "./price-path.ts";
 import { RADIX, radixSortIndexes } from "./radix-sort.ts";
 import { Sfc32 } from "./sfc32.ts";
 import { QUOTE_EUR, type SimulatedPairs, simulatedPairs } from "./simulated-pairs.ts";
-
-export interface SimTrade {
-  symbol: string;
-  exchange: string;
-  /** The exchange's name of the pair (foreignName). */
-  pair: string;
-  /** Unix milliseconds within the block. */
-  timeMs: number;
-  /** In the pair's quote currency. */
-  price: number;
-  /** Coin amount; negative for a sell. */
-  volume: number;
-  /** The trade's USD value per coin (price converted back with the same rates). */
-  estimatedUSDPrice: number;
-  /** Digits, unique per exchange. */
-  foreignTradeID: string;
-}
 
 /** Share of trades that are fat fingers. */
 export const OUTLIER_RATE = 0.004;
@@ -117,8 +102,11 @@ export class MarketSimulator {
     return out;
   }
 
-  /** Every trade of block `block` (it covers [block*120, (block+1)*120) seconds), sorted by timeMs ascending. */
-  tradesOfBlock(block: number): SimTrade[] {
+  /**
+   * Every trade of block `block` (it covers [block*120, (block+1)*120) seconds), sorted by timeMs ascending.
+   * A trade's id is digits: the block, the pair's two digits on its exchange, its sequence in the block.
+   */
+  tradesOfBlock(block: number): SourceTrade[] {
     if (!Number.isSafeInteger(block) || block < 0 || block > 1e9) {
       throw new RangeError(`block must be an integer in [0, 1e9], got ${block}`);
     }
@@ -146,7 +134,7 @@ export class MarketSimulator {
 
     const rng = this.rng;
     const pairs = this.pairs;
-    const trades: SimTrade[] = [];
+    const trades: SourceTrade[] = [];
     let keys = this.keys;
     const coinOf = pairs.coin;
     const quoteOf = pairs.quote;
@@ -250,8 +238,8 @@ export class MarketSimulator {
     const n = trades.length;
     const order = this.orderBuffer;
     radixSortIndexes(keys, n, order, this.scratch, this.counts);
-    const out = new Array<SimTrade>(n);
-    for (let i = 0; i < n; i++) out[i] = trades[order[i] as number] as SimTrade;
+    const out = new Array<SourceTrade>(n);
+    for (let i = 0; i < n; i++) out[i] = trades[order[i] as number] as SourceTrade;
     return out;
   }
 

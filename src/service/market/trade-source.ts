@@ -1,0 +1,52 @@
+// The seam between where trades come from and what the market makes of them. A source (src/service/sources:
+// the simulator today, real exchanges next) delivers normalized trades; the market (feed.ts) asks it for
+// each 120-second block's and turns them into blocks, filters, quotations and scaled buckets the same way
+// whatever the source. The market declares what it needs here, so sources import the market, never the
+// other way round.
+import type { Store } from "../store/store.ts";
+
+/** One trade as a source delivers it: deduplicated, signed by the taker's side, with its USD estimate. */
+export interface SourceTrade {
+  symbol: string;
+  exchange: string;
+  /** The exchange's name of the pair (foreignName). */
+  pair: string;
+  /** Unix milliseconds. */
+  timeMs: number;
+  /** In the pair's quote currency. */
+  price: number;
+  /** Coin amount; negative for a sell. */
+  volume: number;
+  /** The trade's USD value per coin. */
+  estimatedUSDPrice: number;
+  /** The exchange's trade id, unique per exchange. */
+  foreignTradeID: string;
+}
+
+/** A long run of blocks to store at once (a first start's history, or a long stop). */
+export interface BlockRun {
+  /** The coins whose series to store. */
+  symbols: readonly string[];
+  /** Blocks from here to firstBlock are aggregated but not stored, so the filters start warm. */
+  warmUpFrom: number;
+  firstBlock: number;
+  lastBlock: number;
+  /** Trades from this time on are stored too (the store keeps the last hour of them). */
+  keepTradesFromMs: number;
+  /** Days from this one on that end within the run are packed as day columns (see day-columns.ts). */
+  packFromDay: number;
+  /** Worker threads the run may use. */
+  workers: number;
+  onProgress?: (doneBlocks: number, totalBlocks: number) => void;
+}
+
+export interface TradeSource {
+  /** Every trade of block `block` (Unix seconds [block × 120, (block + 1) × 120)), by time ascending. */
+  tradesOfBlock(block: number): readonly SourceTrade[];
+  /**
+   * Optional: stores a run of blocks faster than asking for them one by one (the simulator seeds on worker
+   * threads). The stored rows, trades and day columns must be those the market would store from
+   * tradesOfBlock; the market marks the run stored when this resolves.
+   */
+  storeRun?(store: Store, run: BlockRun): Promise<void>;
+}
