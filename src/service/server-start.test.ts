@@ -20,15 +20,21 @@ afterAll(async () => {
 it("stores the blocks that ended while the history was being seeded before it answers", async () => {
   const config = loadConfig({}, ["--port", "0", "--data-dir", dataDir, "--history-days", "1"]);
   const marketClock = new ManualClock(TEST_NOW);
+  let hookFired = 0;
   service = await startService(config, {
     marketClock,
     wallClock: new ManualClock(TEST_NOW),
     live: false,
     // Seeding is done when it says how many blocks it stored: by then two more blocks have ended.
     log: (line) => {
-      if (line.startsWith("market: stored")) marketClock.advance(2 * BLOCK_SECONDS * 1000);
+      if (!line.startsWith("market: stored")) return;
+      hookFired++;
+      marketClock.advance(2 * BLOCK_SECONDS * 1000);
     },
   });
+  // Without the clock moving during the start there is nothing to catch up, and the test would prove nothing.
+  expect(hookFired).toBe(1);
+  expect(marketClock.now()).toBe(TEST_NOW + 2 * BLOCK_SECONDS * 1000);
   const lastEnd = Math.floor(marketClock.now() / 1000 / BLOCK_SECONDS) * BLOCK_SECONDS;
   expect(service.ctx.view.latestBlockEnd()).toBe(lastEnd);
   const body = (await (await fetch(`${service.url}/v1/chartPoints/MEDIR120/Binance/BTC`)).json()) as {
