@@ -1,16 +1,21 @@
-// For jsdom page tests: a fake service behind fetch, and a page mounted with the providers the app puts above
-// it (settings → connection → query client → router), driven through act() so React's updates land first.
+// For jsdom page tests: a fake service behind fetch, and a page rendered (Testing Library) with the providers
+// the app puts above it (settings → connection → query client → router), on a fake clock, with a user-event
+// user that advances that clock. Tests select as a person does: by role, label and text.
+import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act } from "react";
-import { createRoot } from "react-dom/client";
+import { cleanup, render } from "@testing-library/react";
+import { type UserEvent, userEvent } from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { ConnectionProvider } from "../api/connection-context.tsx";
 import { SETTINGS_KEY, SettingsStore } from "../settings/settings.ts";
 import { SettingsProvider } from "../settings/settings-context.tsx";
+import { ConnectionProvider } from "../transport/connection-context.tsx";
 
-// Tells React that these tests drive it through act(), so it warns about an update that escapes it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Testing Library's waitFor/findBy advance fake timers only when they see Jest's (a `jest` global with a
+// faked setTimeout); without this they would wait on a clock that never moves. Vitest's clock is the same
+// @sinonjs/fake-timers, so its advanceTimersByTime is what they need.
+(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
 
 /** What the fake service sends back: a JSON body with this status (and any extra headers). */
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -24,7 +29,7 @@ export interface Service {
   sent: Sent[];
 }
 
-/** Replaces fetch with `answer`, recording every request; `cleanup` puts fetch back. */
+/** Replaces fetch with `answer`, recording every request; `resetPage` puts fetch back. */
 export function fakeService(answer: (url: URL, init?: RequestInit) => Answer | Promise<Answer>): Service {
   const service: Service = { requests: [], sent: [] };
   vi.stubGlobal(
@@ -64,88 +69,44 @@ export interface PageOptions {
 
 export interface Page {
   router: ReturnType<typeof createMemoryRouter>;
-  container: HTMLDivElement;
   client: QueryClient;
   store: SettingsStore;
-  text(): string;
-  unmount(): void;
+  /** A person at the keyboard and mouse; their pauses move the fake clock. */
+  user: UserEvent;
 }
 
-const mounted = new Set<Page>();
-
-/** Mounts the routes at `entry` the way the app does, against the fake service at http://service.test. */
-export async function renderPage(options: PageOptions): Promise<Page> {
+/**
+ * Renders the routes at `entry` the way the app does, against the fake service at http://service.test. The
+ * clock is faked from here on (Date too), so a debounce or an "updated 12 s ago" moves only when the test
+ * (or a wait) moves it.
+ */
+export function renderPage(options: PageOptions): Page {
+  vi.useFakeTimers();
   if (options.settings) localStorage.setItem(SETTINGS_KEY, JSON.stringify(options.settings));
   const store = new SettingsStore(localStorage);
   const client = options.client ?? testQueryClient();
   const router = createMemoryRouter(options.routes, { initialEntries: [options.entry] });
-  const container = document.createElement("div");
-  document.body.append(container);
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <SettingsProvider store={store}>
-        <ConnectionProvider baseUrl="http://service.test" apiKey="test-key" budgetPerMinute={100}>
-          <QueryClientProvider client={client}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </ConnectionProvider>
-      </SettingsProvider>,
-    ),
+  const providers = ({ children }: { children: ReactNode }) => (
+    <SettingsProvider store={store}>
+      <ConnectionProvider baseUrl="http://service.test" apiKey="test-key" budgetPerMinute={100}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </ConnectionProvider>
+    </SettingsProvider>
   );
-  const page: Page = {
+  render(<RouterProvider router={router} />, { wrapper: providers });
+  return {
     router,
-    container,
     client,
     store,
-    text: () => container.textContent ?? "",
-    unmount: () => {
-      if (!mounted.delete(page)) return;
-      act(() => root.unmount());
-      container.remove();
-    },
+    user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }),
   };
-  mounted.add(page);
-  return page;
 }
 
-/** For afterEach: unmounts every page, puts fetch back and forgets what the test stored. */
-export function cleanup(): void {
-  for (const page of mounted) page.unmount();
+/** For afterEach: unmounts the page, puts fetch and the clock back and forgets what the test stored. */
+export function resetPage(): void {
+  cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
-}
-
-/** Waits `ms` of real time inside act, so the timers, fetches and renders due by then all happen. */
-export async function pause(ms = 0): Promise<void> {
-  await act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-}
-
-/** Lets the budget's microtasks, a fake fetch and React's updates run: a few turns of the timer queue. */
-export async function settle(turns = 5): Promise<void> {
-  for (let i = 0; i < turns; i++) await pause();
-}
-
-/** Retries `check` (an expect that throws until the page is ready) every 20 ms, failing with its last error. */
-export async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() - start > timeout) throw error;
-      await pause(20);
-    }
-  }
-}
-
-/** Types into a React-controlled input the way the browser reports it: the value, then an input event. */
-export function typeInto(element: HTMLInputElement, value: string): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-  act(() => {
-    setValue?.call(element, value);
-    element.dispatchEvent(new Event("input", { bubbles: true }));
-  });
 }

@@ -1,17 +1,9 @@
 // @vitest-environment jsdom
 // The page against a fake service: one request, and what search, sort, favourites and currency do.
-import { act } from "react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Coin, Coins } from "../../../interface/resources.ts";
-import {
-  cleanup,
-  fakeService,
-  type Page,
-  renderPage,
-  type Service,
-  typeInto,
-  until,
-} from "../../testing/page-harness.tsx";
+import { fakeService, type Page, renderPage, resetPage, type Service } from "../../testing/page-harness.tsx";
 import { CoinsPage } from "./coins-page.tsx";
 
 function coin(symbol: string, name: string, price: number, supply: number | null): Coin {
@@ -42,7 +34,6 @@ const COINS: Coins = {
 };
 
 let service: Service;
-let page: Page;
 
 beforeEach(() => {
   service = fakeService((url) =>
@@ -52,10 +43,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(cleanup);
+afterEach(resetPage);
 
-async function renderAt(entry: string, settings: Record<string, unknown> = {}) {
-  page = await renderPage({
+function renderAt(entry: string, settings: Record<string, unknown> = {}): Page {
+  return renderPage({
     routes: [
       { path: "/", Component: CoinsPage },
       { path: "/symbol/:symbol", Component: () => <p>symbol page</p> },
@@ -63,112 +54,125 @@ async function renderAt(entry: string, settings: Record<string, unknown> = {}) {
     entry,
     settings,
   });
-  return page.router;
 }
 
-const text = () => page.text();
-const rowSymbols = () =>
-  [...page.container.querySelectorAll("tbody tr")].map(
-    (tr) => tr.querySelector(".coins-col-symbol")?.textContent,
-  );
+const table = () => screen.getByRole("table", { name: /^Coins, sorted by/ });
+/** The coins listed, top to bottom, by the name each row links with. */
+const rowNames = () =>
+  within(table())
+    .getAllByRole("rowheader")
+    .map((cell) => within(cell).getByRole("link").textContent);
+const rowOf = (name: string) => screen.getByRole("link", { name }).closest("tr") as HTMLTableRowElement;
+const header = (name: string) => screen.getByRole("columnheader", { name });
+const sortBy = (user: Page["user"], name: string) =>
+  user.click(within(header(name)).getByRole("button", { name }));
 
-function button(name: string): HTMLButtonElement {
-  const found = [...page.container.querySelectorAll("button")].find(
-    (b) => (b.getAttribute("aria-label") ?? b.textContent) === name,
-  );
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-function header(label: string): HTMLTableCellElement {
-  const found = [...page.container.querySelectorAll<HTMLTableCellElement>("thead th")].find((th) =>
-    th.textContent?.includes(label),
-  );
-  if (!found) throw new Error(`no header ${label}`);
-  return found;
-}
-
-const loaded = () => until(() => expect(rowSymbols()).toHaveLength(3));
+const loaded = async () => {
+  await screen.findByRole("table");
+  expect(rowNames()).toHaveLength(3);
+};
 
 describe("CoinsPage", () => {
   it("turns an answer it cannot read into a clear message with a way to try again, not a blank page", async () => {
     service = fakeService(() => ({ status: 200, body: { coins: "not a list", completeCoinList: [] } }));
-    await renderAt("/");
-    await until(() => expect(text()).toContain("The service's answer could not be read"));
-    expect(text()).toContain("coins");
-    expect(page.container.querySelector('[role="alert"]')).not.toBeNull();
-    expect(button("Try again")).toBeDefined();
+    renderAt("/");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The service's answer could not be read");
+    expect(alert).toHaveTextContent("coins");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
     expect(service.requests).toEqual(["/v1/coins"]);
   });
 
   it("lists the top coins from one request, with market cap and its age", async () => {
-    await renderAt("/");
+    renderAt("/");
     await loaded();
-    expect(rowSymbols()).toEqual(["BTC", "ETH", "XRP"]);
+    expect(rowNames()).toEqual(["Bitcoin", "Ethereum", "XRP"]);
     expect(service.requests).toEqual(["/v1/coins"]);
-    expect(text()).toContain("$1.80T");
-    expect(text()).toMatch(/updated 1\d s ago/);
-    const xrp = page.container.querySelectorAll("tbody tr")[2];
-    expect(xrp?.lastElementChild?.textContent).toBe("—");
-    expect(xrp?.querySelector("a")?.getAttribute("href")).toBe("/symbol/XRP");
+    expect(within(rowOf("Bitcoin")).getByRole("cell", { name: "$1.80T" })).toBeInTheDocument();
+    expect(screen.getByText(/^1\d s ago$/).parentElement).toHaveTextContent(/^updated 1\d s ago$/);
+    expect(within(rowOf("XRP")).getAllByRole("cell").at(-1)).toHaveTextContent(/^—$/);
+    expect(screen.getByRole("link", { name: "XRP" })).toHaveAttribute("href", "/symbol/XRP");
   });
 
   it("sorts by a header, toggling the direction, and says so with aria-sort", async () => {
-    const router = await renderAt("/");
+    const { router, user } = renderAt("/");
     await loaded();
-    expect(header("#").getAttribute("aria-sort")).toBe("ascending");
-    act(() => header("Price").querySelector("button")?.click());
+    expect(header("Rank")).toHaveAttribute("aria-sort", "ascending");
+    await sortBy(user, "Price");
     expect(router.state.location.search).toBe("?sort=price&dir=desc");
-    expect(header("Price").getAttribute("aria-sort")).toBe("descending");
-    expect(header("#").getAttribute("aria-sort")).toBe("none");
-    act(() => header("Price").querySelector("button")?.click());
+    expect(header("Price")).toHaveAttribute("aria-sort", "descending");
+    expect(header("Rank")).toHaveAttribute("aria-sort", "none");
+    expect(table()).toHaveAccessibleName("Coins, sorted by price, descending; figures in USD");
+    await sortBy(user, "Price");
     expect(router.state.location.search).toBe("?sort=price&dir=asc");
-    expect(rowSymbols()).toEqual(["XRP", "ETH", "BTC"]);
+    expect(rowNames()).toEqual(["XRP", "Ethereum", "Bitcoin"]);
   });
 
   it("searches in place (no history entry) and reaches coins known only by name", async () => {
-    const router = await renderAt("/?sort=name");
+    const { router, user } = renderAt("/?sort=name");
     await loaded();
-    const search = page.container.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
-    typeInto(search, "eth");
-    await until(() => expect(router.state.location.search).toBe("?q=eth&sort=name&dir=asc"));
+    await user.type(screen.getByRole("searchbox", { name: "Search coins" }), "eth");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=eth&sort=name&dir=asc"));
     expect(router.state.historyAction).toBe("REPLACE");
-    expect(rowSymbols()).toEqual(["ETH", "ETC"]);
-    expect(text()).toContain("not in top 50");
-    expect(page.container.querySelector('a[href="/symbol/ETC"]')?.textContent).toBe("Ethereum Classic");
+    expect(rowNames()).toEqual(["Ethereum", "Ethereum Classic"]);
+    expect(within(rowOf("Ethereum Classic")).getByText("not in top 50")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ethereum Classic" })).toHaveAttribute("href", "/symbol/ETC");
+    expect(screen.getByText("2 coins of 4 match “eth”")).toBeInTheDocument();
     expect(service.requests).toHaveLength(1);
   });
 
+  it("takes a search from the address when it changes from elsewhere, keeping what is typed otherwise", async () => {
+    const { router, user } = renderAt("/?q=bit");
+    await screen.findByRole("table");
+    const search = screen.getByRole("searchbox", { name: "Search coins" });
+    expect(search).toHaveValue("bit");
+    await user.clear(search);
+    await user.type(search, "xr");
+    expect(search).toHaveValue("xr");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=xr"));
+    await user.click(screen.getByRole("link", { name: "XRP" }));
+    await screen.findByText("symbol page");
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("searchbox", { name: "Search coins" })).toHaveValue("xr");
+    await act(() => router.navigate("/?q=eth"));
+    await waitFor(() => expect(screen.getByRole("searchbox", { name: "Search coins" })).toHaveValue("eth"));
+  });
+
   it("keeps favourites in the settings and filters to them", async () => {
-    const router = await renderAt("/");
+    const { router, store, user } = renderAt("/");
     await loaded();
-    const star = button("Favourite Ethereum (ETH)");
-    act(() => star.click());
-    expect(star.getAttribute("aria-pressed")).toBe("true");
-    expect(page.store.get().favourites).toEqual(["ETH"]);
-    const only = page.container.querySelector<HTMLInputElement>('input[type="checkbox"]') as HTMLInputElement;
-    act(() => only.click());
+    const star = screen.getByRole("button", { name: "Favourite Ethereum (ETH)" });
+    await user.click(star);
+    expect(star).toHaveAttribute("aria-pressed", "true");
+    expect(store.get().favourites).toEqual(["ETH"]);
+    await user.click(screen.getByRole("checkbox", { name: /^Favourites only/ }));
     expect(router.state.location.search).toBe("?fav=1");
-    expect(rowSymbols()).toEqual(["ETH"]);
-    act(() => button("Favourite Ethereum (ETH)").click());
-    expect(text()).toContain("No favourites yet");
+    expect(rowNames()).toEqual(["Ethereum"]);
+    await user.click(screen.getByRole("button", { name: "Favourite Ethereum (ETH)" }));
+    expect(screen.getByText(/No favourites yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show all coins" }));
+    expect(router.state.location.search).toBe("");
+    expect(rowNames()).toHaveLength(3);
   });
 
   it("shows figures in the chosen currency from the answer's rates", async () => {
-    await renderAt("/", { currency: "EUR" });
+    renderAt("/", { currency: "EUR" });
     await loaded();
-    expect(page.container.querySelector("tbody tr td.num:nth-of-type(4)")?.textContent).toMatch(/€/);
-    expect(text()).toContain("€45,000.00");
-    expect(text()).not.toContain("no EUR rate");
+    expect(within(rowOf("Bitcoin")).getByRole("cell", { name: "€45,000.00" })).toBeInTheDocument();
+    expect(screen.queryByText(/no EUR rate/)).toBeNull();
   });
 
   it("falls back to USD when the chosen currency has no rate, and says so", async () => {
-    await renderAt("/", { currency: "JPY" });
+    renderAt("/", { currency: "JPY" });
     await loaded();
-    expect(text()).toContain("has no JPY rate, so figures are in USD");
-    expect(text()).toContain("$90,000.00");
-    const select = page.container.querySelector("select") as HTMLSelectElement;
-    expect(select.value).toBe("JPY");
-    expect([...select.options].map((o) => o.textContent)).toEqual(["USD", "EUR", "JPY (no rate)"]);
+    expect(screen.getByText(/has no JPY rate, so figures are in USD/)).toBeInTheDocument();
+    expect(within(rowOf("Bitcoin")).getByRole("cell", { name: "$90,000.00" })).toBeInTheDocument();
+    const currency = screen.getByRole("combobox", { name: "Currency" });
+    expect(currency).toHaveValue("JPY");
+    expect(
+      within(currency)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["USD", "EUR", "JPY (no rate)"]);
   });
 });

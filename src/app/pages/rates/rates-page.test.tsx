@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 // The page against a fake service: what each action shows, and that it spends at most one request.
-import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { InterestRate, InterestRateMeta } from "../../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES } from "../../../interface/vocabulary.ts";
-import {
-  cleanup,
-  fakeService,
-  type Page,
-  pause,
-  renderPage,
-  type Service,
-  typeInto,
-  until,
-} from "../../testing/page-harness.tsx";
+import { fakeService, type Page, renderPage, resetPage, type Service } from "../../testing/page-harness.tsx";
 import { addDays } from "./rate-days.ts";
 import { RatesPage } from "./rates-page.tsx";
+import { COMMIT_PAUSE_MS } from "./use-date-draft.ts";
 
 const META: InterestRateMeta[] = RATE_TYPE_SYMBOLS.map((symbol) => ({
   symbol,
@@ -65,123 +57,131 @@ function answer(url: URL): { status: number; body: unknown } {
 }
 
 let service: Service;
-let page: Page;
 
 beforeEach(() => {
   service = fakeService(answer);
 });
 
-afterEach(cleanup);
+afterEach(resetPage);
 
-async function renderAt(entry: string) {
-  page = await renderPage({ routes: [{ path: "/rates", Component: RatesPage }], entry });
-  return page.router;
-}
+const renderAt = (entry: string): Page =>
+  renderPage({ routes: [{ path: "/rates", Component: RatesPage }], entry });
 
-const text = () => page.text();
+const value = (shown: string) => screen.findByText(shown, { selector: "data" });
+const fixingsTable = (range: string) =>
+  screen.findByRole("table", { name: `SOFR fixings from ${range}, newest first` });
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole("row").slice(1);
 
-function input(label: string): HTMLInputElement {
-  const element = page.container.querySelector<HTMLInputElement>(`#${label}`);
-  if (!element) throw new Error(`no input #${label}`);
-  return element;
-}
-
-function click(element: Element | null): void {
-  if (!element) throw new Error("nothing to click");
-  act(() => (element as HTMLElement).click());
+/** Clears a date input and types a whole day into it, as a person does into the browser's date field. */
+async function typeDay(user: Page["user"], label: string, day: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, day);
 }
 
 describe("RatesPage", () => {
   it("lists the types and shows the latest ESTER value with two requests", async () => {
-    await renderAt("/rates");
-    await until(() => expect(text()).toContain("3.906%"));
-    expect(text()).toContain("Euro short-term rate");
-    expect(page.container.querySelectorAll("tbody tr").length).toBe(RATE_TYPE_SYMBOLS.length);
+    renderAt("/rates");
+    expect(await value("3.906%")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: /^ESTER\s*Euro short-term rate/ })).toBeInTheDocument();
+    const types = screen.getByRole("table", { name: /^Interest rate types/ });
+    expect(bodyRows(types)).toHaveLength(RATE_TYPE_SYMBOLS.length);
     expect([...service.requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
     // The range is not asked for until the form is sent.
-    expect(text()).toContain("press Show fixings");
+    expect(screen.getByText(/press/)).toHaveTextContent("press Show fixings");
   });
 
   it("spends one request per action and none going back", async () => {
-    const router = await renderAt("/rates");
-    await until(() => expect(text()).toContain("3.906%"));
+    const { router, user } = renderAt("/rates");
+    await value("3.906%");
 
-    click(page.container.querySelector('a[aria-label="Select SOFR"]'));
-    await until(() => expect(text()).toContain("5.32%"));
+    await user.click(await screen.findByRole("link", { name: "Select SOFR" }));
+    expect(await value("5.32%")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?type=SOFR");
     expect(service.requests.slice(2)).toEqual(["/v1/interestrate/SOFR"]);
 
-    typeInto(input("rate-date"), "2024-03-09");
-    await until(() => expect(text()).toContain("Value on 2024-03-09"));
-    expect(text()).toContain("No SOFR fixing on Sat 2024-03-09");
+    await typeDay(user, "Date", "2024-03-09");
+    expect(await screen.findByText("Value on 2024-03-09")).toBeInTheDocument();
+    expect(screen.getByText(/^No SOFR fixing on/)).toHaveTextContent("No SOFR fixing on Sat 2024-03-09");
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09");
     expect(service.requests.slice(3)).toEqual(["/v1/interestrate/SOFR/2024-03-09"]);
 
-    typeInto(input("range-from"), "2024-03-01");
-    typeInto(input("range-to"), "2024-03-08");
-    await pause(50);
+    await typeDay(user, "From", "2024-03-01");
+    await typeDay(user, "To", "2024-03-08");
+    await act(() => vi.advanceTimersByTimeAsync(COMMIT_PAUSE_MS * 2));
     expect(service.requests.length).toBe(4);
-    click(page.container.querySelector('button[type="submit"]'));
-    await until(() => expect(page.container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
+    await user.click(screen.getByRole("button", { name: "Show fixings" }));
+    const fixings = await fixingsTable("2024-03-01 to 2024-03-08");
+    expect(bodyRows(fixings)).toHaveLength(3);
     expect(service.requests.slice(4)).toEqual([
       "/v1/interestrate/SOFR?dateInit=2024-03-01&dateFinal=2024-03-08",
     ]);
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09&from=2024-03-01&to=2024-03-08");
-    const firstRow = page.container.querySelector(".rate-range__scroll tbody tr")?.textContent ?? "";
-    expect(firstRow).toContain("2024-03-06");
-    expect(text()).toContain("Fixings3");
-    expect(text()).toContain("5.33%");
+    expect(bodyRows(fixings)[0]).toHaveTextContent("2024-03-06");
+    const summary = screen.getByLabelText("Summary of the SOFR fixings shown");
+    expect(summary).toHaveTextContent("Fixings3");
+    expect(summary).toHaveTextContent("5.33%");
     // The same fixings as a line, oldest to newest, described in words.
-    expect(page.container.querySelector(".rate-range__chart [role=img]")?.getAttribute("aria-label")).toBe(
-      "Chart of the SOFR fixings from 2024-03-01 to 2024-03-08: from 5.31% to 5.30%, low 5.30%, high 5.33%",
-    );
+    expect(
+      screen.getByRole("img", {
+        name: "Chart of the SOFR fixings from 2024-03-01 to 2024-03-08: from 5.31% to 5.30%, low 5.30%, high 5.33%",
+      }),
+    ).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
-    await until(() => expect(text()).toContain("press Show fixings"));
+    expect(await screen.findByText(/press/)).toHaveTextContent("press Show fixings");
     await act(() => router.navigate(-1));
-    await until(() => expect(router.state.location.search).toBe("?type=SOFR"));
+    await waitFor(() => expect(router.state.location.search).toBe("?type=SOFR"));
+    expect(screen.getByLabelText("Date")).toHaveValue("");
     await act(() => router.navigate(2));
-    await until(() => expect(page.container.querySelectorAll(".rate-range__scroll tbody tr").length).toBe(3));
-    expect((input("range-from") as HTMLInputElement).value).toBe("2024-03-01");
+    expect(bodyRows(await fixingsTable("2024-03-01 to 2024-03-08"))).toHaveLength(3);
+    expect(screen.getByLabelText("From")).toHaveValue("2024-03-01");
+    expect(screen.getByLabelText("Date")).toHaveValue("2024-03-09");
     expect(service.requests.length).toBe(5);
   });
 
   it("looks a typed date up once, when the typing pauses", async () => {
-    const router = await renderAt("/rates?type=SOFR");
-    await until(() => expect(text()).toContain("5.32%"));
+    const { router, user } = renderAt("/rates?type=SOFR");
+    await value("5.32%");
+    // A date typed into the browser's segments passes through several whole days.
     for (const partial of ["0002-03-09", "0020-03-09", "0202-03-09", "2024-03-09"]) {
-      typeInto(input("rate-date"), partial);
+      await typeDay(user, "Date", partial);
     }
-    await until(() => expect(text()).toContain("Value on 2024-03-09"));
-    await pause(700);
-    expect(service.requests.filter((r) => r.startsWith("/v1/interestrate/SOFR/"))).toEqual([
-      "/v1/interestrate/SOFR/2024-03-09",
-    ]);
+    const lookups = () => service.requests.filter((r) => r.startsWith("/v1/interestrate/SOFR/"));
+    await act(() => vi.advanceTimersByTimeAsync(COMMIT_PAUSE_MS - 1));
+    expect(lookups()).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(await screen.findByText("Value on 2024-03-09")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(COMMIT_PAUSE_MS * 2));
+    expect(lookups()).toEqual(["/v1/interestrate/SOFR/2024-03-09"]);
     expect(router.state.location.search).toBe("?type=SOFR&date=2024-03-09");
   });
 
   it("refuses a reversed range without asking the service", async () => {
-    await renderAt("/rates?type=SOFR");
-    await until(() => expect(text()).toContain("5.32%"));
-    typeInto(input("range-from"), "2024-03-08");
-    typeInto(input("range-to"), "2024-03-01");
-    click(page.container.querySelector('button[type="submit"]'));
-    await until(() => expect(text()).toContain("The start date must be on or before the end date."));
+    const { user } = renderAt("/rates?type=SOFR");
+    await value("5.32%");
+    await typeDay(user, "From", "2024-03-08");
+    await typeDay(user, "To", "2024-03-01");
+    await user.click(screen.getByRole("button", { name: "Show fixings" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The start date must be on or before the end date.",
+    );
+    expect(screen.getByLabelText("From")).toHaveAttribute("aria-invalid", "true");
     expect([...service.requests].sort()).toEqual(["/v1/interestrate/SOFR", "/v1/interestrates"]);
   });
 
   it("shows the service's words for a date before the first fixing, and the first date", async () => {
-    await renderAt("/rates?type=SOFR&date=2017-06-01");
-    await until(() => expect(text()).toContain("SOFR starts on 2018-04-02"));
-    expect(page.container.querySelector('[role="alert"]')).not.toBeNull();
-    expect(text()).not.toContain("Try again");
-    expect(text()).toContain("Show 2018-04-02");
+    const { router, user } = renderAt("/rates?type=SOFR&date=2017-06-01");
+    expect(await screen.findByRole("alert")).toHaveTextContent("SOFR starts on 2018-04-02");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Show 2018-04-02" }));
+    expect(router.state.location.search).toBe("?type=SOFR&date=2018-04-02");
   });
 
   it("falls back to defaults on an unreadable address", async () => {
-    await renderAt("/rates?type=LIBOR&date=yesterday&from=2024-03-08");
-    await until(() => expect(text()).toContain("3.906%"));
-    expect(text()).toContain("Latest fixing");
+    renderAt("/rates?type=LIBOR&date=yesterday&from=2024-03-08");
+    expect(await value("3.906%")).toBeInTheDocument();
+    expect(screen.getByText("Latest fixing")).toBeInTheDocument();
     expect([...service.requests].sort()).toEqual(["/v1/interestrate/ESTER", "/v1/interestrates"]);
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act } from "react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PERSIST_KEY } from "../../queries/query-client.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { SETTINGS_KEY } from "../../settings/settings.ts";
-import { cleanup, type Page, renderPage, testQueryClient, typeInto } from "../../testing/page-harness.tsx";
+import { type Page, renderPage, resetPage, testQueryClient } from "../../testing/page-harness.tsx";
 import { SettingsPage } from "./settings-page.tsx";
 
 const removed = vi.hoisted(() => [] as string[]);
@@ -18,11 +18,11 @@ vi.mock("idb-keyval", () => ({
 
 let page: Page;
 
-beforeEach(async () => {
+beforeEach(() => {
   removed.length = 0;
   const client = testQueryClient();
   client.setQueryData(queryKeys.coins(), { coins: [] });
-  page = await renderPage({
+  page = renderPage({
     routes: [{ path: "/settings", Component: SettingsPage }],
     entry: "/settings",
     settings: { apiKey: "client-7" },
@@ -30,61 +30,60 @@ beforeEach(async () => {
   });
 });
 
-afterEach(cleanup);
+afterEach(resetPage);
 
-function field(id: string): HTMLInputElement {
-  const element = document.getElementById(id);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`no input ${id}`);
-  return element;
+/** Replaces what the field labelled `label` holds, as a person types it. */
+async function fill(label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await page.user.clear(field);
+  await page.user.type(field, text);
 }
 
-async function save() {
-  const button = [...page.container.querySelectorAll("button")].find(
-    (b) => b.textContent === "Save settings",
-  );
-  await act(async () => button?.click());
-}
-
-const status = () => page.container.querySelector(".settings-form output")?.textContent;
+const save = () => page.user.click(screen.getByRole("button", { name: "Save settings" }));
+const status = () => within(screen.getByRole("form", { name: "Settings" })).getByRole("status");
 
 describe("SettingsPage", () => {
   it("saves a new service address, clearing the cached data, and keeps the API key", async () => {
-    typeInto(field("settings-baseUrl"), " https://other.example/ ");
-    typeInto(field("settings-writeKey"), "w-1");
+    await fill("Service address", " https://other.example/ ");
+    await fill("Write key", "w-1");
     await save();
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        /^Saved\. The service address changed, so the cached data was cleared/,
+      ),
+    );
     expect(page.store.get()).toMatchObject({ baseUrl: "https://other.example", apiKey: "client-7" });
     expect(page.client.getQueryData(queryKeys.coins())).toBeUndefined();
     expect(removed).toEqual([PERSIST_KEY]);
-    expect(status()).toMatch(/^Saved\. The service address changed, so the cached data was cleared/);
-    expect(field("settings-baseUrl").value).toBe("https://other.example");
+    expect(screen.getByLabelText("Service address")).toHaveValue("https://other.example");
     expect(sessionStorage.getItem("cmd.writeKey")).toBe("w-1");
     expect(localStorage.getItem(SETTINGS_KEY)).not.toContain("w-1");
   });
 
   it("keeps the cache when the address stays", async () => {
-    typeInto(field("settings-budgetPerMinute"), "3");
+    await fill("Requests per minute", "3");
     await save();
+    await waitFor(() => expect(status()).toHaveTextContent(/^Saved\.$/));
     expect(page.store.get().budgetPerMinute).toBe(3);
     expect(page.client.getQueryData(queryKeys.coins())).toBeDefined();
     expect(removed).toEqual([]);
-    expect(status()).toBe("Saved.");
   });
 
   it("names an invalid field, keeps what was typed and saves nothing", async () => {
-    typeInto(field("settings-baseUrl"), "ftp://x");
+    await fill("Service address", "ftp://x");
     await save();
-    const address = field("settings-baseUrl");
-    expect(address.getAttribute("aria-invalid")).toBe("true");
-    expect(document.getElementById("settings-baseUrl-error")?.textContent).toMatch(/http:\/\/ or https:\/\//);
-    expect(document.activeElement).toBe(address);
-    expect(address.value).toBe("ftp://x");
+    const address = screen.getByLabelText("Service address");
+    expect(address).toBeInvalid();
+    expect(address).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
+    expect(address).toHaveFocus();
+    expect(address).toHaveValue("ftp://x");
     expect(page.store.get().baseUrl).toBe("");
-    expect(status()).toBe("Nothing was saved: one field needs a fix.");
+    expect(status()).toHaveTextContent(/^Nothing was saved: one field needs a fix\.$/);
   });
 
-  it("follows a theme changed elsewhere when the field was not touched", async () => {
+  it("follows a theme changed elsewhere when the field was not touched", () => {
+    expect(screen.getByRole("radio", { name: "Dark" })).not.toBeChecked();
     act(() => page.store.update({ theme: "dark" }));
-    const dark = page.container.querySelector<HTMLInputElement>('input[name="theme"][value="dark"]');
-    expect(dark?.checked).toBe(true);
+    expect(screen.getByRole("radio", { name: "Dark" })).toBeChecked();
   });
 });

@@ -1,22 +1,19 @@
 // @vitest-environment jsdom
-import { act } from "react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COINS, SUPPLY } from "../../decoding/testing/wire-samples.ts";
 import {
   type Answer,
-  cleanup,
   fakeService,
   type Page,
   renderPage,
+  resetPage,
   type Service,
-  settle,
-  typeInto,
 } from "../../testing/page-harness.tsx";
 import { SupplyPage } from "./supply-page.tsx";
 
 let service: Service;
 let answerPost: () => Answer;
-let page: Page;
 
 beforeEach(() => {
   answerPost = () => ({ status: 200, body: SUPPLY });
@@ -25,73 +22,69 @@ beforeEach(() => {
   );
 });
 
-afterEach(cleanup);
+afterEach(resetPage);
 
-async function open(path = "/supply") {
-  page = await renderPage({
+/** Opens the page and waits for the coin list it checks symbols against. */
+async function open(path = "/supply"): Promise<Page> {
+  const page = renderPage({
     routes: [
       { path: "/supply", Component: SupplyPage },
       { path: "/symbol/:symbol", Component: () => <p>symbol page</p> },
     ],
     entry: path,
   });
-  await settle();
+  await waitFor(() => expect(symbolField()).toHaveAccessibleDescription(/^(?!Loading the coin list)/));
+  return page;
 }
 
-function input(label: string): HTMLInputElement {
-  const found = [...page.container.querySelectorAll("label")].find((l) => l.textContent === label);
-  const element = found ? document.getElementById(found.htmlFor) : null;
-  if (!(element instanceof HTMLInputElement)) throw new Error(`no input labelled ${label}`);
-  return element;
-}
+/** The form's input labelled `label` (the page itself is labelled "Circulating supply" too). */
+const field = (label: string) => screen.getByLabelText(label, { selector: "input" });
+const symbolField = () => field("Symbol");
 
 /** Types into the fields (by label, in this order) and sends the form. */
-async function send(fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) typeInto(input(label), value);
-  const button = [...page.container.querySelectorAll("button")].find((b) => b.textContent === "Send supply");
-  await act(async () => button?.click());
-  await settle();
-}
-
-function errorOf(element: HTMLInputElement): string | null {
-  const ids = (element.getAttribute("aria-describedby") ?? "").split(" ");
-  const error = ids.find((id) => id.endsWith("-error"));
-  return error ? (document.getElementById(error)?.textContent ?? null) : null;
+async function send({ user }: Page, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await user.type(field(label), value);
+  await user.click(screen.getByRole("button", { name: "Send supply" }));
 }
 
 describe("SupplyPage", () => {
   it("pre-fills ?symbol=, and refuses a supply that is not a number without a request", async () => {
-    await open("/supply?symbol=BTC");
-    expect(input("Symbol").value).toBe("BTC");
+    const page = await open("/supply?symbol=BTC");
+    expect(symbolField()).toHaveValue("BTC");
+    expect(symbolField()).toHaveAccessibleDescription(/^Bitcoin · /);
     expect(service.sent.map((s) => s.url)).toEqual(["http://service.test/v1/coins"]);
-    await send({ "Circulating supply": "abc", "Write key": "secret" });
-    const supply = input("Circulating supply");
-    expect(supply.getAttribute("aria-invalid")).toBe("true");
-    expect(errorOf(supply)).toMatch(/“abc” is not a number/);
-    expect(document.activeElement).toBe(supply);
+    await send(page, { "Circulating supply": "abc", "Write key": "secret" });
+    const supply = field("Circulating supply");
+    expect(supply).toBeInvalid();
+    expect(supply).toHaveAccessibleDescription(/“abc” is not a number/);
+    expect(supply).toHaveFocus();
     expect(service.sent).toHaveLength(1);
   });
 
   it("names the symbol meant when the case is wrong", async () => {
-    await open();
-    await send({ Symbol: "btc", "Circulating supply": "19,912,345", "Write key": "secret" });
-    expect(errorOf(input("Symbol"))).toMatch(/did you mean BTC/);
-    expect(document.activeElement).toBe(input("Symbol"));
-    const use = [...page.container.querySelectorAll("button")].find((b) => b.textContent === "Use BTC");
-    act(() => use?.click());
-    expect(input("Symbol").value).toBe("BTC");
-    expect(input("Symbol").hasAttribute("aria-invalid")).toBe(false);
+    const page = await open();
+    await send(page, { Symbol: "btc", "Circulating supply": "19,912,345", "Write key": "secret" });
+    expect(symbolField()).toHaveAccessibleDescription(/did you mean BTC/);
+    expect(symbolField()).toHaveFocus();
+    await page.user.click(screen.getByRole("button", { name: "Use BTC" }));
+    expect(symbolField()).toHaveValue("BTC");
+    expect(symbolField()).not.toBeInvalid();
     expect(service.sent).toHaveLength(1);
   });
 
   it("posts with the write key as a bearer token and shows the stored record", async () => {
-    await open();
-    await send({ Symbol: "BTC", "Circulating supply": "19,912,345", "Write key": "secret" });
+    const page = await open();
+    await send(page, { Symbol: "BTC", "Circulating supply": "19,912,345", "Write key": "secret" });
+    const stored = await screen.findByRole("region", { name: "Stored" });
     const post = service.sent[1];
     expect(post?.method).toBe("POST");
     expect(post?.headers.Authorization).toBe("Bearer secret");
     expect(post?.body).toEqual({ Symbol: "BTC", CirculatingSupply: 19_912_345 });
-    expect(page.container.querySelector("[data-testid=stored-supply]")?.textContent).toBe("19,912,345");
+    expect(within(stored).getByRole("status")).toHaveTextContent(
+      `The service stored 19,912,345 coins as the circulating supply of ${SUPPLY.name} (BTC).`,
+    );
+    expect(stored).toHaveTextContent("Circulating supply19,912,345");
+    expect(screen.getByRole("heading", { name: "Stored" })).toHaveFocus();
     expect(page.router.state.location.search).toBe("?symbol=BTC");
     expect(sessionStorage.getItem("cmd.writeKey")).toBe("secret");
     expect(localStorage.getItem("cmd.writeKey")).toBeNull();
@@ -104,16 +97,14 @@ describe("SupplyPage", () => {
       status: 401,
       body: { errorcode: 401, errormessage: "the write key is not valid" },
     });
-    await open();
-    await send({ Symbol: "ETH", "Circulating supply": "120000000.5", "Write key": "wrong" });
-    const key = input("Write key");
-    expect(errorOf(key)).toMatch(/^The write key was refused: check it/);
-    expect(document.activeElement).toBe(key);
-    expect([input("Symbol").value, input("Circulating supply").value, key.value]).toEqual([
-      "ETH",
-      "120000000.5",
-      "wrong",
-    ]);
-    expect(page.container.querySelector("[data-testid=stored-supply]")).toBeNull();
+    const page = await open();
+    await send(page, { Symbol: "ETH", "Circulating supply": "120000000.5", "Write key": "wrong" });
+    const key = field("Write key");
+    await waitFor(() => expect(key).toHaveAccessibleDescription(/^The write key was refused: check it/));
+    expect(key).toHaveFocus();
+    expect(symbolField()).toHaveValue("ETH");
+    expect(field("Circulating supply")).toHaveValue("120000000.5");
+    expect(key).toHaveValue("wrong");
+    expect(screen.queryByRole("region", { name: "Stored" })).toBeNull();
   });
 });

@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
 import type { QueryClient } from "@tanstack/react-query";
-import { act } from "react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Quotation, Supply, SymbolDetails } from "../../../interface/resources.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { DEFAULT_SETTINGS } from "../../settings/settings.ts";
 import {
   type Answer,
-  cleanup,
   fakeService,
   type Page,
   renderPage,
+  resetPage,
   type Service,
   testQueryClient,
-  until,
 } from "../../testing/page-harness.tsx";
 import { SymbolPage } from "./symbol-page.tsx";
 
@@ -80,7 +79,6 @@ const SUPPLY: Supply = {
 
 let answers: Record<string, () => Answer | Promise<Answer>>;
 let service: Service;
-let page: Page;
 
 beforeEach(() => {
   answers = {
@@ -99,88 +97,94 @@ beforeEach(() => {
   );
 });
 
-afterEach(cleanup);
+afterEach(resetPage);
 
-async function show(url: string, options: { currency?: string; client?: QueryClient } = {}) {
-  page = await renderPage({
+function show(url: string, options: { currency?: string; client?: QueryClient } = {}): Page {
+  return renderPage({
     routes: [{ path: "/symbol/:symbol", Component: SymbolPage }],
     entry: url,
     settings: { ...DEFAULT_SETTINGS, currency: options.currency ?? "USD" },
     client: options.client,
   });
-  return page.router;
 }
 
-const text = () => page.text();
+/** Everything the page says, for figures whose place on it other tests pin down. */
+const page = () => document.body;
+const exchanges = () => screen.getByRole("table", { name: /^BTC on each exchange/ });
+/** The exchanges, top to bottom, by the button that opens each one's last trades. */
 const rowNames = () =>
-  [...page.container.querySelectorAll(".exchanges-table tbody .exchange-row .expand-button")].map(
-    (button) => button.textContent,
-  );
-const button = (name: string) =>
-  [...page.container.querySelectorAll("button")].find((b) =>
-    b.textContent?.includes(name),
-  ) as HTMLButtonElement;
+  within(exchanges())
+    .getAllByRole("button", { name: /, last trades$/ })
+    .map((button) => button.textContent);
+const loaded = async () => {
+  await screen.findByRole("table", { name: /^BTC on each exchange/ });
+  expect(rowNames()).toHaveLength(3);
+};
+const sortButton = (name: string) => within(exchanges()).getByRole("button", { name });
+const opener = (exchange: string) => screen.getByRole("button", { name: `${exchange}, last trades` });
+const maChart = (name: string | RegExp = /^MA120 of BTC/) => screen.findByRole("img", { name });
 
 describe("the symbol page", () => {
   it("shows the coin's figures and exchanges from one request, then the supply's time and source", async () => {
-    await show("/symbol/BTC");
-    await until(() => expect(text()).toContain("as of"));
-    expect(page.container.querySelector("h1")?.textContent).toBe("Bitcoin");
+    show("/symbol/BTC");
+    await loaded();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Bitcoin$/);
     expect(document.title).toContain("BTC");
-    expect(text()).toContain("$80,000.00");
-    expect(text()).toContain("+2.56%");
-    expect(text()).toContain("#1");
-    expect(text()).toContain("19.95M BTC");
+    for (const figure of ["$80,000.00", "+2.56%", "#1", "19.95M BTC", "as of"]) {
+      expect(page()).toHaveTextContent(figure);
+    }
     expect(rowNames()).toEqual(["Binance", "Coinbase", "Kraken"]);
-    await until(() => expect(text()).toContain("source seed"));
+    await waitFor(() => expect(page()).toHaveTextContent("source seed"));
     expect(service.requests).toEqual(["/v1/symbol/BTC", "/v1/supply/BTC"]);
-    const links = [...page.container.querySelectorAll("a")].map((a) => a.getAttribute("href"));
-    expect(links).toContain("/chart/BTC");
-    expect(links).toContain("/chart/BTC?exchange=Binance");
+    expect(screen.getByRole("link", { name: "Chart of BTC" })).toHaveAttribute("href", "/chart/BTC");
+    expect(screen.getByRole("link", { name: "Chart of BTC on Binance" })).toHaveAttribute(
+      "href",
+      "/chart/BTC?exchange=Binance",
+    );
   });
 
   it("sorts the exchanges by a column and keeps the sort in the URL", async () => {
-    const router = await show("/symbol/BTC");
-    await until(() => expect(rowNames()).toHaveLength(3));
-    const volume = button("Volume 24 h");
-    expect(volume.closest("th")?.getAttribute("aria-sort")).toBe("descending");
-    await act(async () => volume.click());
+    const { router, user } = show("/symbol/BTC");
+    await loaded();
+    const volume = () => screen.getByRole("columnheader", { name: "Volume 24 h" });
+    expect(volume()).toHaveAttribute("aria-sort", "descending");
+    await user.click(sortButton("Volume 24 h"));
     expect(rowNames()).toEqual(["Kraken", "Coinbase", "Binance"]);
     expect(router.state.location.search).toBe("?sort=volume&dir=asc");
-    expect(button("Volume 24 h").closest("th")?.getAttribute("aria-sort")).toBe("ascending");
-    await act(async () => button("Exchange").click());
+    expect(volume()).toHaveAttribute("aria-sort", "ascending");
+    await user.click(sortButton("Exchange"));
     expect(rowNames()).toEqual(["Binance", "Coinbase", "Kraken"]);
     expect(router.state.location.search).toBe("?sort=name&dir=asc");
+    expect(volume()).toHaveAttribute("aria-sort", "none");
   });
 
   it("opens an exchange's last trades, with the open exchange in the URL", async () => {
-    const router = await show("/symbol/BTC?sort=name&dir=desc");
-    await until(() => expect(rowNames()).toHaveLength(3));
+    const { router, user } = show("/symbol/BTC?sort=name&dir=desc");
+    await loaded();
     expect(rowNames()).toEqual(["Kraken", "Coinbase", "Binance"]);
-    const binance = button("Binance");
-    expect(binance.getAttribute("aria-expanded")).toBe("false");
-    await act(async () => binance.click());
-    expect(button("Binance").getAttribute("aria-expanded")).toBe("true");
+    expect(opener("Binance")).toHaveAttribute("aria-expanded", "false");
+    await user.click(opener("Binance"));
+    expect(opener("Binance")).toHaveAttribute("aria-expanded", "true");
     expect(router.state.location.search).toBe("?sort=name&dir=desc&open=Binance");
-    const trades = page.container.querySelector(".last-trades__table");
-    expect(trades?.querySelector("caption")?.textContent).toBe("Last 2 trades of BTC on Binance");
-    const sides = [...(trades?.querySelectorAll("tbody .side") ?? [])].map((cell) => cell.textContent);
+    const trades = screen.getByRole("table", { name: "Last 2 trades of BTC on Binance" });
+    const sides = within(trades)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[2]?.textContent);
     expect(sides).toEqual(["buy", "sell"]);
-    expect(trades?.textContent).toContain("0.5");
-    await act(async () => router.navigate(-1));
-    expect(button("Binance").getAttribute("aria-expanded")).toBe("false");
-    expect(page.container.querySelector(".last-trades__table")).toBeNull();
+    expect(trades).toHaveTextContent("0.5");
+    await act(() => router.navigate(-1));
+    expect(opener("Binance")).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("table", { name: /^Last \d+ trades/ })).toBeNull();
   });
 
   it("names the unknown symbol with the service's hint, a way back, and asks no supply", async () => {
-    await show("/symbol/btc");
-    await until(() => expect(page.container.querySelector("[role=alert]")).not.toBeNull());
-    const alert = page.container.querySelector("[role=alert]");
-    expect(alert?.textContent).toContain("did you mean BTC?");
-    const links = [...(alert?.querySelectorAll("a") ?? [])].map((a) => [
-      a.textContent,
-      a.getAttribute("href"),
-    ]);
+    show("/symbol/btc");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("did you mean BTC?");
+    const links = within(alert)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toEqual([
       ["Go to BTC", "/symbol/BTC"],
       ["Back to the coins", "/"],
@@ -197,21 +201,21 @@ describe("the symbol page", () => {
     const quote: Quotation = { ...DETAILS.coin, price: 79000, source: "coins list" };
     const client = testQueryClient();
     client.setQueryData(queryKeys.quotation("BTC"), quote);
-    await show("/symbol/BTC", { client });
-    await until(() => expect(service.requests).toHaveLength(1));
-    expect(page.container.querySelector("h1")?.textContent).toBe("Bitcoin");
-    expect(text()).toContain("$79,000.00");
+    show("/symbol/BTC", { client });
+    await waitFor(() => expect(service.requests).toHaveLength(1));
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Bitcoin$/);
+    expect(page()).toHaveTextContent("$79,000.00");
     await act(async () => release());
-    await until(() => expect(text()).toContain("$80,000.00"));
-    await until(() => expect(service.requests).toHaveLength(2));
+    await waitFor(() => expect(page()).toHaveTextContent("$80,000.00"));
+    await waitFor(() => expect(service.requests).toHaveLength(2));
     expect(service.requests).toEqual(["/v1/symbol/BTC", "/v1/supply/BTC"]);
   });
 
   it("shows prices in the chosen currency at the answer's rate", async () => {
-    await show("/symbol/BTC", { currency: "EUR" });
-    await until(() => expect(rowNames()).toHaveLength(3));
-    expect(text()).toContain("€40,000.00");
-    expect(text()).toContain("Price (EUR)");
+    show("/symbol/BTC", { currency: "EUR" });
+    await loaded();
+    expect(page()).toHaveTextContent("€40,000.00");
+    expect(screen.getByRole("columnheader", { name: "Price (EUR)" })).toBeInTheDocument();
   });
 
   it("draws the MA120 of the day from gfx1 in the chosen currency, described in words, with no request", async () => {
@@ -223,23 +227,25 @@ describe("the symbol page", () => {
       "",
     ].join("\n");
     answers["/v1/symbol/BTC"] = () => ({ status: 200, body: { ...DETAILS, gfx1: { dataPoints: csv } } });
-    await show("/symbol/BTC", { currency: "EUR" });
-    const chart = () => page.container.querySelector(".symbol-chart [role=img]");
-    await until(() => expect(chart()).not.toBeNull());
-    expect(chart()?.getAttribute("aria-label")).toBe(
-      "MA120 of BTC over the last 24 hours: from €40,050.00 to €40,300.00, low €39,500.00, high €40,300.00",
+    show("/symbol/BTC", { currency: "EUR" });
+    expect(
+      await maChart(
+        "MA120 of BTC over the last 24 hours: from €40,050.00 to €40,300.00, low €39,500.00, high €40,300.00",
+      ),
+    ).toBeInTheDocument();
+    const figure = screen.getByRole("figure", { name: /^MA120/ });
+    expect(within(figure).getByRole("link", { name: "Full chart of BTC" })).toHaveAttribute(
+      "href",
+      "/chart/BTC",
     );
-    const full = [...page.container.querySelectorAll(".symbol-chart a")].map((a) => a.getAttribute("href"));
-    expect(full).toEqual(["/chart/BTC"]);
-    await until(() => expect(text()).toContain("source seed"));
+    await waitFor(() => expect(page()).toHaveTextContent("source seed"));
     expect(service.requests).toEqual(["/v1/symbol/BTC", "/v1/supply/BTC"]);
   });
 
   it("says so when the day has no MA120 points yet", async () => {
-    await show("/symbol/BTC");
-    await until(() => expect(page.container.querySelector(".symbol-chart [role=img]")).not.toBeNull());
-    expect(page.container.querySelector(".symbol-chart [role=img]")?.getAttribute("aria-label")).toBe(
-      "MA120 of BTC over the last 24 hours: no MA120 points in the last 24 hours yet",
-    );
+    show("/symbol/BTC");
+    expect(
+      await maChart("MA120 of BTC over the last 24 hours: no MA120 points in the last 24 hours yet"),
+    ).toBeInTheDocument();
   });
 });
