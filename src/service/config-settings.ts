@@ -33,6 +33,10 @@ export interface Config {
   corsOrigins: "*" | string[];
   /** The built dashboard served at /. */
   dashboardDir: string;
+  /** The request log is rotated (gzipped) once it holds this many bytes, and at every UTC midnight. */
+  logMaxBytes: number;
+  /** Rotated request logs kept; older ones are deleted. */
+  logKeep: number;
   /** `--help` was given: print `helpText()` and exit instead of starting. */
   help: boolean;
 }
@@ -138,6 +142,19 @@ function parseMarketCoins(raw: string, fail: Fail): string[] | null {
   }
   if (coins.length === 0) fail(allowed);
   return coins.length === CATALOG_SYMBOLS.length ? null : coins;
+}
+
+const SIZE_UNITS: Record<string, number> = { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 };
+
+/** A size like 100M: a whole number of bytes, or of K, M or G (binary: 1K = 1024 bytes). */
+function parseSize(raw: string, min: number, fail: Fail): number {
+  const allowed =
+    "a size like 100M: a whole number followed by K, M or G (or nothing, for bytes), at least 1K";
+  const match = /^([0-9]+)\s*([KMG]?)B?$/i.exec(raw.trim());
+  if (!match) return fail(allowed);
+  const bytes = Number(match[1]) * (SIZE_UNITS[(match[2] ?? "").toUpperCase()] ?? Number.NaN);
+  if (!Number.isSafeInteger(bytes) || bytes < min || bytes > 2 ** 40) fail(allowed);
+  return bytes;
 }
 
 function parseOrigins(raw: string, fail: Fail): "*" | string[] {
@@ -270,5 +287,20 @@ export const SETTINGS: Settings = {
     default: "*",
     meaning: `Origins browsers may call from: "*" or a comma-separated list like https://example.com`,
     parse: parseOrigins,
+  },
+  logMaxBytes: {
+    env: "LOG_MAX_SIZE",
+    flag: "log-max-size",
+    default: "100M",
+    meaning:
+      "The request log is rotated into a gzipped file at this size (K, M, G) and at every UTC midnight",
+    parse: (raw, fail) => parseSize(raw, 1024, fail),
+  },
+  logKeep: {
+    env: "LOG_KEEP",
+    flag: "log-keep",
+    default: "14",
+    meaning: "Rotated request logs kept (the oldest beyond it are deleted)",
+    parse: (raw, fail) => wholeNumber(raw, 1, 999, "a whole number 1–999", fail),
   },
 };

@@ -28,6 +28,8 @@ describe("loadConfig", () => {
       marketCoins: null,
       corsOrigins: "*",
       dashboardDir: "dist/app",
+      logMaxBytes: 100 * 2 ** 20,
+      logKeep: 14,
       help: false,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -70,6 +72,21 @@ describe("loadConfig", () => {
 
   it("resolves a relative data directory to an absolute path", () => {
     expect(loadConfig({ DATA_DIR: "var/db" }, []).dataDir).toBe(path.resolve("var/db"));
+  });
+
+  it("reads the request log's rotation size in bytes, K, M or G, and how many rotated files to keep", () => {
+    expect(loadConfig({ LOG_MAX_SIZE: "4096" }, []).logMaxBytes).toBe(4096);
+    expect(loadConfig({ LOG_MAX_SIZE: "512k" }, []).logMaxBytes).toBe(512 * 1024);
+    expect(loadConfig({ LOG_MAX_SIZE: "1G" }, ["--log-max-size", "250MB"]).logMaxBytes).toBe(250 * 2 ** 20);
+    expect(loadConfig({ LOG_KEEP: "3" }, []).logKeep).toBe(3);
+    for (const bad of ["100X", "1.5M", "-1M", "1000", "0", "M", "2048G"]) {
+      expect(configError({ LOG_MAX_SIZE: bad }).message, bad).toMatch(
+        /^LOG_MAX_SIZE \(--log-max-size\) must be a size like 100M: .*; got "/,
+      );
+    }
+    expect(configError({}, ["--log-keep", "0"]).message).toBe(
+      'LOG_KEEP (--log-keep) must be a whole number 1–999; got "0"',
+    );
   });
 
   it("takes fractional market speeds", () => {
@@ -211,6 +228,8 @@ describe("CONFIG_TABLE and helpText", () => {
       "MARKET_COINS",
       "DASHBOARD_DIR",
       "CORS_ORIGINS",
+      "LOG_MAX_SIZE",
+      "LOG_KEEP",
     ]);
     expect(CONFIG_TABLE.find((row) => row.env === "PORT")).toMatchObject({ flag: "--port", default: "8080" });
   });

@@ -117,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     marketCoins: resolve(SETTINGS.marketCoins),
     corsOrigins: resolve(SETTINGS.corsOrigins),
     dashboardDir: resolve(SETTINGS.dashboardDir),
+    logMaxBytes: resolve(SETTINGS.logMaxBytes),
+    logKeep: resolve(SETTINGS.logKeep),
     help,
   };
 }

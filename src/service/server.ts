@@ -13,12 +13,14 @@ import type { Config } from "./config-settings.ts";
 import type { ServiceContext } from "./context.ts";
 import { createHttpApp } from "./http/app.ts";
 import { FairUsageLimiter } from "./http/fair-usage.ts";
+import { flushFaults } from "./http/fault-log.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache, serveFromCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
 import { MarketView } from "./market/market-view.ts";
+import { makePrivateDir } from "./private-files.ts";
 import { RateBook } from "./rates/rate-book.ts";
 import { SimulatorSource } from "./sources/simulator/simulator-source.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
@@ -98,6 +100,8 @@ function seedSupplies(store: Store, coins: readonly Coin[], atMs: number): void 
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const log = options.log ?? ((line: string) => console.log(line));
   const wallClock = options.wallClock ?? systemClock;
+  // The write key and the request log live here: a directory made by the service is the owner's only.
+  makePrivateDir(config.dataDir);
   const store = SqliteStore.open(config.dataDir);
   try {
     checkSeed(store, config);
@@ -149,7 +153,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     },
   };
   const limiter = new FairUsageLimiter(options.wallClock ? { now: () => wallClock.now() } : {});
-  const requestLog = new RequestLog(join(config.dataDir, "requests.log"));
+  const requestLog = new RequestLog(join(config.dataDir, "requests.log"), {
+    maxBytes: config.logMaxBytes,
+    keep: config.logKeep,
+  });
   const app = createHttpApp({
     ctx,
     limiter,
@@ -220,5 +227,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await closed;
     await requestLog.close();
     store.close();
+    // Repeats of a fault counted since its last line are told before the process goes.
+    flushFaults();
   }
 }

@@ -10,6 +10,7 @@ import { registerDocs } from "./docs.ts";
 import { ApiError, errorResponse, validationHook } from "./errors.ts";
 import type { FairUsageLimiter } from "./fair-usage.ts";
 import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
+import { reportFault } from "./fault-log.ts";
 import { openApiInfo } from "./openapi.ts";
 import type { RequestLog } from "./request-log.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
@@ -124,7 +125,7 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
     if (error instanceof HTTPException && error.status in ERROR_STATUSES) {
       return errorResponse(c, new ApiError(error.status as 400, error.message || "bad request"));
     }
-    console.error(error);
+    reportFault(error, `${c.req.method} ${c.req.path}`);
     return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
   });
 

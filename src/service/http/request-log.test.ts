@@ -1,9 +1,25 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RequestLog, type RequestLogEntry, readRequestLog } from "./request-log.ts";
+import {
+  RequestLog,
+  type RequestLogEntry,
+  readRequestLog,
+  readRotatedRequestLogs,
+  rotationHistoryFile,
+} from "./request-log.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -82,9 +98,10 @@ describe("RequestLog", () => {
   });
 
   it("survives a file it cannot write", async () => {
-    const dir = tempDir();
+    const file = path.join(tempDir(), "requests.log");
     // A directory where the file should be: opening it for append fails asynchronously.
-    const log = new RequestLog(dir);
+    mkdirSync(file);
+    const log = new RequestLog(file);
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       log.append(entry(1));
@@ -111,5 +128,118 @@ describe("readRequestLog", () => {
     await expect(readRequestLog(file)).rejects.toThrow(":2:");
     writeFileSync(file, `${JSON.stringify({ time: "x" })}\n`);
     await expect(readRequestLog(file)).rejects.toThrow(":1:");
+  });
+});
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("RequestLog keeps secrets out", () => {
+  const secret = "wk-Zq81-secret-value_0123456789";
+
+  it("writes no value of a key-like query parameter, whatever its spelling", async () => {
+    const file = path.join(tempDir(), "requests.log");
+    const log = new RequestLog(file);
+    const queries = [
+      `key=${secret}`,
+      `apikey=${secret}`,
+      `API_KEY=${secret}`,
+      `x-api-key=${secret}`,
+      `WriteKey=${secret}`,
+      `access_token=${secret}`,
+      `password=${secret}`,
+      `Authorization=Bearer%20${secret}`,
+      `%6B%65%79=${secret}`,
+      `Symbol=ETH&token=${secret}&CirculatingSupply=1`,
+    ];
+    for (const [i, query] of queries.entries()) log.append({ ...entry(i), path: `/v1/supply?${query}` });
+    await log.close();
+    const text = await readFile(file, "utf8");
+    expect(text).not.toContain(secret);
+    const paths = (await readRequestLog(file)).map((e) => e.path);
+    expect(paths[0]).toBe("/v1/supply?key=[redacted]");
+    expect(paths[9]).toBe("/v1/supply?Symbol=ETH&token=[redacted]&CirculatingSupply=1");
+    expect(paths.every((p) => p.includes("[redacted]"))).toBe(true);
+  });
+
+  it("creates the directory, the log and its history owner-only, and narrows a wider existing log", async () => {
+    const dir = path.join(tempDir(), "data");
+    const file = path.join(dir, "requests.log");
+    const first = new RequestLog(file);
+    first.append(entry(1));
+    await first.close();
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+    expect(mode(rotationHistoryFile(file))).toBe(0o600);
+
+    chmodSync(file, 0o644);
+    const second = new RequestLog(file);
+    await second.close();
+    expect(mode(file)).toBe(0o600);
+  });
+});
+
+describe("RequestLog rotation", () => {
+  /** Appends `batches` × `perBatch` entries, letting each batch reach the file before the next. */
+  async function writeBatches(
+    log: RequestLog,
+    batches: number,
+    perBatch: number,
+  ): Promise<RequestLogEntry[]> {
+    const written: RequestLogEntry[] = [];
+    for (let b = 0; b < batches; b++) {
+      for (let i = 0; i < perBatch; i++) {
+        const e = entry(written.length);
+        written.push(e);
+        log.append(e);
+      }
+      await sleep(40);
+    }
+    await log.close();
+    return written;
+  }
+
+  const rotatedFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".gz"));
+
+  it("rotates by size into gzipped files and loses no line across rotations", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "requests.log");
+    // Each batch of 20 lines (about 3 KB) passes the 2,000-byte limit, so every batch ends a file.
+    const written = await writeBatches(new RequestLog(file, { maxBytes: 2_000, keep: 100 }), 8, 20);
+    const rotated = rotatedFiles(dir);
+    expect(rotated.length).toBeGreaterThanOrEqual(7);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const name of rotated) {
+      expect(name).toMatch(new RegExp(`^requests\\.log\\.${today}\\.\\d+\\.gz$`));
+      expect(mode(path.join(dir, name))).toBe(0o600);
+      // Real gzip, whole lines.
+      expect(gunzipSync(readFileSync(path.join(dir, name))).toString("utf8")).toMatch(/^(\{.*\}\n)+$/);
+    }
+    expect(await readRotatedRequestLogs(file)).toEqual(written);
+  });
+
+  it("keeps only the newest `keep` rotated files", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "requests.log");
+    const written = await writeBatches(new RequestLog(file, { maxBytes: 2_000, keep: 3 }), 8, 20);
+    expect(rotatedFiles(dir)).toHaveLength(3);
+    const kept = await readRotatedRequestLogs(file);
+    // What is left is the newest lines, none missing in between.
+    expect(kept.length).toBeGreaterThanOrEqual(3 * 20);
+    expect(kept).toEqual(written.slice(written.length - kept.length));
+  });
+
+  it("rotates a log last written on an earlier day at start, named by that day", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "requests.log");
+    writeFileSync(file, `${JSON.stringify(entry(1))}\n`);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(file, twoDaysAgo, twoDaysAgo);
+    const log = new RequestLog(file);
+    log.append(entry(2));
+    await log.close();
+    expect(rotatedFiles(dir)).toEqual([`requests.log.${twoDaysAgo.toISOString().slice(0, 10)}.1.gz`]);
+    expect(await readRequestLog(file)).toEqual([entry(2)]);
+    expect(await readRotatedRequestLogs(file)).toEqual([entry(1), entry(2)]);
   });
 });

@@ -1,10 +1,21 @@
-// The request log: one JSON object per line, appended through a buffered write stream so the request path
-// never waits on the disk. Lines are gathered for a few milliseconds and written together: one write per
-// request was the service's largest cost under load. `readRequestLog` reads it back for tests and tooling.
+// The request log: one JSON object per line, appended through a buffered stream so the request path never
+// waits on the disk. Lines are gathered for a few milliseconds and written together: one write per request
+// was the service's largest cost under load. The file rotates by size and by UTC day into gzipped files, of
+// which the newest `keep` stay. `readRequestLog` reads the current file back, `readRotatedRequestLogs` all.
+//
+// Rotation is rotating-file-stream's, chosen over pino with pino-roll: it is a plain stream.Writable with no
+// dependencies (Node ≥ 14), so the 25 ms batches, the drop above MAX_PENDING_BYTES (writableLength counts
+// what waits while a rotation runs) and close() stay as they were; it gzips rotated files and keeps a count
+// of them, which pino-roll does not (no compression), and pino would add a worker thread and its own line
+// format for a log whose seven fields are this project's own.
 import fs from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { createStream, type RotatingFileStream } from "rotating-file-stream";
 import { z } from "zod";
+import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from "../private-files.ts";
+import { redactSecrets } from "./log-redaction.ts";
 
 export const RequestLogEntrySchema = z.object({
   /** RFC 3339 time the request arrived. */
@@ -12,7 +23,7 @@ export const RequestLogEntrySchema = z.object({
   /** Who asked: pass a key fingerprint or an address, never a raw API key. */
   client: z.string(),
   method: z.string(),
-  /** Path with the query string. */
+  /** Path with the query string; the values of secret-looking parameters are written as "[redacted]". */
   path: z.string(),
   status: z.number().int(),
   durationMs: z.number(),
@@ -20,31 +31,69 @@ export const RequestLogEntrySchema = z.object({
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
+export interface LogRotation {
+  /** The current file is rotated once it holds this many bytes (and at every UTC midnight). */
+  maxBytes: number;
+  /** Rotated (gzipped) files kept; the oldest beyond this are deleted. */
+  keep: number;
+}
+
+export const DEFAULT_ROTATION: LogRotation = { maxBytes: 100 * 2 ** 20, keep: 14 };
+
 /** Above this many bytes waiting for the disk, entries are dropped (and counted) rather than buffered. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 /** How long lines gather before they are written. */
 const FLUSH_AFTER_MS = 25;
 
+/** The list of rotated files, oldest first, that rotating-file-stream keeps beside the log. */
+export function rotationHistoryFile(filePath: string): string {
+  return `${filePath}.history`;
+}
+
 export class RequestLog {
   readonly filePath: string;
   private droppedCount = 0;
-  private readonly stream: fs.WriteStream;
+  private readonly stream: RotatingFileStream;
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
   private batch: string[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
 
-  constructor(filePath: string) {
+  constructor(filePath: string, rotation: LogRotation = DEFAULT_ROTATION) {
     this.filePath = filePath;
-    // Runs once at start-up, never on the request path.
-    fs.mkdirSync(path.dirname(filePath), { recursive: true });
-    this.stream = fs.createWriteStream(filePath, { flags: "a", encoding: "utf8" });
+    const name = path.basename(filePath);
+    const history = rotationHistoryFile(filePath);
+    // Runs once at start-up, never on the request path. A log written by an older version may be wider.
+    makePrivateDir(path.dirname(filePath));
+    keepPrivate(filePath);
+    fs.closeSync(fs.openSync(history, "a", PRIVATE_FILE_MODE));
+    keepPrivate(history);
+    this.stream = createStream(
+      (time, index) =>
+        // Called without a time for the current file's name; rotated files are named by the UTC day they
+        // cover and a counter within it ("requests.log.2026-11-22.1.gz").
+        time ? `${name}.${new Date(time).toISOString().slice(0, 10)}.${index ?? 1}.gz` : name,
+      {
+        path: path.dirname(filePath),
+        size: `${rotation.maxBytes}B`,
+        interval: "1d",
+        intervalBoundary: true,
+        intervalUTC: true,
+        // A service stopped yesterday rotates yesterday's lines at start instead of adding today's to them.
+        initialRotation: true,
+        compress: "gzip",
+        maxFiles: rotation.keep,
+        history: path.basename(history),
+        mode: PRIVATE_FILE_MODE,
+      },
+    );
     // Without a listener a write error would crash the process; a broken log must not take the service down.
     this.stream.on("error", (error) => {
       if (this.failure) return;
       this.failure = error;
       console.error(`request log ${filePath}: ${error.message}; requests are no longer logged`);
     });
+    this.stream.on("warning", (error) => console.error(`request log ${filePath}: ${error.message}`));
   }
 
   /** Entries dropped because the disk fell far behind, the file could not be written, or the log was closed. */
@@ -62,7 +111,8 @@ export class RequestLog {
     const e = entry;
     this.batch.push(
       `{"time":"${e.time}","client":${JSON.stringify(e.client)},"method":${JSON.stringify(e.method)},` +
-        `"path":${JSON.stringify(e.path)},"status":${e.status},"durationMs":${e.durationMs},"bytes":${e.bytes}}\n`,
+        `"path":${JSON.stringify(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
+        `"bytes":${e.bytes}}\n`,
     );
     this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
   }
@@ -102,6 +152,28 @@ export async function readRequestLog(filePath: string): Promise<RequestLogEntry[
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
+  return parseRequestLog(text, filePath);
+}
+
+/** The rotated files that are kept, then the current one: every line still on disk, oldest first. */
+export async function readRotatedRequestLogs(filePath: string): Promise<RequestLogEntry[]> {
+  let listed: string[] = [];
+  try {
+    listed = (await readFile(rotationHistoryFile(filePath), "utf8")).split("\n").filter((l) => l !== "");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const entries: RequestLogEntry[] = [];
+  for (const rotated of listed) {
+    // The history names each file by the path the log was opened with.
+    const file = path.resolve(path.dirname(filePath), path.basename(rotated));
+    entries.push(...parseRequestLog(gunzipSync(await readFile(file)).toString("utf8"), file));
+  }
+  entries.push(...(await readRequestLog(filePath)));
+  return entries;
+}
+
+function parseRequestLog(text: string, filePath: string): RequestLogEntry[] {
   const lines = text.split("\n");
   const entries: RequestLogEntry[] = [];
   lines.forEach((line, index) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,10 +25,24 @@ describe("loadWriteKeys", () => {
     expect(first.created).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const file = path.join(dataDir, WRITE_KEY_FILE);
     expect(readFileSync(file, "utf8").trim()).toBe(first.created);
-    if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
+    if (process.platform !== "win32") {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // The directories it made are the owner's only.
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.dirname(dataDir)).mode & 0o777).toBe(0o700);
+    }
 
     const second = loadWriteKeys(dataDir, []);
     expect(second).toEqual({ keys: first.keys, created: null });
+  });
+
+  it("narrows a key file that others may read to the owner", () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, WRITE_KEY_FILE);
+    writeFileSync(file, "my-own-write-key-123456\n", { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(loadWriteKeys(dataDir, []).keys).toEqual(["my-own-write-key-123456"]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it("makes a different key for each data directory", () => {

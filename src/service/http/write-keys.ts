@@ -4,12 +4,14 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from "../private-files.ts";
 
 export const WRITE_KEY_FILE = "write-key";
 
 /**
  * The keys allowed to post supply: `configured` if any, else the one in `<dataDir>/write-key`, created
- * (mode 0600) when missing. `created` is the new key when one was just made, so the caller can print it once.
+ * (mode 0600) when missing and narrowed to 0600 when found wider. `created` is the new key when one was just
+ * made, so the caller can print it once.
  */
 export function loadWriteKeys(
   dataDir: string,
@@ -21,10 +23,10 @@ export function loadWriteKeys(
   if (existing !== null) return { keys: [existing], created: null };
 
   const key = randomBytes(24).toString("base64url");
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   try {
     // "wx": never overwrite a key another process wrote in the meantime.
-    fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, `${key}\n`, { mode: PRIVATE_FILE_MODE, flag: "wx" });
   } catch (error) {
     const raced = (error as NodeJS.ErrnoException).code === "EEXIST" ? readKeyFile(file) : null;
     if (raced !== null) return { keys: [raced], created: null };
@@ -46,6 +48,7 @@ function readKeyFile(file: string): string | null {
   if (key === "" || /\s/.test(key)) {
     throw new Error(`${file} must hold one write key on one line; delete it to have a new one created`);
   }
+  keepPrivate(file);
   return key;
 }
 
