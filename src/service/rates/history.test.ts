@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { addDays, daysBetween } from "../../interface/iso-day.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
-import { addDays, daysBetween, isBusinessDay, nextBusinessDay } from "./business-days.ts";
+import { isBusinessDay, nextBusinessDay } from "./business-days.ts";
 import { allRateHistories, PUBLICATION_HOUR_UTC, type RateFixing, rateHistory } from "./history.ts";
 
 const END_2026 = new Date("2026-12-31T23:59:59Z");

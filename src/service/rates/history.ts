@@ -4,8 +4,9 @@
 // SOFR with the New York Fed's method. Histories are generated once up to the end of the requested year and
 // cached; callers share the fixing objects, which is why their fields are readonly.
 
+import { fromDayNumber, toDayNumber } from "../../interface/iso-day.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
-import { fromDayNumber, nextBusinessDayNumber, toDayNumber } from "./business-days.ts";
+import { nextBusinessDayNumber } from "./business-days.ts";
 import { daily, esterValue, type RawSeries, soniaValue } from "./overnight-rates.ts";
 import { sofrAverage, sofrIndex, sofrThrough } from "./sofr-compounding.ts";
 

@@ -1,6 +1,8 @@
 // The overnight rates SOFR, ESTER and SONIA day by day: their policy paths plus deterministic noise.
+
+import { toDayNumber } from "../../interface/iso-day.ts";
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
-import { isBusinessDayNumber, nextBusinessDayNumber, toDayNumber } from "./business-days.ts";
+import { isBusinessDayNumber, nextBusinessDayNumber } from "./business-days.ts";
 import { BANK_RATE, ESTER_PATH, level, SOFR_OVERRIDES, SOFR_PATH, SONIA_SPREAD } from "./policy-paths.ts";
 
 const MS_PER_DAY = 86_400_000;

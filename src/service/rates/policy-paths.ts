@@ -1,5 +1,5 @@
 // The policy-rate paths: dated tables of the levels SOFR, ESTER and SONIA follow, and the level on a day.
-import { toDayNumber } from "./business-days.ts";
+import { toDayNumber } from "../../interface/iso-day.ts";
 
 // The level on a day is the last knot's value, or, when the next knot ramps, the linear interpolation
 // towards it.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "./business-days.ts";
+import { addDays } from "../../interface/iso-day.ts";
 import { type RateFixing, rateHistory } from "./history.ts";
 import { latestOnOrBefore, parseRateDate } from "./rate-date.ts";
 

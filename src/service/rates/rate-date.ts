@@ -1,31 +1,20 @@
 // The date rules of the interest-rate endpoints: parsing the date a client names, and finding the fixing
 // that answers for it (the latest one on or before that date, looking back at most 30 days).
 
-import { addDays } from "./business-days.ts";
+import { addDays, parseIsoDay } from "../../interface/iso-day.ts";
 
 export type ParsedRateDate = { ok: true; date: string } | { ok: false; reason: string };
 
-// Either separator, used consistently: the interface document writes yyyy:mm:dd, everything else yyyy-mm-dd.
-const RATE_DATE = /^(\d{4})([-:])(\d{2})\2(\d{2})$/;
-
-/** Parses `yyyy-mm-dd` or `yyyy:mm:dd` into a normalized `yyyy-mm-dd`, telling malformed from impossible. */
+/**
+ * Parses `yyyy-mm-dd` or `yyyy:mm:dd` (the interface document's spelling; one separator throughout) into a
+ * normalized `yyyy-mm-dd`, telling malformed from impossible.
+ */
 export function parseRateDate(text: string): ParsedRateDate {
-  const match = RATE_DATE.exec(text);
-  const [, year, , month, day] = match ?? [];
-  if (year === undefined || month === undefined || day === undefined) {
-    return { ok: false, reason: "must be a date as yyyy-mm-dd" };
-  }
-  const m = Number(month);
-  const d = Number(day);
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(Number(year), m)) {
-    return { ok: false, reason: `${text} is not a calendar date` };
-  }
-  return { ok: true, date: `${year}-${month}-${day}` };
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const parsed = parseIsoDay(text, { colons: true });
+  if (parsed.ok) return { ok: true, date: parsed.day };
+  return parsed.problem === "format"
+    ? { ok: false, reason: "must be a date as yyyy-mm-dd" }
+    : { ok: false, reason: `${text} is not a calendar date` };
 }
 
 /**

@@ -1,6 +1,8 @@
 // The SOFR family derived from SOFR: the SOFR averages and the SOFR Index, by the New York Fed's method.
+
+import { toDayNumber } from "../../interface/iso-day.ts";
 import { RATE_TYPES } from "../../interface/vocabulary.ts";
-import { nextBusinessDayNumber, toDayNumber } from "./business-days.ts";
+import { nextBusinessDayNumber } from "./business-days.ts";
 import { daily, type RawSeries, round, sofrValue } from "./overnight-rates.ts";
 
 const SOFR_FIRST_DAY = toDayNumber(RATE_TYPES.SOFR.firstDate);

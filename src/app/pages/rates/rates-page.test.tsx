@@ -2,10 +2,10 @@
 // The page against a fake service: what each action shows, and that it spends at most one request.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays } from "../../../interface/iso-day.ts";
 import type { InterestRate, InterestRateMeta } from "../../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES } from "../../../interface/vocabulary.ts";
 import { fakeService, type Page, renderPage, resetPage, type Service } from "../../testing/page-harness.tsx";
-import { addDays } from "./rate-days.ts";
 import { RatesPage } from "./rates-page.tsx";
 import { COMMIT_PAUSE_MS } from "./use-date-draft.ts";
 

@@ -2,8 +2,10 @@
 // ?type=ESTER&date=YYYY-MM-DD&from=YYYY-MM-DD&to=YYYY-MM-DD. `date` absent: the latest fixing. `from`/`to`
 // present: the range whose fixings the table shows (they are written only when the person asks for them, so
 // opening a link spends a request on the table only if the link has one). Anything unreadable falls back.
+
+import { addDays } from "../../../interface/iso-day.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
-import { addDays, daysInRange, isIsoDay } from "./rate-days.ts";
+import { daysInRange, isPlausibleDay } from "./rate-days.ts";
 
 export const DEFAULT_RATE_TYPE: RateType = "ESTER";
 /** The default range: this many days up to today. */
@@ -38,8 +40,8 @@ export type RangeCheck = { ok: true; range: DayRange } | { ok: false; error: str
 
 /** Whether `from`–`to` is a range the table can list, and if not, what to fix, in words. */
 export function checkRange(from: string, to: string): RangeCheck {
-  if (!isIsoDay(from)) return { ok: false, error: "Enter a start date." };
-  if (!isIsoDay(to)) return { ok: false, error: "Enter an end date." };
+  if (!isPlausibleDay(from)) return { ok: false, error: "Enter a start date." };
+  if (!isPlausibleDay(to)) return { ok: false, error: "Enter an end date." };
   if (from > to) return { ok: false, error: "The start date must be on or before the end date." };
   if (daysInRange(from, to) > MAX_RANGE_DAYS) {
     return { ok: false, error: `Choose at most ${MAX_RANGE_DAYS} days (about three years).` };
@@ -50,7 +52,7 @@ export function checkRange(from: string, to: string): RangeCheck {
 export function parseRatesSearch(params: URLSearchParams): RatesSearch {
   const type = parseRateType(params.get("type"));
   const dateText = params.get("date") ?? "";
-  const date = isIsoDay(dateText) ? dateText : null;
+  const date = isPlausibleDay(dateText) ? dateText : null;
   const from = params.get("from");
   const to = params.get("to");
   const checked = from !== null && to !== null ? checkRange(from, to) : null;

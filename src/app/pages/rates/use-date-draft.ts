@@ -3,7 +3,7 @@
 // a change is committed after a short pause, at once on Enter or when the input loses focus, only when it is
 // a plausible day, and only when it differs from what is committed. Back/forward resets the draft.
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { isIsoDay } from "./rate-days.ts";
+import { isPlausibleDay } from "./rate-days.ts";
 
 /** How long typing may pause before the value counts as chosen. */
 export const COMMIT_PAUSE_MS = 600;
@@ -11,7 +11,7 @@ export const COMMIT_PAUSE_MS = 600;
 /** What committing `draft` means: a day, null for "none" (an emptied input), or undefined: not yet a day. */
 export function committable(draft: string): string | null | undefined {
   if (draft === "") return null;
-  return isIsoDay(draft) ? draft : undefined;
+  return isPlausibleDay(draft) ? draft : undefined;
 }
 
 export function useDateDraft(committed: string | null, commit: (day: string | null) => void) {
