@@ -16,7 +16,7 @@ export class Sfc32 {
     this.next();
     this.next();
   }
-  /** A uniform 32-bit value, as a signed int32 (like pure-rand's next()). */
+  /** A uniform 32-bit value, as a signed int32. */
   next(): number {
     const a = this.a;
     const b = this.b;

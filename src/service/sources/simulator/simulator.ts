@@ -10,7 +10,7 @@
 //
 // Randomness: every (block, pair) gets its own random stream whose state is a hash of (seed, block, pair),
 // so any block can be computed alone, in any order, with the same result. The generator is a small
-// hand-written sfc32 (sfc32.ts) that is re-seeded in place: pure-rand's xoroshiro128+ needs a new generator
+// hand-written sfc32 (sfc32.ts) that is re-seeded in place: a library's (pure-rand's xoroshiro128+) needs a new generator
 // object (and state array) per pair and block, which cost ~15 % of the simulation time in this hot loop.
 //
 // Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
