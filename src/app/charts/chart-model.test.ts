@@ -2,8 +2,8 @@
 import type { IChartApi } from "lightweight-charts";
 import { describe, expect, it, vi } from "vitest";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { ChartModel, CONFLATION_FROM, type CreateChartFn, MIN_BAR_SPACING } from "./chart-model.ts";
-import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
+import { ChartModel, CONFLATION_FROM, type CreateChartFn } from "./chart-model.ts";
+import { FALLBACK_THEME, MIN_BAR_SPACING, seriesColour } from "./chart-theme.ts";
 import { DRAW_LIMIT } from "./decimate.ts";
 import { appendFrom, firstPassLimit } from "./series-drawing.ts";
 
@@ -189,6 +189,57 @@ describe("ChartModel", () => {
     expect(model.seriesIds()).toEqual(["main", "compare:all"]);
     model.setValueFormat({ currency: "EUR", rate: 0.5, locale: "en-US" });
     expect(model.formatValue(100)).toBe("€50.00");
+    model.dispose();
+  });
+
+  it("lays a small chart's options over its own and writes values in the format it is given", () => {
+    const fake = fakeChart();
+    const percent = (value: number) => `${value.toFixed(2)}%`;
+    const own = { handleScroll: false, grid: { vertLines: { visible: false } } };
+    const model = new ChartModel(document.createElement("div"), {
+      createChart: fake.create,
+      chartOptions: own,
+      valueFormat: percent,
+    });
+    expect(fake.chart.applyOptions).toHaveBeenCalledWith(own);
+    const axisLabel = (options: unknown, value: number) =>
+      (
+        options as { localization: { priceFormatter: (price: number) => string } }
+      ).localization.priceFormatter(value);
+    expect(axisLabel(fake.create.mock.calls[0]?.[1], 5.3125)).toBe("5.31%");
+    expect(model.formatValue(5.3125)).toBe("5.31%");
+    model.setValueFormat((value) => `${value}`);
+    expect(axisLabel(fake.chart.applyOptions.mock.lastCall?.[0], 5.3125)).toBe("5.3125");
+    model.dispose();
+  });
+
+  it("tells its tooltip and its listeners where the crosshair is, and stops telling a listener gone", () => {
+    const fake = fakeChart();
+    const tooltip = document.createElement("div");
+    const model = new ChartModel(document.createElement("div"), { createChart: fake.create, tooltip });
+    model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
+    model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 1 });
+    const [main, compare] = fake.series;
+    const seen: unknown[] = [];
+    const stop = model.onCrosshairMove((point) => seen.push(point));
+    const [move] = [...fake.handlers] as ((param: unknown) => void)[];
+    // Over a time where only the main series has a point.
+    move?.({
+      time: 300,
+      point: { x: 40, y: 10 },
+      seriesData: new Map([[main, { time: 300, value: 80_100 }]]),
+    });
+    expect(seen).toEqual([{ time: 300, x: 40, values: new Map([["main", 80_100]]) }]);
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toContain("Binance: $80,100.00");
+    expect(tooltip.textContent).not.toContain("All exchanges");
+    move?.({ time: undefined, point: undefined, seriesData: new Map() });
+    expect(seen.at(-1)).toBeNull();
+    expect(tooltip.hidden).toBe(true);
+    stop();
+    move?.({ time: 300, point: { x: 40, y: 10 }, seriesData: new Map([[compare, { time: 300, value: 1 }]]) });
+    expect(seen).toHaveLength(2);
+    expect(tooltip.textContent).toContain("All exchanges: $1.00");
     model.dispose();
   });
 });

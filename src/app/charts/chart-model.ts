@@ -2,10 +2,10 @@
 // container, created once; series, data, theme and number format changed in place; one crosshair handler
 // drives the tooltip element. React holds the model in a ref and calls it from effects; points go from the
 // query cache straight into the series, never through React state. `dispose` is idempotent (StrictMode).
+// A chart that is not the chart page's (a small chart on another page) changes it through its options.
 
 import {
   AreaSeries,
-  CrosshairMode,
   type DeepPartial,
   type IChartApi,
   type ISeriesApi,
@@ -13,7 +13,6 @@ import {
   type LineWidth,
   type MouseEventParams,
   createChart as realCreateChart,
-  type TickMarkType,
   type Time,
   type TimeChartOptions,
   type UTCTimestamp,
@@ -25,12 +24,12 @@ import {
   chartThemeOptions,
   FALLBACK_THEME,
   formatLocalTime,
-  localTick,
-  numberFormats,
+  modelChartOptions,
   seriesColour,
-  type ValueFormat,
+  type ValueFormatting,
+  valueWriter,
 } from "./chart-theme.ts";
-import { renderTooltip, type TooltipRow } from "./chart-tooltip.ts";
+import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import {
   type AfterPaint,
@@ -42,10 +41,21 @@ import {
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
+export interface ChartModelOptions {
+  /** Where the chart comes from: lightweight-charts' createChart unless a test hands in a stand-in. */
+  createChart?: CreateChartFn;
+  /** The element the model fills with the time and each series' value under the crosshair. */
+  tooltip?: HTMLElement | null;
+  theme?: ChartTheme;
+  afterPaint?: AfterPaint;
+  /** Laid over the model's own chart options (lightweight-charts merges them member by member). */
+  chartOptions?: DeepPartial<TimeChartOptions>;
+  /** Default: USD points in US dollars. */
+  valueFormat?: ValueFormatting;
+}
+
 /** Above this many points in a series, the time scale conflates points that share a pixel. */
 export const CONFLATION_FROM = 2_000;
-/** Bars may be this thin, so a whole range of a million points still fits the width (default 0.5). */
-export const MIN_BAR_SPACING = 0.0005;
 
 export interface SeriesSpec {
   /** What the legend and tooltip call it, e.g. "Binance" or "All exchanges". */
@@ -72,43 +82,24 @@ export class ChartModel {
   private chart: IChartApi | null;
   private readonly series = new Map<string, SeriesEntry>();
   private theme: ChartTheme;
-  private format: ValueFormat = { currency: "USD", rate: 1 };
-  private formatters = numberFormats(this.format);
+  private writeValue: (value: number) => string;
   private conflating = false;
   private readonly tooltip: HTMLElement | null;
   private readonly afterPaint: AfterPaint;
-  private readonly onCrosshair = (param: MouseEventParams<Time>) => this.showTooltip(param);
+  private readonly crosshairListeners = new Set<(point: CrosshairPoint | null) => void>();
+  private readonly onCrosshair = (param: MouseEventParams<Time>) => this.crosshairMoved(param);
 
   constructor(
     private readonly container: HTMLElement,
-    options: {
-      createChart?: CreateChartFn;
-      tooltip?: HTMLElement | null;
-      theme?: ChartTheme;
-      afterPaint?: AfterPaint;
-    } = {},
+    options: ChartModelOptions = {},
   ) {
+    this.writeValue = valueWriter(options.valueFormat ?? { currency: "USD", rate: 1 });
     this.theme = options.theme ?? FALLBACK_THEME;
     this.tooltip = options.tooltip ?? null;
     this.afterPaint = options.afterPaint ?? defaultAfterPaint;
     const create = options.createChart ?? realCreateChart;
-    const themed = chartThemeOptions(this.theme);
-    this.chart = create(container, {
-      ...themed,
-      ...this.formatOptions(),
-      autoSize: true,
-      crosshair: { ...themed.crosshair, mode: CrosshairMode.Magnet },
-      timeScale: {
-        ...themed.timeScale,
-        timeVisible: true,
-        secondsVisible: false,
-        minBarSpacing: MIN_BAR_SPACING,
-        rightOffset: 2,
-        lockVisibleTimeRangeOnResize: true,
-        tickMarkFormatter: (time: Time, type: TickMarkType) => localTick(time, type),
-      },
-      rightPriceScale: { ...themed.rightPriceScale, scaleMargins: { top: 0.12, bottom: 0.08 } },
-    });
+    this.chart = create(container, { ...modelChartOptions(this.theme), ...this.formatOptions() });
+    if (options.chartOptions) this.chart.applyOptions(options.chartOptions);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
   }
 
@@ -219,10 +210,18 @@ export class ChartModel {
     else entry.api.applyOptions({ color: colour });
   }
 
-  setValueFormat(format: ValueFormat): void {
-    this.format = format;
-    this.formatters = numberFormats(format);
+  setValueFormat(format: ValueFormatting): void {
+    this.writeValue = valueWriter(format);
     this.chart?.applyOptions(this.formatOptions());
+  }
+
+  /**
+   * Calls `listener` whenever the crosshair moves: where it is, or null when it leaves the points (for a
+   * tooltip of the page's own). Returns the unsubscribe.
+   */
+  onCrosshairMove(listener: (point: CrosshairPoint | null) => void): () => void {
+    this.crosshairListeners.add(listener);
+    return () => this.crosshairListeners.delete(listener);
   }
 
   fit(): void {
@@ -240,16 +239,16 @@ export class ChartModel {
     if (!chart) return;
     this.chart = null;
     chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.crosshairListeners.clear();
     for (const entry of this.series.values()) entry.cancelDetail?.();
     this.series.clear();
     chart.remove();
     if (this.tooltip) this.tooltip.hidden = true;
   }
 
-  /** The value of a point as the tooltip and axis show it: USD converted to the chosen currency. */
-  formatValue(usd: number): string {
-    const value = usd * this.format.rate;
-    return (Math.abs(value) >= 1 ? this.formatters.big : this.formatters.small).format(value);
+  /** A value as the tooltip and axis show it (by default USD converted to the chosen currency). */
+  formatValue(value: number): string {
+    return this.writeValue(value);
   }
 
   private formatOptions(): DeepPartial<TimeChartOptions> {
@@ -274,22 +273,21 @@ export class ChartModel {
     });
   }
 
-  private showTooltip(param: MouseEventParams<Time>): void {
-    const tip = this.tooltip;
-    if (!tip) return;
-    if (param.time === undefined || param.point === undefined || param.seriesData.size === 0) {
-      tip.hidden = true;
-      return;
-    }
-    const rows: TooltipRow[] = [];
-    for (const entry of this.series.values()) {
-      const data = param.seriesData.get(entry.api);
-      if (!data || !("value" in data)) continue;
-      rows.push({
-        colour: seriesColour(this.theme, entry.spec.colourIndex),
-        text: `${entry.spec.label}: ${this.formatValue(data.value)}`,
-      });
-    }
-    renderTooltip(tip, formatLocalTime(param.time), rows, param.point.x);
+  private crosshairMoved(param: MouseEventParams<Time>): void {
+    const point = crosshairPointOf(param, this.series);
+    this.showTooltip(point);
+    for (const listener of [...this.crosshairListeners]) listener(point);
+  }
+
+  private showTooltip(point: CrosshairPoint | null): void {
+    if (!this.tooltip) return;
+    showTooltip(this.tooltip, point, (id, value) => {
+      const spec = this.series.get(id)?.spec;
+      if (!spec) return null;
+      return {
+        colour: seriesColour(this.theme, spec.colourIndex),
+        text: `${spec.label}: ${this.formatValue(value)}`,
+      };
+    });
   }
 }

@@ -3,7 +3,13 @@
 // tokens are light-dark() values, which getComputedStyle does not resolve on a custom property; a hidden
 // probe element coloured with var(--token) gives the resolved colour for the theme in force.
 
-import { type DeepPartial, TickMarkType, type Time, type TimeChartOptions } from "lightweight-charts";
+import {
+  CrosshairMode,
+  type DeepPartial,
+  TickMarkType,
+  type Time,
+  type TimeChartOptions,
+} from "lightweight-charts";
 import type { Theme } from "../settings/settings.ts";
 
 export interface ChartTheme {
@@ -86,13 +92,18 @@ export interface ValueFormat {
   locale?: string;
 }
 
-export function numberFormats({ currency, locale }: ValueFormat): {
-  big: Intl.NumberFormat;
-  small: Intl.NumberFormat;
-} {
-  return {
-    big: new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 }),
-    small: new Intl.NumberFormat(locale, { style: "currency", currency, maximumSignificantDigits: 5 }),
+/** How the axis and the tooltip write a value: USD points in a currency, or values already in their unit. */
+export type ValueFormatting = ValueFormat | ((value: number) => string);
+
+/** A value as written: a function as given; USD converted to the currency, cents kept below 1. */
+export function valueWriter(format: ValueFormatting): (value: number) => string {
+  if (typeof format === "function") return format;
+  const { currency, locale, rate } = format;
+  const big = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 });
+  const small = new Intl.NumberFormat(locale, { style: "currency", currency, maximumSignificantDigits: 5 });
+  return (usd) => {
+    const value = usd * rate;
+    return (Math.abs(value) >= 1 ? big : small).format(value);
   };
 }
 
@@ -145,6 +156,29 @@ export function chartThemeOptions(t: ChartTheme): DeepPartial<TimeChartOptions> 
     rightPriceScale: { borderColor: t.border },
     timeScale: { borderColor: t.border },
     crosshair: { vertLine: { labelBackgroundColor: t.text }, horzLine: { labelBackgroundColor: t.text } },
+  };
+}
+
+/** Bars may be this thin, so a whole range of a million points still fits the width (default 0.5). */
+export const MIN_BAR_SPACING = 0.0005;
+
+/** A ChartModel's chart: themed, filling its container, local time labels, room for a million points. */
+export function modelChartOptions(theme: ChartTheme): DeepPartial<TimeChartOptions> {
+  const themed = chartThemeOptions(theme);
+  return {
+    ...themed,
+    autoSize: true,
+    crosshair: { ...themed.crosshair, mode: CrosshairMode.Magnet },
+    timeScale: {
+      ...themed.timeScale,
+      timeVisible: true,
+      secondsVisible: false,
+      minBarSpacing: MIN_BAR_SPACING,
+      rightOffset: 2,
+      lockVisibleTimeRangeOnResize: true,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => localTick(time, type),
+    },
+    rightPriceScale: { ...themed.rightPriceScale, scaleMargins: { top: 0.12, bottom: 0.08 } },
   };
 }
 

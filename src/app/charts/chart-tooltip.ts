@@ -1,13 +1,57 @@
-// The chart's crosshair tooltip as DOM: the time, then one row per series with its colour swatch. Kept
-// apart from the ChartModel, which only decides what the rows say.
+// The chart's crosshair and its tooltip as DOM: the time, then one row per series with its colour swatch.
+// Kept apart from the ChartModel, which only decides what the rows say.
+import type { ISeriesApi, MouseEventParams, SeriesType, Time } from "lightweight-charts";
+import { formatLocalTime } from "./chart-theme.ts";
+
+/** Where the crosshair is: its time, its x in the chart and each series' value there, by series id. */
+export interface CrosshairPoint {
+  time: Time;
+  x: number;
+  values: Map<string, number>;
+}
+
+/** The crosshair over `series` (by id), or null when it is over no point. */
+export function crosshairPointOf(
+  param: MouseEventParams<Time>,
+  series: ReadonlyMap<string, { api: ISeriesApi<SeriesType> }>,
+): CrosshairPoint | null {
+  if (param.time === undefined || param.point === undefined || param.seriesData.size === 0) return null;
+  const point: CrosshairPoint = { time: param.time, x: param.point.x, values: new Map() };
+  for (const [id, { api }] of series) {
+    const data = param.seriesData.get(api);
+    if (data && "value" in data) point.values.set(id, data.value);
+  }
+  return point;
+}
 
 export interface TooltipRow {
   colour: string;
   text: string;
 }
 
+/**
+ * The crosshair's time and one row per series (`rowOf` says what each row says, or null to leave it out) in
+ * `tip`, beside the crosshair; hidden when the crosshair is over no point.
+ */
+export function showTooltip(
+  tip: HTMLElement,
+  point: CrosshairPoint | null,
+  rowOf: (id: string, value: number) => TooltipRow | null,
+): void {
+  if (point === null) {
+    tip.hidden = true;
+    return;
+  }
+  const rows: TooltipRow[] = [];
+  for (const [id, value] of point.values) {
+    const row = rowOf(id, value);
+    if (row) rows.push(row);
+  }
+  renderTooltip(tip, formatLocalTime(point.time), rows, point.x);
+}
+
 /** Fills `tip` and places it beside the crosshair at `x`, on the side with more room. */
-export function renderTooltip(tip: HTMLElement, time: string, rows: readonly TooltipRow[], x: number): void {
+function renderTooltip(tip: HTMLElement, time: string, rows: readonly TooltipRow[], x: number): void {
   const doc = tip.ownerDocument;
   const head = doc.createElement("div");
   head.className = "chart-tooltip__time";

@@ -3,23 +3,16 @@
 // a one-line tooltip, and the whole chart described in words for a screen reader (role="img"). It drives a
 // ChartModel: made once for its container, fed in place, disposed on unmount (twice under StrictMode).
 //
-// The model formats values as USD prices; this chart's values are already in their display unit (a price in
-// the reader's currency, a rate in percent), so it hands the model a createChart that adds its own options
-// (value and time labels, quiet crosshair, no scroll or scale) and keeps the chart for its tooltip.
-import {
-  CrosshairMode,
-  type DeepPartial,
-  type IChartApi,
-  type MouseEventParams,
-  createChart as realCreateChart,
-  type Time,
-  type TimeChartOptions,
-} from "lightweight-charts";
+// This chart's values are already in their display unit (a price in the reader's currency, a rate in
+// percent): the model gets the page's value format, and chart options of a small chart (time labels, quiet
+// crosshair, no scroll or scale); the one-line tooltip follows the model's crosshair.
+import { CrosshairMode, type DeepPartial, type Time, type TimeChartOptions } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { useSettings } from "../settings/settings-context.tsx";
-import { ChartModel, type CreateChartFn } from "./chart-model.ts";
+import { ChartModel } from "./chart-model.ts";
 import { followChartTheme, formatLocalTime, readChartTheme } from "./chart-theme.ts";
+import type { CrosshairPoint } from "./chart-tooltip.ts";
 import "./mini-line-chart.css";
 
 export interface MiniLineChartProps {
@@ -49,63 +42,57 @@ export function MiniLineChart({
   const [settings] = useSettings();
   const host = useRef<HTMLDivElement>(null);
   const tooltip = useRef<HTMLDivElement>(null);
-  const labels = useRef({ value: valueFormat, time: timeFormatOf(timeUnit) });
-  const [made, setMade] = useState<{ model: ChartModel; chart: IChartApi } | null>(null);
+  // The format a new model starts with (the chart is made again when its time unit changes).
+  const latestValueFormat = useRef(valueFormat);
+  const [model, setModel] = useState<ChartModel | null>(null);
   const points = sortedPoints(times, values);
   const count = points.times.length;
-
-  useEffect(() => {
-    labels.current = { value: valueFormat, time: timeFormatOf(timeUnit) };
-  }, [valueFormat, timeUnit]);
 
   useEffect(() => {
     const element = host.current;
     // No 2D canvas (a test's DOM, a locked-down browser): the words in the label stand for the chart.
     if (!element || typeof CanvasRenderingContext2D === "undefined") return;
-    let chart: IChartApi | null = null;
-    const create: CreateChartFn = (container, options) => {
-      chart = realCreateChart(container, miniOptions(options, labels, timeUnit));
-      return chart;
-    };
-    let model: ChartModel;
+    const timeFormat = timeFormatOf(timeUnit);
+    let made: ChartModel;
     try {
-      model = new ChartModel(element, { createChart: create, theme: readChartTheme(element) });
+      made = new ChartModel(element, {
+        theme: readChartTheme(element),
+        valueFormat: latestValueFormat.current,
+        chartOptions: miniOptions(timeFormat, timeUnit),
+      });
     } catch {
       return;
     }
-    model.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
-    const api = chart as IChartApi | null;
-    if (!api) return () => model.dispose();
-    const onMove = (param: MouseEventParams<Time>) => showTooltip(tooltip.current, param, labels.current);
-    api.subscribeCrosshairMove(onMove);
-    setMade({ model, chart: api });
+    made.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+    made.onCrosshairMove((point) => showTooltip(tooltip.current, point, timeFormat, made));
+    setModel(made);
     return () => {
-      api.unsubscribeCrosshairMove(onMove);
-      model.dispose();
-      setMade(null);
+      made.dispose();
+      setModel(null);
     };
   }, [timeUnit]);
 
   // New points replace the shown ones (a small series: setData and fit are cheap).
   const version = useRef(0);
   useEffect(() => {
-    if (!made) return;
+    if (!model) return;
     version.current += 1;
-    made.model.setPoints(SERIES, points, `mini-${version.current}`);
-  }, [made, points]);
+    model.setPoints(SERIES, points, `mini-${version.current}`);
+  }, [model, points]);
 
   // A new format redraws the axis labels at once, not at the next point.
   useEffect(() => {
-    made?.chart.applyOptions({ localization: { priceFormatter: (price: number) => valueFormat(price) } });
-  }, [made, valueFormat]);
+    latestValueFormat.current = valueFormat;
+    model?.setValueFormat(valueFormat);
+  }, [model, valueFormat]);
 
   // The theme: read from the app's tokens once the shell has applied a new choice.
   const theme = settings.theme;
   useEffect(() => {
     const element = host.current;
-    if (!made || !element) return;
-    return followChartTheme(element, theme, (colours) => made.model.setTheme(colours));
-  }, [made, theme]);
+    if (!model || !element) return;
+    return followChartTheme(element, theme, (colours) => model.setTheme(colours));
+  }, [model, theme]);
 
   const summary = describe(label, points.values, valueFormat, emptyText);
   return (
@@ -198,33 +185,22 @@ function timeFormatOf(unit: "days" | "times"): (time: Time) => string {
   return (time) => (typeof time === "number" ? utcDay.format(new Date(time * 1000)) : String(time));
 }
 
-type Labels = { current: { value: (value: number) => string; time: (time: Time) => string } };
-
-/** The model's options with a small chart's own on top. */
+/** A small chart's own options, laid over the model's. */
 function miniOptions(
-  options: DeepPartial<TimeChartOptions>,
-  labels: Labels,
+  timeFormat: (time: Time) => string,
   unit: "days" | "times",
 ): DeepPartial<TimeChartOptions> {
-  const quiet = { visible: true, labelVisible: false, style: 2 as const, width: 1 as const };
   return {
-    ...options,
     handleScroll: false,
     handleScale: false,
-    localization: {
-      ...options.localization,
-      priceFormatter: (price: number) => labels.current.value(price),
-      timeFormatter: (time: Time) => labels.current.time(time),
-    },
+    localization: { timeFormatter: timeFormat },
     crosshair: {
-      ...options.crosshair,
       mode: CrosshairMode.Magnet,
-      vertLine: { ...options.crosshair?.vertLine, ...quiet },
-      horzLine: { ...options.crosshair?.horzLine, visible: false, labelVisible: false },
+      vertLine: { visible: true, labelVisible: false, style: 2, width: 1 },
+      horzLine: { visible: false, labelVisible: false },
     },
-    grid: { ...options.grid, vertLines: { ...options.grid?.vertLines, visible: false } },
+    grid: { vertLines: { visible: false } },
     timeScale: {
-      ...options.timeScale,
       rightOffset: 0,
       fixLeftEdge: true,
       fixRightEdge: true,
@@ -238,28 +214,29 @@ function miniOptions(
         : {}),
     },
     rightPriceScale: {
-      ...options.rightPriceScale,
       borderVisible: false,
       scaleMargins: { top: 0.15, bottom: 0.08 },
     },
   };
 }
 
+/** "Feb 3, 2024 · 5.31%" beside the crosshair, on the side with more room; hidden off the points. */
 function showTooltip(
   tip: HTMLElement | null,
-  param: MouseEventParams<Time>,
-  labels: Labels["current"],
+  point: CrosshairPoint | null,
+  timeFormat: (time: Time) => string,
+  model: ChartModel,
 ): void {
   if (!tip) return;
-  const data = param.seriesData.values().next().value;
-  if (param.time === undefined || param.point === undefined || !data || !("value" in data)) {
+  const value = point?.values.get(SERIES);
+  if (!point || value === undefined) {
     tip.hidden = true;
     return;
   }
-  tip.textContent = `${labels.time(param.time)} · ${labels.value(data.value)}`;
+  tip.textContent = `${timeFormat(point.time)} · ${model.formatValue(value)}`;
   tip.hidden = false;
   const width = tip.parentElement?.clientWidth ?? 0;
-  const right = width > 0 && param.point.x > width / 2;
-  tip.style.left = right ? "" : `${Math.round(param.point.x + 10)}px`;
-  tip.style.right = right ? `${Math.round(width - param.point.x + 10)}px` : "";
+  const right = width > 0 && point.x > width / 2;
+  tip.style.left = right ? "" : `${Math.round(point.x + 10)}px`;
+  tip.style.right = right ? `${Math.round(width - point.x + 10)}px` : "";
 }
