@@ -2,7 +2,7 @@
 // makes a long history cheap (a test's 140 days of BTC seed in a fraction of the whole market's time).
 // Everything the service lists, seeds or ranks reads the coins and pairs from here, so the coin list, pairs,
 // symbols, supply, quotations and ranks all agree on the same market. A chosen coin trades exactly as it
-// does in the whole market: each pair has its own random stream (see simulator.ts).
+// does in the whole market: each pair has its own random stream (see sources/simulator/simulator.ts).
 import { COINS, type Coin, type Pair } from "./catalog.ts";
 import { PAIRS } from "./catalog-pairs.ts";
 

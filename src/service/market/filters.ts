@@ -14,7 +14,7 @@
 import { trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
 import { SampleRuns } from "./sample-runs.ts";
 
-export const FILTER_MEMORY = 120;
+const FILTER_MEMORY = 120;
 
 export interface FilterTrade {
   timeMs: number;

@@ -23,7 +23,7 @@ export const TOP_COINS = 50;
 const LAST_TRADES = 10;
 
 /** When the aggregation finished a block: a moment after its end, as the public service's Time was. */
-export function processedAt(blockEnd: number): string {
+function processedAt(blockEnd: number): string {
   return new Date(blockEnd * 1000 + 250 + (blockEnd % 7) * 97).toISOString();
 }
 

@@ -48,15 +48,6 @@ export class SampleRuns {
     return total;
   }
 
-  /** The samples one by one, oldest first (for tests and the reference implementation). */
-  expand(): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < this.prices.length; i++) {
-      for (let c = 0; c < (this.counts[i] as number); c++) out.push(this.prices[i] as number);
-    }
-    return out;
-  }
-
   private trimOldest(): void {
     let excess = this.size - this.capacity;
     while (excess > 0) {

@@ -174,7 +174,7 @@ function seedHash(seed: number): number {
 }
 
 /** The shared market factor (log units, before each coin's beta) at time t. */
-export function marketFactor(seed: number, tSeconds: number): number {
+function marketFactor(seed: number, tSeconds: number): number {
   if (seed === cachedMarketSeed && tSeconds === cachedMarketT) return cachedMarket;
   const value = noise(mix32(seedHash(seed) ^ MARKET_KEY), MARKET_AMPS, tSeconds);
   cachedMarketSeed = seed;

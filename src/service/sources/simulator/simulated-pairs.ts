@@ -5,7 +5,7 @@ import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { hashString, mix32 } from "../../seeded-hash.ts";
 
 /** Mean number of trades per non-ignored pair per block, averaged over pairs and over a week. */
-export const MEAN_TRADES_PER_PAIR = 3;
+const MEAN_TRADES_PER_PAIR = 3;
 /** The quote index of a pair quoted in USD or in EUR (any other quote is a coin, by its index in COINS). */
 export const QUOTE_USD = -1;
 export const QUOTE_EUR = -2;

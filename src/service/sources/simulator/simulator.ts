@@ -10,8 +10,9 @@
 //
 // Randomness: every (block, pair) gets its own random stream whose state is a hash of (seed, block, pair),
 // so any block can be computed alone, in any order, with the same result. The generator is a small
-// hand-written sfc32 (sfc32.ts) that is re-seeded in place: a library's (pure-rand's xoroshiro128+) needs a new generator
-// object (and state array) per pair and block, which cost ~15 % of the simulation time in this hot loop.
+// hand-written sfc32 (sfc32.ts) that is re-seeded in place: a library's (pure-rand's xoroshiro128+) needs a
+// new generator object (and state array) per pair and block, which cost ~15 % of the simulation time in
+// this hot loop.
 //
 // Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
 // (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
@@ -27,10 +28,10 @@ import { Sfc32 } from "./sfc32.ts";
 import { QUOTE_EUR, type SimulatedPairs, simulatedPairs } from "./simulated-pairs.ts";
 
 /** Share of trades that are fat fingers. */
-export const OUTLIER_RATE = 0.004;
+const OUTLIER_RATE = 0.004;
 /** Fat fingers land this far from the mid (fraction, either side). */
-export const OUTLIER_MIN = 0.03;
-export const OUTLIER_MAX = 0.2;
+const OUTLIER_MIN = 0.03;
+const OUTLIER_MAX = 0.2;
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const INV_BLOCK_MS = 1 / BLOCK_MS;
@@ -90,16 +91,6 @@ export class MarketSimulator {
     this.mid0 = new Float64Array(COINS.length);
     this.mid1 = new Float64Array(COINS.length);
     this.pairs = simulatedPairs(options.symbols);
-  }
-
-  /** Mean number of trades of every non-ignored pair in a block of average activity, keyed "exchange/pair". */
-  expectedTradesPerBlock(): Map<string, number> {
-    const pairs = this.pairs;
-    const out = new Map<string, number>();
-    for (let i = 0; i < pairs.count; i++) {
-      out.set(`${pairs.exchange[i]}/${pairs.foreignName[i]}`, pairs.lambda[i] ?? 0);
-    }
-    return out;
   }
 
   /**
