@@ -12,7 +12,7 @@ import {
 } from "../../interface/resources.ts";
 import { decodePoints } from "./chart-points/decode-points.ts";
 import { decodeResource, errorRecordOf, parseBody } from "./decode.ts";
-import { pythonRepr } from "./testing/python-repr.ts";
+import { pythonRepr } from "./python-literal/testing/python-repr.ts";
 import {
   COINS,
   INTEREST_RATES,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DATA_POINTS_HEADER, decodeDataPoints, encodeDataPoints } from "../../../interface/data-points.ts";
 import { parseBody } from "../decode.ts";
-import { pythonRepr } from "../testing/python-repr.ts";
+import { pythonRepr } from "../python-literal/testing/python-repr.ts";
 import { influxPoints } from "../testing/wire-samples.ts";
 import { decodePoints } from "./decode-points.ts";
 

@@ -2,7 +2,7 @@
 // times, one point per time, gaps dropped, an empty series, and a clear error for a row it cannot read.
 import { describe, expect, it } from "vitest";
 import { DATA_POINTS_HEADER, encodeDataPoints } from "../../../interface/data-points.ts";
-import { pythonRepr } from "../testing/python-repr.ts";
+import { pythonRepr } from "../python-literal/testing/python-repr.ts";
 import { influxPoints } from "../testing/wire-samples.ts";
 import { DecodeError } from "../wire-value.ts";
 import { type DecodeReply, errorOfReply, handleDecodeRequest } from "./points-decode-request.ts";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PYTHON_REPR, pythonRepr, type ReprStyle } from "../testing/python-repr.ts";
 import { MAX_LITERAL_DEPTH, MAX_LITERAL_LENGTH, parsePythonLiteral } from "./python-literal.ts";
 import { LiteralSyntaxError } from "./python-literal-error.ts";
+import { PYTHON_REPR, pythonRepr, type ReprStyle } from "./testing/python-repr.ts";
 
 /** The error parsePythonLiteral throws for `text`; fails the test when it throws none or another kind. */
 function syntaxErrorOf(text: string): LiteralSyntaxError {
