@@ -12,8 +12,13 @@ async function main(): Promise<void> {
   console.log(`market: data directory ${config.dataDir} (seed ${config.seed}, wire ${config.wire})`);
   const service = await startService(config, { dashboardDir: config.dashboardDir });
   if (service.createdWriteKey) {
-    console.log(`write key (created and stored in ${config.dataDir}/write-key; keep it secret):`);
-    console.log(`  ${service.createdWriteKey}`);
+    // Shown once to the operator at a terminal; output going to a file or a log collector never holds it.
+    if (process.stdout.isTTY) {
+      console.log(`write key (created and stored in ${config.dataDir}/write-key; keep it secret):`);
+      console.log(`  ${service.createdWriteKey}`);
+    } else {
+      console.log(`write key: created in ${config.dataDir}/write-key (owner-only; shown only on a terminal)`);
+    }
   }
   const limit = config.rateLimit === 0 ? "off" : `${config.rateLimit} requests per 60 s per client`;
   console.log(`dashboard  ${service.url}/`);

@@ -114,6 +114,10 @@ export class RequestLog {
         `"path":${JSON.stringify(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
         `"bytes":${e.bytes}}\n`,
     );
+    // Best effort by design: a process killed with SIGKILL loses the lines of its last few milliseconds. An
+    // accepted supply post is not lost with them: its stored row, committed before the answer, is the ledger.
+    // (Writing a write's line at once was tried: rotating-file-stream writes chunk by chunk, so under
+    // concurrent posts the lines queued in memory and more were lost, not fewer.)
     this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
   }
 
