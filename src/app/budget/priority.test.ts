@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRIORITIES, type Priority, WaitingLine } from "./priority.ts";
+import { type Priority, WaitingLine } from "./priority.ts";
 
 describe("WaitingLine", () => {
   it("gives the highest priority first and keeps arrival order within one", () => {
@@ -31,9 +31,5 @@ describe("WaitingLine", () => {
 
   it("refuses a priority it does not know", () => {
     expect(() => new WaitingLine<string>().add("urgent" as Priority, "x")).toThrow(TypeError);
-  });
-
-  it("ranks write over visible over prefetch over background", () => {
-    expect(PRIORITIES).toEqual(["write", "visible", "prefetch", "background"]);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Coin, Coins } from "../../../interface/resources.ts";
 import { fakeService, type Page, renderPage, resetPage, type Service } from "../../testing/page-harness.tsx";
 import { CoinsPage } from "./coins-page.tsx";
+import { TYPED_SEARCH } from "./coins-toolbar.tsx";
 
 function coin(symbol: string, name: string, price: number, supply: number | null): Coin {
   return {
@@ -136,6 +137,10 @@ describe("CoinsPage", () => {
     expect(await screen.findByRole("searchbox", { name: "Search coins" })).toHaveValue("xr");
     await act(() => router.navigate("/?q=eth"));
     await waitFor(() => expect(screen.getByRole("searchbox", { name: "Search coins" })).toHaveValue("eth"));
+    // The router renders each typed address late: an earlier keystroke's must not undo what was typed since.
+    await user.type(screen.getByRole("searchbox", { name: "Search coins" }), "er");
+    await act(() => router.navigate("/?q=ethe", { replace: true, state: TYPED_SEARCH }));
+    expect(screen.getByRole("searchbox", { name: "Search coins" })).toHaveValue("ether");
   });
 
   it("keeps favourites in the settings and filters to them", async () => {

@@ -13,7 +13,7 @@ import type { DisplayCurrency } from "../../settings/settings.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
 import { CoinsTable } from "./coins-table.tsx";
-import { CoinsToolbar } from "./coins-toolbar.tsx";
+import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
 import {
   type CoinsView,
   parseCoinsView,
@@ -34,8 +34,11 @@ export function CoinsPage() {
    * A new view from the current one: a history entry, or (while typing a search) in place. The router
    * renders the new URL in a transition, so the inputs keep their own state until it lands.
    */
-  const changeView = (change: (current: CoinsView) => CoinsView, replace = false) =>
-    setSearchParams((current) => serialiseCoinsView(change(parseCoinsView(current)), current), { replace });
+  const changeView = (change: (current: CoinsView) => CoinsView, typed = false) =>
+    setSearchParams((current) => serialiseCoinsView(change(parseCoinsView(current)), current), {
+      replace: typed,
+      state: typed ? TYPED_SEARCH : undefined,
+    });
 
   const toggleFavourite = (symbol: string) => {
     const favourites = settings.favourites.includes(symbol)

@@ -1,7 +1,10 @@
 // The coin list's controls: the search, the favourites filter and the display currency.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import type { DisplayCurrency } from "../../settings/settings.ts";
-import { SearchEchoes } from "./search-echoes.ts";
+
+/** The history state of an address the search box wrote in place while typing (see SearchField). */
+export const TYPED_SEARCH = { typedSearch: true } as const;
 
 export function CoinsToolbar({
   q,
@@ -34,17 +37,21 @@ export function CoinsToolbar({
 }
 
 /**
- * The search box. It keeps its own text so typing never waits for the URL, writes each change out, and
- * takes the URL's search when it changes from elsewhere (back/forward, a link), not when it is the late
- * echo of its own typing.
+ * The search box. It keeps its own text so typing never waits for the URL, and writes each change out in
+ * place (TYPED_SEARCH). The router renders each of those addresses a moment later, in a transition: such a
+ * late echo of a keystroke must not undo what was typed since, so the box takes the URL's search only from
+ * an address that came from elsewhere (back/forward, a link, a sort, "Show all coins").
  */
 function SearchField({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const id = useId();
   const [text, setText] = useState(value);
-  const echoes = useRef(new SearchEchoes());
-  useEffect(() => {
-    if (!echoes.current.isEcho(value, Date.now())) setText(value);
-  }, [value]);
+  const location = useLocation();
+  const echo = useNavigationType() === "REPLACE" && location.state?.typedSearch === true;
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    if (!echo) setText(value);
+  }
   return (
     <div className="coins-search">
       <label htmlFor={id} className="visually-hidden">
@@ -64,7 +71,6 @@ function SearchField({ value, onChange }: { value: string; onChange: (q: string)
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
-          echoes.current.typed(next, Date.now());
           onChange(next);
         }}
       />
