@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { startOwnService } from "./own-service.ts";
 import { busiestMinute, PORT } from "./services.ts";
 

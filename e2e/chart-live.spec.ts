@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { chartFrame, chartPaths, chartPixels, settled, status } from "./chart-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { test } from "./fixtures.ts";
 import { startOwnService } from "./own-service.ts";
 import { PORT, requestsOf } from "./services.ts";
 

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
+import { expect } from "@playwright/test";
 import { chartPaths, chartPixels, settled, status } from "./chart-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
 // The chart page as a person uses it: pick an exchange, a filter, a scale and a range (each one in the

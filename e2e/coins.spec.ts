@@ -1,7 +1,8 @@
 // The coin list, the dashboard's home: a person reads the top coins, sorts, searches, keeps favourites,
 // switches the currency and opens a coin, in both wire formats, and the page spends one request on it.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
 interface ListedCoins {

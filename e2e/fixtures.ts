@@ -66,5 +66,3 @@ export const test = base.extend<{ client: Client; port: number }>({
     });
   },
 });
-
-export { expect };

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 

@@ -3,8 +3,9 @@
 // fixing. Each action must spend at most one of the 5 requests a minute; opening the page spends two (the
 // type list and the default type's latest value).
 import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { canvasColours, checkSmallChartLooks } from "./canvas.ts";
-import { type Client, expect, test } from "./fixtures.ts";
+import { type Client, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
 /**

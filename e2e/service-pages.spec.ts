@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 
 // What the service itself serves besides the API: the dashboard (with an SPA fallback) and the API docs.
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 
 // The settings page: saved with one button, invalid input named and not saved, and the cached data cleared.
 

@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl, WRITE_KEY } from "./services.ts";
 
 // Reporting a circulating supply: the form checks before it spends a request, posts with the write key,

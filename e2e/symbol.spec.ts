@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { canvasColours, checkSmallChartLooks } from "./canvas.ts";
-import { type Client, expect, test } from "./fixtures.ts";
+import { type Client, test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
 // The symbol page as a person uses it: open a coin, sort its exchanges, open an exchange's last trades and

@@ -192,7 +192,7 @@ describe("the chart points query module", () => {
     const second = client.getQueryData<typeof first>(queryKey);
     expect(seen).toEqual([
       chartPointsPath(KEY),
-      "/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=" + String(T0 + 240),
+      `/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=${T0 + 240}`,
     ]);
     expect([...(second?.times ?? [])]).toEqual([T0, T0 + 120, T0 + 240, T0 + 360]);
     expect([...(second?.values ?? [])]).toEqual([1, 2, 3.5, 4]);
