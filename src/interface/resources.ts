@@ -168,17 +168,14 @@ export const ErrorRecordSchema = z
   })
   .meta({ id: "Error", description: "Every failure answers this record" });
 
-export type Pair = z.infer<typeof PairSchema>;
 export type Supply = z.infer<typeof SupplySchema>;
 export type Symbols = z.infer<typeof SymbolsSchema>;
 export type Trade = z.infer<typeof TradeSchema>;
-export type CurrencyChange = z.infer<typeof CurrencyChangeSchema>;
 export type Change = z.infer<typeof ChangeSchema>;
 export type Coin = z.infer<typeof CoinSchema>;
 export type CoinSymbolAndName = z.infer<typeof CoinSymbolAndNameSchema>;
 export type Coins = z.infer<typeof CoinsSchema>;
 export type Pairs = z.infer<typeof PairsSchema>;
-export type Points = z.infer<typeof PointsSchema>;
 export type Quotation = z.infer<typeof QuotationSchema>;
 export type SymbolExchangeDetails = z.infer<typeof SymbolExchangeDetailsSchema>;
 export type SymbolDetails = z.infer<typeof SymbolDetailsSchema>;
