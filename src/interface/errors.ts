@@ -1,12 +1,15 @@
 // The error table: every failure of the service answers the error record with one of these statuses.
 
 export const ERROR_STATUSES = {
-  400: "A malformed or out-of-range parameter or body; the message names it and what is allowed",
-  401: "A missing or wrong write key on POST /v1/supply, or an X-Api-Key that was not issued",
+  400: "A malformed request (path, Host header, request line), parameter or body; the message names it and what is allowed",
+  401: "A missing or wrong write key on POST /v1/supply, or an X-Api-Key that was not issued (checked after the fair-usage limit)",
   404: "An unknown symbol, exchange, rate type or route, or no fixing within 30 days of the date",
-  405: "A method the path does not take; the Allow header lists the ones it does",
+  405: "A method the path does not take (the Allow header lists the ones it does), or CONNECT (no proxy here)",
+  408: "The request did not arrive in time (its headers within 60 seconds, all of it within 300)",
   413: "A request body over the size limit",
+  415: "A body that is neither JSON (application/json, application/*+json) nor a form (application/x-www-form-urlencoded)",
   429: "Over the fair-usage limit; Retry-After says in how many seconds to try again",
+  431: "Request headers larger than 16 KiB",
   500: "A fault of the service itself, never bad input",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;

@@ -30,7 +30,9 @@ export const scaleParam = z
 const unixSeconds = (what: string) =>
   z
     .string()
-    .regex(/^\d{1,11}$/, { error: "must be Unix seconds: a whole number ≥ 0" })
+    .regex(/^\d{1,11}$/, {
+      error: "must be Unix seconds: 1–11 digits (a whole number ≥ 0, no sign or spaces)",
+    })
     .transform(Number)
     .optional()
     .meta({ description: what, example: "1763800000" });
@@ -76,13 +78,25 @@ export const RateRangeQuery = z.object({
     .meta({ description: "Last effective date of a range (default: today)" }),
 });
 
-/** POST /v1/supply takes these as query parameters (as the interface says) or as a JSON body. */
+/**
+ * The grammar of a number read from text (a query, path or form field, or a JSON string): decimal digits
+ * with an optional fraction and exponent, as JSON writes numbers. A leading minus is read too, so that
+ * "-3" is told it is out of range rather than malformed. Hex, binary, octal, '+', spaces, separators,
+ * "Infinity" and "NaN" are not numbers here (Number() would take most of them).
+ */
+export const DECIMAL_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+export const DECIMAL_NUMBER_RULE =
+  "a decimal number: digits with an optional fraction and exponent, e.g. 19912345, 19912345.5 or 1.99e7 " +
+  "(no '+', spaces, separators, hex, binary or octal)";
+
+/** POST /v1/supply takes these as query parameters (as the interface says), a form body or a JSON body. */
 export const SupplyPostQuery = z.object({
   Symbol: z.string().optional().meta({ description: "Coin symbol", example: "BTC" }),
-  CirculatingSupply: z
-    .string()
-    .optional()
-    .meta({ description: "Coins in circulation: a number > 0 and ≤ 1e15", example: "19912345" }),
+  CirculatingSupply: z.string().optional().meta({
+    description:
+      "Coins in circulation: a decimal number > 0 and ≤ 1e15 (digits, optional fraction and exponent)",
+    example: "19912345",
+  }),
   Source: z.string().optional().meta({ description: "Who reports the value (default: api)", example: "api" }),
 });
 
@@ -92,7 +106,12 @@ export const SupplyPostBody = z
     CirculatingSupply: z.union([z.number(), z.string()]).optional(),
     Source: z.string().optional(),
   })
-  .meta({ id: "SupplyPost", description: "Symbol and CirculatingSupply; camelCase names are accepted too" });
+  .meta({
+    id: "SupplyPost",
+    description:
+      "Symbol and CirculatingSupply (a number, or text in the decimal grammar: digits with an optional fraction " +
+      "and exponent), optionally Source; camelCase names are accepted too; each field once across query and body",
+  });
 
 /** Largest circulating supply the service accepts. */
 export const MAX_CIRCULATING_SUPPLY = 1e15;

@@ -14,8 +14,9 @@ import type { ServiceContext } from "./context.ts";
 import { createHttpApp } from "./http/app.ts";
 import { FairUsageLimiter } from "./http/fair-usage.ts";
 import { flushFaults } from "./http/fault-log.ts";
+import { answerConnect, answerRefusedRequest, frontDoor } from "./http/front-door.ts";
 import { RequestLog } from "./http/request-log.ts";
-import { ResponseCache, serveFromCache } from "./http/response-cache.ts";
+import { ResponseCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
@@ -188,10 +189,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
   if (options.live !== false) schedule();
 
   const fastPath = { config, limiter, cache, requestLog, now: () => wallClock.now() };
-  const appListener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    if (!serveFromCache(fastPath, req, res)) void appListener(req, res);
-  });
+  // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
+  // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
+  const appListener = getRequestListener(app.fetch, { hostname: "localhost" });
+  const handle = frontDoor(fastPath, appListener);
+  const server = createServer({ requireHostHeader: false }, handle);
+  server.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
+  server.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
+  // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
+  server.on("checkExpectation", handle);
   server.listen(config.port);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());

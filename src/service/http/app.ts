@@ -1,16 +1,18 @@
 // The HTTP application: middleware in the order a request meets it, the eleven endpoints, the OpenAPI
 // document, the docs page and the dashboard.
+import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { ERROR_STATUSES, MAX_BODY_BYTES } from "../../interface/errors.ts";
+import { MAX_BODY_BYTES } from "../../interface/errors.ts";
 import type { ServiceContext } from "../context.ts";
 import { corsHeaders } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
-import { ApiError, errorResponse, validationHook } from "./errors.ts";
+import { ApiError, errorResponse, readingBody, refusalOf, validationHook } from "./errors.ts";
 import type { FairUsageLimiter } from "./fair-usage.ts";
 import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
 import { reportFault } from "./fault-log.ts";
+import { refusedByFrontDoor } from "./front-door.ts";
 import { openApiInfo } from "./openapi.ts";
 import type { RequestLog } from "./request-log.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
@@ -43,6 +45,8 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
+    const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage };
+    if (refusedByFrontDoor(incoming)) return;
     requestLog.append({
       time: new Date(ctx.wallClock.now()).toISOString(),
       client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c),
@@ -70,13 +74,12 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
       cache.put(pathAndQuery(c.req.url), body);
   });
 
-  app.post(
-    "/v1/supply",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, new ApiError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`)),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, new ApiError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`)),
+  });
+  // The limit reads a body without Content-Length itself; a body that breaks off is the client's fault.
+  app.post("/v1/supply", (c, next) => readingBody(() => limitBody(c, next)));
 
   registerChartPoints(app, ctx);
   registerQuotation(app, ctx);
@@ -106,6 +109,9 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
 
   app.notFound((c) => {
     const allowed = allowedMethods(app, c.req.path);
+    // A plain OPTIONS (a preflight is answered by the CORS middleware) asks what the path takes.
+    if (allowed.length > 0 && c.req.method === "OPTIONS")
+      return c.body(null, 204, { Allow: allowed.join(", ") });
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
       return errorResponse(
         c,
@@ -122,9 +128,8 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    if (error instanceof HTTPException && error.status in ERROR_STATUSES) {
-      return errorResponse(c, new ApiError(error.status as 400, error.message || "bad request"));
-    }
+    // A library's refusal of the request (a 4xx of its own) is bad input, on the nearest status of the table.
+    if (error instanceof HTTPException && error.status < 500) return errorResponse(c, refusalOf(error));
     reportFault(error, `${c.req.method} ${c.req.path}`);
     return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
   });
@@ -144,7 +149,7 @@ function allowedMethods(app: OpenAPIHono, path: string): string[] {
   let patterns = routePatterns.get(app);
   if (!patterns) {
     patterns = app.routes
-      .filter((r) => r.method !== "ALL" && r.path.startsWith("/v1/"))
+      .filter((r) => r.method !== "ALL" && (r.path.startsWith("/v1/") || r.path.startsWith("/docs")))
       .map((r) => ({
         method: r.method,
         pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`),
@@ -152,6 +157,8 @@ function allowedMethods(app: OpenAPIHono, path: string): string[] {
     routePatterns.set(app, patterns);
   }
   const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
+  // Hono answers HEAD through the GET route.
+  if (methods.has("GET")) methods.add("HEAD");
   if (methods.size > 0) methods.add("OPTIONS");
   return [...methods];
 }

@@ -42,13 +42,58 @@ describe("400: a malformed or out-of-range parameter names the parameter and wha
   it.each([
     ["Symbol=BTC", ["'CirculatingSupply' is missing"]],
     ["CirculatingSupply=5", ["'Symbol' is missing"]],
-    ["Symbol=BTC&CirculatingSupply=lots", ["'CirculatingSupply' must be a finite number", '"lots"']],
+    ["Symbol=BTC&CirculatingSupply=lots", ["'CirculatingSupply' must be a decimal number", '"lots"']],
     ["Symbol=BTC&CirculatingSupply=-3", ["> 0"]],
     ["Symbol=BTC&CirculatingSupply=0", ["> 0"]],
     ["Symbol=BTC&CirculatingSupply=2e15", ["≤ 1000000000000000"]],
-    ["Symbol=BTC&CirculatingSupply=Infinity", ["finite"]],
+    ["Symbol=BTC&CirculatingSupply=1e400", ["≤ 1000000000000000"]],
+    ["Symbol=BTC&CirculatingSupply=Infinity", ["decimal number", '"Infinity"']],
+    ["Symbol=BTC&Symbol=ETH&CirculatingSupply=5", ["'Symbol' is given 2 times"]],
   ])("POST /v1/supply?%s", async (query, mentions) => {
     await expectError(await service.post(`/v1/supply?${query}`, { headers: auth }), 400, ...mentions);
+  });
+
+  // Number() would read all of these (0x10 as 16, 0b101 as 5, "  12  " as 12); only the decimal grammar is a number.
+  it.each(["0x10", "0b101", "0o7", "%20%2012%20%20", "%2B5", "1_000", "1,000", ".5", "5.", "NaN", "١٢"])(
+    "reads CirculatingSupply=%s as no number, in the query, a form and a JSON string, and stores nothing",
+    async (text) => {
+      const before = await (await service.get("/v1/supply/DOT")).json();
+      const sent = decodeURIComponent(text);
+      const answers = [
+        await service.post(`/v1/supply?Symbol=DOT&CirculatingSupply=${text}`, { headers: auth }),
+        await service.post("/v1/supply", {
+          headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ Symbol: "DOT", CirculatingSupply: sent }).toString(),
+        }),
+        await service.post("/v1/supply", {
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ Symbol: "DOT", CirculatingSupply: sent }),
+        }),
+      ];
+      for (const response of answers) {
+        await expectError(
+          response,
+          400,
+          "must be a decimal number",
+          "no '+', spaces, separators, hex",
+          JSON.stringify(sent),
+        );
+      }
+      expect(await (await service.get("/v1/supply/DOT")).json()).toEqual(before);
+    },
+  );
+
+  it.each(["%2B1763700000", "0x6920", "1763700000.5", "1e9", "%201763700000"])(
+    "reads starttime=%s as no Unix time",
+    async (text) => {
+      const response = await service.get(`/v1/chartPointsAllExchanges/MA120/BTC?starttime=${text}`);
+      await expectError(response, 400, "'starttime'", "1–11 digits");
+    },
+  );
+
+  it("names a query parameter given twice", async () => {
+    const response = await service.get("/v1/chartPointsAllExchanges/MA120/BTC?endtime=1&endtime=2");
+    await expectError(response, 400, "'endtime' is given 2 times; give it once");
   });
 
   it("refuses a body that is not JSON and keeps the stored supply", async () => {
@@ -102,11 +147,59 @@ describe("404: unknown things are named", () => {
   });
 });
 
-describe("405, 413", () => {
+describe("405, 413, 415 and OPTIONS", () => {
   it("405 names the methods the path takes, in Allow too", async () => {
     const response = await service.get("/v1/supply", { method: "DELETE" });
     await expectError(response, 405, "DELETE is not allowed", "POST");
     expect(response.headers.get("allow")).toContain("POST");
+    const docs = await service.post("/docs");
+    await expectError(docs, 405, "POST is not allowed on /docs");
+    expect(docs.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("a plain OPTIONS to a route answers 204 with the Allow a 405 would list", async () => {
+    for (const [path, allow] of [
+      ["/v1/coins", "GET, HEAD, OPTIONS"],
+      ["/v1/supply", "POST, OPTIONS"],
+      ["/v1/chartPoints/MA120/Binance/BTC", "GET, HEAD, OPTIONS"],
+    ]) {
+      const response = await service.get(path as string, { method: "OPTIONS" });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      const refused = await service.get(path as string, { method: "PUT" });
+      expect(refused.headers.get("allow")).toBe(allow);
+    }
+    await expectError(await service.get("/v1/nothing-here", { method: "OPTIONS" }), 404, "no such route");
+  });
+
+  it("the OpenAPI document lists 415 and the two body types POST /v1/supply reads", async () => {
+    const doc = await (await service.get("/v1/openapi.json")).json();
+    const post = doc.paths["/v1/supply"].post;
+    expect(Object.keys(post.requestBody.content)).toEqual([
+      "application/json",
+      "application/x-www-form-urlencoded",
+    ]);
+    expect(Object.keys(post.responses)).toEqual(
+      expect.arrayContaining(["400", "401", "413", "415", "429", "default"]),
+    );
+    expect(doc.info.description).toMatch(/\| 415 \| .*application\/x-www-form-urlencoded/);
+    expect(doc.info.description).toMatch(/\| 431 \| /);
+  });
+
+  it.each([
+    ["text/plain", "Symbol=ETH"],
+    ["multipart/form-data; boundary=x", "--x\r\n"],
+    ["application/jsonx", "{}"],
+    ["application/xml", "<a/>"],
+  ])("415 for a body of type %s, naming the types it reads, and stores nothing", async (type, body) => {
+    const before = await (await service.get("/v1/supply/ETH")).json();
+    const response = await service.post("/v1/supply?Symbol=ETH&CirculatingSupply=120700001", {
+      headers: { ...auth, "Content-Type": type },
+      body,
+    });
+    await expectError(response, 415, `'${type}'`, "application/json", "application/x-www-form-urlencoded");
+    expect(await (await service.get("/v1/supply/ETH")).json()).toEqual(before);
   });
 
   it("413 for a body over 16 KiB", async () => {
@@ -136,7 +229,37 @@ describe("POST /v1/supply with a valid key", () => {
     expect(coins.coins.find((c: { symbol: string }) => c.symbol === "SOL").circulatingSupply).toBe(555000111);
   });
 
-  it("takes a JSON body too, in either casing", async () => {
+  it("takes a form body as curl -d sends it, and an empty one as no body", async () => {
+    const form = await service.post("/v1/supply", {
+      headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "Symbol=LTC&CirculatingSupply=7.5e7&Source=form",
+    });
+    expect(form.status).toBe(200);
+    expect(await form.json()).toMatchObject({ symbol: "LTC", circulatingSupply: 75_000_000, source: "form" });
+    // curl -d '' 'http://…/v1/supply?Symbol=ETH&CirculatingSupply=120700001'
+    const empty = await service.post("/v1/supply?Symbol=ETH&CirculatingSupply=120700001", {
+      headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toMatchObject({ symbol: "ETH", circulatingSupply: 120_700_001 });
+  });
+
+  it("refuses a field given both in the query and the body", async () => {
+    const response = await service.post("/v1/supply?Symbol=ETH", {
+      headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "Symbol=ETH&CirculatingSupply=5",
+    });
+    await expectError(response, 400, "'Symbol' is given as a query parameter and as a form field");
+  });
+
+  it("takes a JSON body too, in either casing, under any +json type", async () => {
+    const merged = await service.post("/v1/supply", {
+      headers: { ...auth, "Content-Type": "application/merge-patch+json; charset=utf-8" },
+      body: JSON.stringify({ Symbol: "XRP", CirculatingSupply: "5.5e10" }),
+    });
+    expect(merged.status).toBe(200);
+    expect(await merged.json()).toMatchObject({ symbol: "XRP", circulatingSupply: 5.5e10 });
     const response = await service.post("/v1/supply", {
       headers: { ...auth, "Content-Type": "application/json" },
       body: JSON.stringify({ symbol: "ADA", circulatingSupply: 36e9, Source: "test-suite" }),

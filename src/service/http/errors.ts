@@ -1,7 +1,8 @@
 // Every failure answers the interface's error record {errorcode, errormessage} with a matching status.
 import type { Context } from "hono";
+import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import type { ErrorStatus } from "../../interface/errors.ts";
+import { ERROR_STATUSES, type ErrorStatus } from "../../interface/errors.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -25,6 +26,29 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.body(body, error.status);
 }
 
+/**
+ * The error record for a library's 4xx (an HTTPException): its own status where the table has it, else
+ * 400, so that no answer carries a status the table does not document.
+ */
+export function refusalOf(error: HTTPException): ApiError {
+  const status = (error.status in ERROR_STATUSES ? error.status : 400) as ErrorStatus;
+  return new ApiError(status, error.message || `the request was refused (${error.status})`);
+}
+
+/**
+ * Runs a read of the request body, turning its failure (the connection broke, the chunked framing is
+ * malformed, the request timed out) into a 400: bad input, not a fault of the service.
+ */
+export async function readingBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(400, `the request body could not be read (${reason})`);
+  }
+}
+
 const LOCATION: Record<string, string> = {
   param: "path parameter",
   query: "query parameter",
@@ -38,6 +62,8 @@ export function describeValidationError(c: Context, target: string, error: ZodEr
   const parts = error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "");
     const where = LOCATION[target] ?? target;
+    const count = target === "query" && name ? (c.req.queries(name)?.length ?? 0) : 0;
+    if (count > 1) return `${where} '${name}' is given ${count} times; give it once`;
     const given = receivedValue(c, target, name);
     const got = given === undefined ? "" : `; got ${JSON.stringify(given)}`;
     return name ? `${where} '${name}' ${issue.message}${got}` : `${where}s: ${issue.message}`;

@@ -6,15 +6,22 @@ import { ApiError } from "../errors.ts";
 
 const errorContent = { "application/json": { schema: ErrorRecordSchema } };
 
-export const errorResponses = (...statuses: (400 | 401 | 404 | 413)[]) => {
-  const described: Record<number, { description: string; content: typeof errorContent }> = {
+/** The error responses of a route: those named, 429, and the rest of the error table as the default. */
+export const errorResponses = (...statuses: (400 | 401 | 404 | 413 | 415)[]) => {
+  const described: Record<number | "default", { description: string; content: typeof errorContent }> = {
     429: { description: "Over the fair-usage limit (Retry-After, RateLimit headers)", content: errorContent },
+    default: {
+      description:
+        "Any other status of the error table (a malformed request 400, an unissued X-Api-Key 401, 405, 408, 431, 500)",
+      content: errorContent,
+    },
   };
   const text = {
     400: "A malformed or out-of-range parameter; the message names it",
     401: "Missing or wrong key",
     404: "Unknown symbol, exchange, rate type or date",
     413: "Body too large",
+    415: "A body that is neither JSON nor a form; the message names the types read",
   };
   for (const s of statuses) described[s] = { description: text[s], content: errorContent };
   return described;

@@ -1,6 +1,6 @@
 // Endpoints 5 and 6: GET /v1/supply/{symbol} and POST /v1/supply (the one write: a write key is required).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import {
   MAX_CIRCULATING_SUPPLY,
   SupplyPostBody,
@@ -15,6 +15,7 @@ import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import { matchWriteKey } from "../write-keys.ts";
 import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
+import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
 
 const getRoute = createRoute({
   method: "get",
@@ -25,20 +26,33 @@ const getRoute = createRoute({
   responses: { 200: jsonContent(SupplySchema, "The latest supply record"), ...errorResponses(400, 404) },
 });
 
+const SUPPLY_POST_REF = { $ref: "#/components/schemas/SupplyPost" };
+
 const postRoute = createRoute({
   method: "post",
   path: "/v1/supply",
   summary: "Post the circulating supply of a coin",
   description:
-    "Symbol and CirculatingSupply as query parameters (as the interface says) or as a JSON body. " +
-    `The symbol must be known; the supply a finite number > 0 and ≤ ${MAX_CIRCULATING_SUPPLY}. ` +
+    "Symbol and CirculatingSupply as query parameters (as the interface says), as a form body " +
+    "(application/x-www-form-urlencoded, what an HTML form or `curl -d` sends) or as a JSON body " +
+    "(application/json or another +json type); each field once. Another body type is a 415; an empty body " +
+    `is no body. The symbol must be known; the supply a decimal number > 0 and ≤ ${MAX_CIRCULATING_SUPPLY} ` +
+    "(digits with an optional fraction and exponent; no hex, sign '+', spaces or separators). " +
     "Requires `Authorization: Bearer <write key>`. The record is stored durably before the answer.",
   security: [{ writeKey: [] }],
   request: {
     query: SupplyPostQuery,
-    body: { required: false, content: { "application/json": { schema: SupplyPostBody } } },
+    // The body is read by readSupplyPost, not by zod-openapi's validator (which answers other media types
+    // with an exception of its own): the schema is referenced here for the document only.
+    body: {
+      required: false,
+      content: Object.fromEntries(SUPPLY_BODY_TYPES.map((type) => [type, { schema: SUPPLY_POST_REF }])),
+    },
   },
-  responses: { 200: jsonContent(SupplySchema, "The stored supply record"), ...errorResponses(400, 401, 413) },
+  responses: {
+    200: jsonContent(SupplySchema, "The stored supply record"),
+    ...errorResponses(400, 401, 413, 415),
+  },
 });
 
 /** Rejects a POST without a valid write key before anything else is looked at. */
@@ -62,57 +76,8 @@ function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
   };
 }
 
-/** Symbol and supply from the query or the JSON body (either casing of the field names). */
-async function readSupplyPost(c: Context): Promise<{ symbol: unknown; supply: unknown; source: unknown }> {
-  const fields = new Map<string, unknown>();
-  if ((c.req.header("Content-Type") ?? "").includes("application/json")) {
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      throw new ApiError(400, "the body must be a JSON object with Symbol and CirculatingSupply");
-    }
-    for (const [k, v] of Object.entries(body)) fields.set(k.toLowerCase(), v);
-  }
-  for (const [k, v] of Object.entries(c.req.query())) {
-    const key = k.toLowerCase();
-    if (fields.has(key) && String(fields.get(key)) !== v) {
-      throw new ApiError(
-        400,
-        `'${k}' is given both as a query parameter and in the body, with different values`,
-      );
-    }
-    fields.set(key, v);
-  }
-  return {
-    symbol: fields.get("symbol"),
-    supply: fields.get("circulatingsupply"),
-    source: fields.get("source"),
-  };
-}
-
-function validSupply(raw: unknown): number {
-  if (raw === undefined || raw === null || raw === "") {
-    throw new ApiError(400, "'CirculatingSupply' is missing: give the number of coins in circulation");
-  }
-  const value =
-    typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) {
-    throw new ApiError(400, `'CirculatingSupply' must be a finite number; got ${JSON.stringify(raw)}`);
-  }
-  if (value <= 0 || value > MAX_CIRCULATING_SUPPLY) {
-    throw new ApiError(400, `'CirculatingSupply' must be > 0 and ≤ ${MAX_CIRCULATING_SUPPLY}; got ${value}`);
-  }
-  return value;
-}
-
-function validSource(raw: unknown): string {
-  if (raw === undefined || raw === null || raw === "") return "api";
-  if (typeof raw !== "string" || !/^[\w .:/@-]{1,64}$/.test(raw)) {
-    throw new ApiError(400, "'Source' must be 1–64 letters, digits, spaces or . _ : / @ -");
-  }
-  return raw;
-}
-
 export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
+  app.openAPIRegistry.register("SupplyPost", SupplyPostBody);
   app.openapi(getRoute, (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
@@ -123,15 +88,12 @@ export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
 
   app.openapi({ ...postRoute, middleware: [requireWriteKey(ctx)] }, async (c) => {
     const post = await readSupplyPost(c);
-    if (typeof post.symbol !== "string" || post.symbol === "") {
-      throw new ApiError(400, "'Symbol' is missing: give the coin symbol, e.g. Symbol=BTC");
-    }
     requireSymbol(ctx, post.symbol);
     const nowMs = ctx.marketClock.now();
     const record: SupplyRecord = {
       symbol: post.symbol,
-      circulatingSupply: validSupply(post.supply),
-      source: validSource(post.source),
+      circulatingSupply: post.supply,
+      source: post.source,
       timeMs: nowMs,
       block: MarketView.blockNumber(nowMs),
       keyFingerprint: c.get("writeKey" as never) as string,

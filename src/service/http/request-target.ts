@@ -1,0 +1,65 @@
+// The request target and Host header, checked once in front of everything that answers: the cached-answer
+// fast path serves by the raw target, and @hono/node-server builds a URL from target and Host and answers a
+// bare 400 when it cannot. What passes here is what the adapter accepts; what fails is answered with the
+// error record by the front door (front-door.ts), whatever the cache holds.
+import type { IncomingMessage } from "node:http";
+
+/** Host names, IPv4 and bracketed IPv6 addresses, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+/** The Hosts @hono/node-server takes as they are (url.ts reValidHost); others it checks through URL. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+function hostProblem(host: string): string | null {
+  const match = HOST.exec(host);
+  const port = match?.[1];
+  const valid =
+    match !== null &&
+    (port === undefined || (Number(port) >= 1 && Number(port) <= 65535)) &&
+    (PLAIN_HOST.test(host) || sameHostAsUrl(host));
+  return valid
+    ? null
+    : `the Host header ${JSON.stringify(host)} is not a host name or address with an optional port (1–65535)`;
+}
+
+/** The adapter's own check of a Host it does not take as it is: the URL's host name must be the Host's. */
+function sameHostAsUrl(host: string): boolean {
+  try {
+    const name = new URL(`http://${host}/`).hostname;
+    return name.length === host.length || name === host.replace(/:\d+$/, "").toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+function countHostHeaders(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === "host") count++;
+  return count;
+}
+
+const BACKSLASH = "the path contains a backslash; segments are separated by '/'";
+
+/** What is wrong with the request's target or Host header, or null when the app can be asked. */
+export function requestTargetProblem(req: IncomingMessage): string | null {
+  const url = req.url ?? "";
+  const backslash = url.indexOf("\\");
+  if (backslash !== -1) {
+    const query = url.indexOf("?");
+    if (query === -1 || backslash < query) return BACKSLASH;
+  }
+  if (!url.startsWith("/")) {
+    // The absolute form (as sent to a proxy) names the host itself; the Host header is not used.
+    if (!/^https?:\/\//.test(url)) {
+      return `the request target ${JSON.stringify(url)} must be a path starting with '/'`;
+    }
+    return URL.canParse(url) ? null : `the request target ${JSON.stringify(url)} is not a valid absolute URL`;
+  }
+  if (countHostHeaders(req.rawHeaders) > 1) return "the Host header is given more than once";
+  const host = req.headers.host;
+  if (host === undefined) {
+    return req.httpVersionMajor === 1 && req.httpVersionMinor === 0
+      ? null
+      : "the Host header is missing (HTTP/1.1 requires it)";
+  }
+  return host === "" ? null : hostProblem(host);
+}
