@@ -194,6 +194,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const appListener = getRequestListener(app.fetch, { hostname: "localhost" });
   const handle = frontDoor(fastPath, appListener);
   const server = createServer({ requireHostHeader: false }, handle);
+  // A client may close its sending side after a complete request and still wait for the answer (RFC 9112
+  // §9.6); by default Node then ends the connection, and an answer not yet written is lost. With this
+  // (undocumented but long-standing) switch the answer under way is written first.
+  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
   server.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
   // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.

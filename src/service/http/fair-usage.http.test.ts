@@ -64,6 +64,16 @@ describe("at most N requests per client in any 60-second window", () => {
     expect((await service.get("/v1/symbols", { headers: other })).status).toBe(429);
   });
 
+  it("counts a guessed key against the address before its 401, so keys cannot be guessed past the limit", async () => {
+    service.wallClock.advance(120_000);
+    const guess = (key: string) => service.get("/v1/symbols", { headers: { "X-Api-Key": key } });
+    for (let i = 0; i < 5; i++) expect((await guess(`guessed-key-${i}`)).status).toBe(401);
+    expect((await guess("guessed-key-5")).status).toBe(429);
+    expect((await service.get("/v1/symbols")).status).toBe(429);
+    // An issued key is a client of its own, untouched by the address's spent budget.
+    expect((await service.get("/v1/symbols", { headers: { "X-Api-Key": ISSUED } })).status).toBe(200);
+  });
+
   it("logs every request with its client, status and size, never the raw key", async () => {
     await service.close();
     const log = await readRequestLog(`${service.dataDir}/requests.log`);

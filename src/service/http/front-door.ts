@@ -181,8 +181,6 @@ function writeErrorRecord(
  */
 function closeGently(socket: Duplex): void {
   socket.end();
-  socket.removeAllListeners("data");
-  socket.on("data", () => {});
   socket.resume();
   const timer = setTimeout(() => socket.destroy(), 2000);
   timer.unref();

@@ -23,7 +23,8 @@ export type Mangle =
   | "control-in-header"
   | "header-without-colon"
   | "bare-lf"
-  | "cut-short";
+  | "cut-short"
+  | "half-closed";
 
 export interface HostileRequest {
   method: string;
@@ -275,6 +276,7 @@ const anyRequest: fc.Arbitrary<HostileRequest> = fc.record({
         "header-without-colon",
         "bare-lf",
         "cut-short",
+        "half-closed",
       ),
     ],
   ),
@@ -314,7 +316,7 @@ export function requestBytes(request: HostileRequest, port: number): Buffer {
 /** A shell command that sends the same bytes again to a service on `port`. */
 export function replayCommand(request: HostileRequest, port: number): string {
   const base64 = requestBytes(request, port).toString("base64");
-  const end = request.mangle === "cut-short" ? "end" : "write";
+  const end = request.mangle === "cut-short" || request.mangle === "half-closed" ? "end" : "write";
   return `node -e 'const s=require("net").connect(${port},"127.0.0.1",()=>s.${end}(Buffer.from("${base64}","base64")));s.pipe(process.stdout)'`;
 }
 

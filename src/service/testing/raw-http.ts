@@ -81,8 +81,11 @@ function readChunked(bytes: Buffer, start: number): [Buffer, number] | null {
 }
 
 export interface SendOptions {
-  /** The request was HEAD: its answers have no body. */
-  bodiless?: boolean;
+  /**
+   * The request was HEAD: its answers have no body. "either": it began with HEAD but was cut short, so the
+   * server may not have read that far (an answer is read with a body if it has one, else without).
+   */
+  bodiless?: boolean | "either";
   /** Close the sending side after writing (the request ends there, cut short or not). */
   halfClose?: boolean;
   timeoutMs?: number;
@@ -105,7 +108,11 @@ export function sendRaw(port: number, bytes: Buffer, options: SendOptions = {}):
       clearTimeout(deadline);
       clearTimeout(idle);
       socket.destroy();
-      const parsed = parseAnswers(Buffer.concat(chunks), bodiless, closed);
+      const bytes = Buffer.concat(chunks);
+      let parsed = parseAnswers(bytes, bodiless === true, closed);
+      if (bodiless === "either" && (parsed.answers.length === 0 || parsed.leftover.length > 0)) {
+        parsed = parseAnswers(bytes, true, closed);
+      }
       resolve(problem && parsed.answers.length === 0 ? { ...parsed, problem } : parsed);
     };
     const deadline = setTimeout(() => finish(false, `no answer within ${timeoutMs} ms`), timeoutMs);
@@ -118,7 +125,7 @@ export function sendRaw(port: number, bytes: Buffer, options: SendOptions = {}):
       clearTimeout(idle);
       // A kept-alive connection is not closed by the server: stop once an answer is whole and nothing
       // more follows for a moment (a second answer to one request would arrive right behind the first).
-      const first = parseAnswers(Buffer.concat(chunks), bodiless, false).answers[0];
+      const first = parseAnswers(Buffer.concat(chunks), bodiless === true, false).answers[0];
       if (first && first.headers.get("connection")?.toLowerCase() !== "close") {
         idle = setTimeout(() => finish(false), 15);
       }
