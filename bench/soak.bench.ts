@@ -133,7 +133,7 @@ try {
       ).join(", ") +
       ".",
     "",
-    `### Traffic: ${total} requests in ${elapsedS.toFixed(0)} s (${(total / elapsedS).toFixed(0)} req/s target ${RATE}, ${CONNECTIONS} connections)`,
+    `### Traffic: ${total} requests in ${elapsedS.toFixed(0)} s (${(total / elapsedS).toFixed(0)} req/s of a target ${RATE}, ${CONNECTIONS} connections)`,
     "",
     `The service seeded ${HISTORY_DAYS} days of all coins, its market clock at ${MARKET_SPEED}× (a block, and so`,
     "a cleared response cache, every " +
