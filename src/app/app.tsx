@@ -1,24 +1,28 @@
 // The dashboard: settings → connection (budget + transport) → persisted query cache → pages.
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { useEffect, useMemo } from "react";
 import { BrowserRouter } from "react-router";
-import { createQueryClient, firstData, persistOptions } from "./queries/query-client.ts";
+import {
+  PersistedQueryClientProvider,
+  type PersistOptions,
+} from "./queries/persisted-query-client-provider.tsx";
+import { createQueryClient, firstData, hasStoredCache, persistOptions } from "./queries/query-client.ts";
 import { AppRoutes, preloadPagesAfter } from "./routes.tsx";
 import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
 import { ConnectionProvider } from "./transport/connection-context.tsx";
 
-export function App() {
+/** `persist`: made before the first render, so the restore's read is already under way (see main.tsx). */
+export function App({ persist }: { persist?: PersistOptions }) {
   return (
     <SettingsProvider>
-      <ConnectedApp />
+      <ConnectedApp persist={persist} />
     </SettingsProvider>
   );
 }
 
-function ConnectedApp() {
+function ConnectedApp({ persist: given }: { persist: PersistOptions | undefined }) {
   const [settings] = useSettings();
   const queryClient = useMemo(() => createQueryClient(), []);
-  const persist = useMemo(() => persistOptions(), []);
+  const persist = useMemo(() => given ?? persistOptions(), [given]);
   useEffect(() => preloadPagesAfter(firstData(queryClient)), [queryClient]);
   return (
     <ConnectionProvider
@@ -26,11 +30,11 @@ function ConnectedApp() {
       apiKey={settings.apiKey}
       budgetPerMinute={settings.budgetPerMinute}
     >
-      <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+      <PersistedQueryClientProvider client={queryClient} persist={persist} stored={hasStoredCache()}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </PersistQueryClientProvider>
+      </PersistedQueryClientProvider>
     </ConnectionProvider>
   );
 }

@@ -1,11 +1,47 @@
+// @vitest-environment jsdom
+import {
+  type AsyncStorage,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from "@tanstack/react-query-persist-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Coins } from "../../interface/resources.ts";
-import { createQueryClient, firstData, isPersisted } from "./query-client.ts";
+import {
+  createQueryClient,
+  firstData,
+  hasStoredCache,
+  isPersisted,
+  markedStorage,
+  PERSIST_KEY,
+  persistOptions,
+  readingAhead,
+} from "./query-client.ts";
 import { queryKeys } from "./query-keys.ts";
 
 afterEach(() => {
   vi.useRealTimers();
+  localStorage.clear();
 });
+
+/** An asynchronous store in memory (IndexedDB's part), counting its reads. */
+function memoryStore(entries: Record<string, string> = {}) {
+  const values = new Map(Object.entries(entries));
+  const store = {
+    reads: 0,
+    values,
+    getItem: async (key: string) => {
+      store.reads++;
+      return values.get(key) ?? null;
+    },
+    setItem: async (key: string, value: string) => {
+      values.set(key, value);
+    },
+    removeItem: async (key: string) => {
+      values.delete(key);
+    },
+  } satisfies AsyncStorage<string> & { reads: number; values: Map<string, string> };
+  return store;
+}
 
 const COINS: Coins = {
   completeCoinList: [
@@ -83,5 +119,76 @@ describe("the query client", () => {
     expect(fallback).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(fallback).toBe(true);
+  });
+});
+
+describe("the persisted cache's storage", () => {
+  it("does not read a cache this browser never stored, so a first visit's restore holds nothing back", async () => {
+    const store = memoryStore({ [PERSIST_KEY]: "left by an older build" });
+    const storage = markedStorage(store, localStorage);
+    expect(await storage.getItem(PERSIST_KEY)).toBeNull();
+    expect(store.reads).toBe(0);
+  });
+
+  it("reads it once stored, and not after it was removed", async () => {
+    const store = memoryStore();
+    const storage = markedStorage(store, localStorage);
+    expect(hasStoredCache(localStorage)).toBe(false);
+    await storage.setItem(PERSIST_KEY, "cache");
+    expect(hasStoredCache(localStorage)).toBe(true);
+    expect(await storage.getItem(PERSIST_KEY)).toBe("cache");
+    await storage.removeItem(PERSIST_KEY);
+    expect(hasStoredCache(localStorage)).toBe(false);
+    expect(await storage.getItem(PERSIST_KEY)).toBeNull();
+    expect(store.values.has(PERSIST_KEY)).toBe(false);
+  });
+
+  it("reads every time when there is no localStorage to keep the mark in", async () => {
+    expect(hasStoredCache(null)).toBe(true);
+    const store = memoryStore({ [PERSIST_KEY]: "cache" });
+    expect(await markedStorage(store, null).getItem(PERSIST_KEY)).toBe("cache");
+    expect(store.reads).toBe(1);
+  });
+
+  it("starts the read when made; the first read gets it, later reads and a read after a write read again", async () => {
+    const store = memoryStore({ [PERSIST_KEY]: "before" });
+    const storage = readingAhead(store, PERSIST_KEY);
+    await Promise.resolve();
+    expect(store.reads).toBe(1);
+    expect(await storage.getItem(PERSIST_KEY)).toBe("before");
+    expect(store.reads).toBe(1);
+    expect(await storage.getItem(PERSIST_KEY)).toBe("before");
+    expect(store.reads).toBe(2);
+
+    const written = readingAhead(store, PERSIST_KEY);
+    await written.setItem(PERSIST_KEY, "after");
+    expect(await written.getItem(PERSIST_KEY)).toBe("after");
+  });
+
+  it("fails the restore's read, not the page, when the early read fails", async () => {
+    const failing: AsyncStorage<string> = {
+      getItem: () => Promise.reject(new Error("IndexedDB is not available")),
+      setItem: async () => {},
+      removeItem: async () => {},
+    };
+    const storage = readingAhead(failing, PERSIST_KEY);
+    await expect(storage.getItem(PERSIST_KEY)).rejects.toThrow("IndexedDB is not available");
+  });
+
+  it("restores what the persister saved, through the mark", async () => {
+    const store = memoryStore();
+    const saving = createQueryClient();
+    await saving.fetchQuery({ queryKey: queryKeys.coins(), queryFn: async () => COINS });
+    const options = persistOptions(markedStorage(store, localStorage));
+    await persistQueryClientSave({ ...options, queryClient: saving });
+    // The persister throttles its writes: wait for the one it owes.
+    await vi.waitFor(() => expect(store.values.has(PERSIST_KEY)).toBe(true));
+
+    const restored = createQueryClient();
+    await persistQueryClientRestore({
+      ...persistOptions(markedStorage(store, localStorage)),
+      queryClient: restored,
+    });
+    expect(restored.getQueryData(queryKeys.coins())).toEqual(COINS);
   });
 });

@@ -2,7 +2,7 @@
 // into the queries whose data it holds.
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { type Query, QueryClient } from "@tanstack/react-query";
-import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import type { AsyncStorage, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
 import { seedQuotationsFromCoins } from "./coins.ts";
@@ -47,23 +47,96 @@ function seedFromAnswers(client: QueryClient): void {
   });
 }
 
-/** The whole cache in IndexedDB (idb-keyval), written at most once a second, kept a day. */
-export function persistOptions(): Omit<PersistQueryClientOptions, "queryClient"> {
-  const persister = createAsyncStoragePersister({
-    storage: {
-      getItem: async (key) => (await get<string>(key)) ?? null,
-      setItem: (key, value: string) => set(key, value),
-      removeItem: (key) => del(key),
-    },
-    key: PERSIST_KEY,
-    throttleTime: 1000,
-  });
+/**
+ * The whole cache in IndexedDB (idb-keyval), written at most once a second, kept a day. Queries wait for
+ * the restore, so it must not hold back the first request longer than it has to: a browser that never
+ * stored the cache does not read it (see markedStorage), and one that did starts the read here, before
+ * React renders, rather than in the provider's effect after the first commit, so that opening the
+ * database (tens of ms when the browser is cold) overlaps the first render.
+ */
+export function persistOptions(
+  storage: AsyncStorage<string> = readingAhead(markedStorage(idbStorage, localStorageOrNull()), PERSIST_KEY),
+): Omit<PersistQueryClientOptions, "queryClient"> {
+  const persister = createAsyncStoragePersister({ storage, key: PERSIST_KEY, throttleTime: 1000 });
   return {
     persister,
     maxAge: CACHE_TIME,
     buster: CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: isPersisted },
   };
+}
+
+const idbStorage: AsyncStorage<string> = {
+  getItem: async (key) => (await get<string>(key)) ?? null,
+  setItem: (key, value: string) => set(key, value),
+  removeItem: (key) => del(key),
+};
+
+/** The localStorage key that says this browser has stored the cache, under the key it was stored. */
+export const STORED_MARK_PREFIX = "cmd.stored|";
+
+/** Whether this browser stored the cache (or cannot tell, without localStorage): only then is it restored. */
+export function hasStoredCache(marks: Storage | null = localStorageOrNull()): boolean {
+  return marks === null || marks.getItem(`${STORED_MARK_PREFIX}${PERSIST_KEY}`) !== null;
+}
+
+/**
+ * `storage` with a mark in `marks` (localStorage) for each key it stored: a key never marked is not read,
+ * so a first visit answers the restore at once instead of after opening the database. The mark is set
+ * once the value is written and cleared before it is removed; a lost mark costs one request, never
+ * stale data. Without `marks` every read goes to `storage`.
+ */
+export function markedStorage(storage: AsyncStorage<string>, marks: Storage | null): AsyncStorage<string> {
+  const mark = (key: string) => `${STORED_MARK_PREFIX}${key}`;
+  return {
+    getItem: (key) => (marks !== null && marks.getItem(mark(key)) === null ? null : storage.getItem(key)),
+    setItem: async (key, value) => {
+      await storage.setItem(key, value);
+      marks?.setItem(mark(key), "1");
+    },
+    removeItem: async (key) => {
+      marks?.removeItem(mark(key));
+      await storage.removeItem(key);
+    },
+  };
+}
+
+/**
+ * `storage` whose read of `key` starts now: the first getItem(key) gets that read, later ones read again
+ * (a write may have come between). A failed early read fails that first getItem, as a late one would.
+ */
+export function readingAhead(storage: AsyncStorage<string>, key: string): AsyncStorage<string> {
+  const early = Promise.resolve().then(() => storage.getItem(key));
+  // Rejections are the restore's to handle when it asks; none is unhandled meanwhile.
+  early.catch(() => {});
+  let ahead: typeof early | null = early;
+  return {
+    getItem: (wanted) => {
+      if (wanted === key && ahead !== null) {
+        const read = ahead;
+        ahead = null;
+        return read;
+      }
+      return storage.getItem(wanted);
+    },
+    setItem: (wanted, value) => {
+      // A write before the restore asked makes the early read stale.
+      if (wanted === key) ahead = null;
+      return storage.setItem(wanted, value);
+    },
+    removeItem: (wanted) => {
+      if (wanted === key) ahead = null;
+      return storage.removeItem(wanted);
+    },
+  };
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Answered queries, except the kinds too large to keep (chart points). */

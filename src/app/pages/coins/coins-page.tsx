@@ -1,7 +1,7 @@
 // The dashboard's home: the top coins by market cap from one GET /v1/coins, searchable (the complete coin
 // list too), sortable, with favourites and a display currency. The view (search, sort, favourites only)
 // lives in the URL; the favourites and the currency live in the settings.
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { Coins } from "../../../interface/resources.ts";
 import { QueryView } from "../../components/query-status.tsx";
@@ -12,7 +12,7 @@ import { queryKeys } from "../../queries/query-keys.ts";
 import type { DisplayCurrency } from "../../settings/settings.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
-import { CoinsTable } from "./coins-table.tsx";
+import { CoinsTable, prepareRowFormats } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
 import {
   type CoinsView,
@@ -29,6 +29,12 @@ export function CoinsPage() {
   const view = useMemo(() => parseCoinsView(searchParams), [searchParams]);
   const [settings, updateSettings] = useSettings();
   const query = useCoins();
+  const coinsOnTheWay = query.data === undefined;
+  useEffect(() => {
+    if (!coinsOnTheWay) return;
+    // When the page is idle: while the network works, after the request's own steps (the budget's lock).
+    return whenIdle(() => prepareRowFormats(settings.currency));
+  }, [coinsOnTheWay, settings.currency]);
 
   /**
    * A new view from the current one: a history entry, or (while typing a search) in place. The router
@@ -166,4 +172,14 @@ function EmptyList({ view, onClear }: { view: CoinsView; onClear: () => void }) 
       </button>
     </div>
   );
+}
+
+/** Runs `work` once the page is idle (soon, where the browser cannot tell); returns the cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
 }

@@ -181,3 +181,16 @@ function CoinTableRow({
     </tr>
   );
 }
+
+/**
+ * Makes the number formats a row uses, ahead of the rows: a page's first currency format loads the
+ * browser's number and currency data (~20 ms), better spent while the coins are on their way than between
+ * their arrival and the table. The formats are kept (format/numbers.ts), so none is made twice.
+ */
+export function prepareRowFormats(currency: DisplayCurrency): void {
+  formatPrice(1, currency);
+  formatPrice(0.5, currency);
+  formatPercent(1);
+  formatMoneyCompact(1, currency);
+  formatAmountCompact(1);
+}

@@ -10,9 +10,21 @@ export function UpdatedAgo({ time }: { time: string | null }) {
   return (
     <span className="coins-updated">
       updated{" "}
-      <time dateTime={time} title={formatTime(time)}>
+      <time dateTime={time} onPointerEnter={(event) => showFullTime(event.currentTarget, time)}>
         {formatAge(now - ms)}
       </time>
     </span>
   );
+}
+
+/**
+ * The full date and time as the tooltip, written when the pointer comes: a page's first date formatting
+ * loads the browser's calendar and time-zone data (~20 ms), which the coin table's first paint should not
+ * wait for.
+ */
+function showFullTime(element: HTMLElement, time: string): void {
+  if (element.dataset.shows !== time) {
+    element.title = formatTime(time);
+    element.dataset.shows = time;
+  }
 }
