@@ -1,15 +1,24 @@
 // npm run bench:app — the dashboard in headless Chromium against the local service, each figure beside a
 // baseline measured in the same run: the coin list's initial JavaScript against React + ReactDOM alone;
-// the time to the coin table painted against Chromium showing /v1/coins itself; a scripted 12-view
-// journey's requests against the distinct data its views need, under the real limit of 5 a minute.
+// the time to the coin table painted (and its steps) against Chromium showing /v1/coins itself; a 12-view
+// scripted journey's requests against the distinct data its views need, under the real limit of 5 a minute.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { build } from "esbuild";
 import { loadConfig } from "../src/service/config.ts";
 import { startService } from "../src/service/server.ts";
+import {
+  FIRST_PAINT_NOTE,
+  type FirstPaint,
+  firstPaintOf,
+  firstPaintWatch,
+  median,
+  medianPhases,
+  PHASES,
+} from "./app-first-paint.ts";
 import { JOURNEY, type JourneyView } from "./app-journey.ts";
 import { launchBenchBrowser } from "./browser.ts";
 import { table, writeSection } from "./report.ts";
@@ -18,10 +27,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const FAST_KEY = "bench-unlimited-key";
 const JOURNEY_KEY = "bench-journey-key";
 const log = (line: string) => console.log(`bench: ${line}`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-app-"));
 const config = loadConfig({}, [
@@ -58,36 +63,12 @@ async function newContext(apiKey: string): Promise<BrowserContext> {
   return context;
 }
 
-/**
- * The moment (ms after navigation start) the coin table has all its rows on screen, recorded in the page.
- * A string, not a function: tsx would wrap a function's inner closures in helpers the page does not have.
- */
-const tableWatch = (rowCount: number) => `(() => {
-  const done = () => {
-    if (document.querySelectorAll("table tbody tr").length < ${rowCount}) return false;
-    requestAnimationFrame(() => { window.__tablePainted = performance.now(); });
-    return true;
-  };
-  const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
-  document.addEventListener("DOMContentLoaded", () => {
-    if (!done()) observer.observe(document.body, { childList: true, subtree: true });
-  });
-})();`;
-
-async function timeToTable(page: Page): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __tablePainted?: number }).__tablePainted, null, {
-    timeout: 30_000,
-    polling: 50,
-  });
-  return page.evaluate(() => (window as unknown as { __tablePainted: number }).__tablePainted);
-}
-
 // 1. Initial JavaScript of the coin list route: every script the page asked for before the table was
 // painted (the other pages' code, fetched once idle after the first data, is not the coin list's).
 const scripts = new Map<string, Buffer>();
 {
   const context = await newContext(FAST_KEY);
-  await context.addInitScript(tableWatch(ROWS));
+  await context.addInitScript(firstPaintWatch(ROWS));
   const page = await context.newPage();
   const bodies = new Map<string, Promise<Buffer>>();
   page.on("response", (response) => {
@@ -99,15 +80,13 @@ const scripts = new Map<string, Buffer>();
       );
     }
   });
-  await page.goto(`${base}/`);
-  await timeToTable(page);
-  const before = await page.evaluate(() => {
-    const painted = (window as unknown as { __tablePainted: number }).__tablePainted;
+  const { painted } = await firstPaintOf(page, () => page.goto(`${base}/`));
+  const before = await page.evaluate((painted) => {
     return performance
       .getEntriesByType("resource")
-      .filter((entry) => entry.name.endsWith(".js") && entry.startTime < painted)
+      .filter((entry) => entry.name.endsWith(".js") && entry.startTime < (painted ?? 0))
       .map((entry) => entry.name);
-  });
+  }, painted);
   const document = await page.evaluate(() => location.href);
   for (const url of before) {
     const body = bodies.get(url);
@@ -142,18 +121,16 @@ log(`initial JS ${initialGzip} B gzip in ${scripts.size} files; React alone ${re
 
 // 2. Navigation → coin table painted: cold (empty browser), warm (reload with the persisted cache), and
 // the baseline of Chromium showing the same /v1/coins answer as a plain document.
-const cold: number[] = [];
-const warm: number[] = [];
+const coldRuns: FirstPaint[] = [];
+const warmRuns: FirstPaint[] = [];
 const baseline: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await newContext(FAST_KEY);
-  await context.addInitScript(tableWatch(ROWS));
+  await context.addInitScript(firstPaintWatch(ROWS));
   const page = await context.newPage();
-  await page.goto(`${base}/`);
-  cold.push(await timeToTable(page));
+  coldRuns.push(await firstPaintOf(page, () => page.goto(`${base}/`)));
   await page.waitForTimeout(1500); // the persister writes at most once a second
-  await page.reload();
-  warm.push(await timeToTable(page));
+  warmRuns.push(await firstPaintOf(page, () => page.reload()));
   const raw = await context.newPage();
   await raw.route("**/v1/coins", (route) =>
     route.continue({ headers: { ...route.request().headers(), "x-api-key": FAST_KEY } }),
@@ -167,6 +144,10 @@ for (let run = 0; run < RUNS; run++) {
   );
   await context.close();
 }
+const cold = coldRuns.map((run) => run.painted ?? Number.NaN);
+const warm = warmRuns.map((run) => run.painted ?? Number.NaN);
+const coldPhases = medianPhases(coldRuns);
+const warmPhases = medianPhases(warmRuns);
 log(
   `table painted: cold ${median(cold).toFixed(0)} ms, warm ${median(warm).toFixed(0)} ms, raw JSON ${median(baseline).toFixed(0)} ms`,
 );
@@ -199,6 +180,7 @@ log(`sent: ${sent.map((entry) => `${entry.method} ${entry.path} ${entry.status}`
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const at = (value: number | null) => (value === null ? "—" : ms(value));
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 const ratio = sent.length / needed.size;
 writeSection(
@@ -223,6 +205,18 @@ writeSection(
           verdict(ratio <= 1),
         ],
         ["12-view journey: 429 answers", String(refused), "0", verdict(refused === 0)],
+        [
+          "Navigation → coin table painted, cold (median)",
+          ms(median(cold)),
+          "≤ 300 ms",
+          verdict(median(cold) <= 300),
+        ],
+        [
+          "Navigation → coin table painted, reload (median)",
+          ms(median(warm)),
+          "≤ 120 ms",
+          verdict(median(warm) <= 120),
+        ],
       ],
     ),
     "",
@@ -260,6 +254,15 @@ writeSection(
         ],
       ],
     ),
+    "",
+    `Where the time goes (ms after the navigation started, median of each step over the ${RUNS} runs):`,
+    "",
+    table(
+      ["Step", "Cold", "Reload"],
+      PHASES.map(([phase, label]) => [label, at(coldPhases[phase]), at(warmPhases[phase])]),
+    ),
+    "",
+    FIRST_PAINT_NOTE,
     "",
     "### The 12-view journey (limit 5 requests a minute, counted at the service)",
     "",
