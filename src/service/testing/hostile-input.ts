@@ -9,13 +9,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { ERROR_STATUSES } from "../../interface/errors.ts";
 import { readRequestLog } from "../http/request-log.ts";
-import {
-  FUZZ_SERVICE_FLAGS,
-  type HostileRequest,
-  hostileRequest,
-  replayCommand,
-  requestBytes,
-} from "./hostile-requests.ts";
+import { type HostileRequest, replayCommand, requestBytes } from "./hostile-request-bytes.ts";
+import { FUZZ_SERVICE_FLAGS, hostileRequest } from "./hostile-requests.ts";
 import { type RawExchange, sendRaw } from "./raw-http.ts";
 import { startTestService } from "./test-service.ts";
 
