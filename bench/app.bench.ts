@@ -5,9 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { build } from "esbuild";
 import { loadConfig } from "../src/service/config.ts";
 import { startService } from "../src/service/server.ts";
 import {
@@ -19,6 +17,7 @@ import {
   medianPhases,
   PHASES,
 } from "./app-first-paint.ts";
+import { gzipSize, reactAloneGzip, scriptsBeforeTable } from "./app-initial-js.ts";
 import { JOURNEY, type JourneyView } from "./app-journey.ts";
 import { launchBenchBrowser } from "./browser.ts";
 import { table, writeSection } from "./report.ts";
@@ -63,60 +62,22 @@ async function newContext(apiKey: string): Promise<BrowserContext> {
   return context;
 }
 
-// 1. Initial JavaScript of the coin list route: every script the page asked for before the table was
-// painted (the other pages' code, fetched once idle after the first data, is not the coin list's).
-const scripts = new Map<string, Buffer>();
+// 1. Initial JavaScript of the coin list route, against React + ReactDOM alone.
+let scripts: Map<string, Buffer>;
 {
   const context = await newContext(FAST_KEY);
   await context.addInitScript(firstPaintWatch(ROWS));
   const page = await context.newPage();
-  const bodies = new Map<string, Promise<Buffer>>();
-  page.on("response", (response) => {
-    if (response.url().endsWith(".js")) {
-      // Scripts still arriving when the context closes are not the coin list's: never awaited, never thrown.
-      bodies.set(
-        response.url(),
-        response.body().catch(() => Buffer.alloc(0)),
-      );
-    }
-  });
-  const { painted } = await firstPaintOf(page, () => page.goto(`${base}/`));
-  const before = await page.evaluate((painted) => {
-    return performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.name.endsWith(".js") && entry.startTime < (painted ?? 0))
-      .map((entry) => entry.name);
-  }, painted);
+  scripts = await scriptsBeforeTable(page, `${base}/`);
   const document = await page.evaluate(() => location.href);
-  for (const url of before) {
-    const body = bodies.get(url);
-    if (body) scripts.set(url, await body);
-  }
-  // Scripts of the HTML itself (the entry) are not always resource entries: take them from the responses.
-  for (const [url, body] of bodies)
-    if (url.includes("/assets/index-") && !scripts.has(url)) scripts.set(url, await body);
   log(
     `scripts before the table on ${document}: ${[...scripts.keys()].map((u) => u.split("/").pop()).join(", ")}`,
   );
   await context.close();
 }
-const gzip = (bytes: Buffer | Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const initialRaw = [...scripts.values()].reduce((sum, body) => sum + body.length, 0);
-const initialGzip = [...scripts.values()].reduce((sum, body) => sum + gzip(body), 0);
-const reactAlone = await build({
-  stdin: {
-    contents:
-      "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.body).render(createElement('p'));",
-    resolveDir: process.cwd(),
-  },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  write: false,
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "silent",
-});
-const reactGzip = gzip(reactAlone.outputFiles[0]?.contents ?? new Uint8Array());
+const initialGzip = [...scripts.values()].reduce((sum, body) => sum + gzipSize(body), 0);
+const reactGzip = await reactAloneGzip();
 log(`initial JS ${initialGzip} B gzip in ${scripts.size} files; React alone ${reactGzip} B`);
 
 // 2. Navigation → coin table painted: cold (empty browser), warm (reload with the persisted cache), and
