@@ -1,13 +1,12 @@
 // The chart points query module against a real HTTP peer on this machine: the path, both wires decoded
 // (inline here, where there is no Worker), progress published per query key while the body arrives and
 // cleared after, and cancelling the query stopping the download without sending it again.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeDataPoints } from "../../interface/data-points.ts";
 import { PointsDecoder } from "../decoding/chart-points/points-decoder.ts";
 import { influxPoints } from "../decoding/testing/wire-samples.ts";
+import { type Handler, scriptedPeer } from "../testing/scripted-peer.ts";
 import { type Connection, createConnection } from "../transport/connection.ts";
 import {
   capped,
@@ -19,26 +18,10 @@ import {
 import { type DownloadProgress, downloadProgress } from "./download-progress-store.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-const script: Handler[] = [];
-const seen: string[] = [];
-let server: Server;
-let baseUrl = "";
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push(req.url ?? "");
-    const next = script.shift();
-    if (next) next(req, res);
-    else res.writeHead(500).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+const peer = scriptedPeer();
+const { script } = peer;
+/** The paths of the requests the peer saw, in order. */
+const seen = () => peer.seen.map((req) => req.url ?? "");
 
 const KEY: ChartPointsKey = {
   filter: "MEDIR120",
@@ -74,8 +57,8 @@ const inParts =
 
 function setUp(): Connection {
   script.length = 0;
-  seen.length = 0;
-  return createConnection({ baseUrl, apiKey: "", budgetPerMinute: 5 }, null, null);
+  peer.seen.length = 0;
+  return createConnection({ baseUrl: peer.baseUrl, apiKey: "", budgetPerMinute: 5 }, null, null);
 }
 
 describe("the chart points query module", () => {
@@ -103,7 +86,7 @@ describe("the chart points query module", () => {
       expect(points).toMatchObject({ exchange: "Kraken", filter: "MEDIR120", symbol: "ETH" });
       expect(calls.at(-1)).toEqual([JSON.stringify(body).length, null]);
     }
-    expect(seen).toEqual([chartPointsPath(KEY), chartPointsPath(KEY)]);
+    expect(seen()).toEqual([chartPointsPath(KEY), chartPointsPath(KEY)]);
   });
 
   it("says which row of the answer it could not read", async () => {
@@ -161,7 +144,7 @@ describe("the chart points query module", () => {
     expect(Date.now() - started).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(downloadProgress.get(queryKey)).toBeNull();
-    expect(seen).toHaveLength(1);
+    expect(seen()).toHaveLength(1);
     expect(connection.budget.snapshot().used).toBe(1);
   });
 
@@ -190,7 +173,7 @@ describe("the chart points query module", () => {
     );
     await client.refetchQueries({ queryKey });
     const second = client.getQueryData<typeof first>(queryKey);
-    expect(seen).toEqual([
+    expect(seen()).toEqual([
       chartPointsPath(KEY),
       `/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=${T0 + 240}`,
     ]);
@@ -201,7 +184,7 @@ describe("the chart points query module", () => {
     script.push(inParts(csv([...POINTS]), 1), inParts(csv([...POINTS]), 1));
     await client.fetchQuery(chartPointsQueryOptions(connection, fixed));
     await client.refetchQueries({ queryKey: queryKeys.chartPoints(fixed) });
-    expect(seen.slice(2)).toEqual([chartPointsPath(fixed), chartPointsPath(fixed)]);
+    expect(seen().slice(2)).toEqual([chartPointsPath(fixed), chartPointsPath(fixed)]);
   });
 });
 

@@ -1,37 +1,18 @@
 // The transport against a real HTTP peer on this machine that answers as scripted: decoding, the server's
 // policy adopted, 429 pausing and going again, other refusals reported once, network failures retried.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QuotationSchema } from "../../interface/resources.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
 import { memorySendLogStore } from "../budget/send-log.ts";
 import { decodeResource } from "../decoding/decode.ts";
 import { DecodeError } from "../decoding/wire-value.ts";
+import { type Handler, scriptedPeer } from "../testing/scripted-peer.ts";
 import type { ProgressListener } from "./read-body.ts";
 import { ServiceHealth } from "./service-health.ts";
 import { ApiRequestError, Transport } from "./transport.ts";
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-const script: Handler[] = [];
-const seen: IncomingMessage[] = [];
-let server: Server;
-let baseUrl = "";
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push(req);
-    const next = script.shift();
-    if (next) next(req, res);
-    else res.writeHead(500).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+const peer = scriptedPeer();
+const { script, seen } = peer;
 
 const QUOTATION = {
   Symbol: "BTC",
@@ -54,7 +35,7 @@ function setUp(options: { limit?: number; backoffMs?: number[] } = {}) {
   const budget = new RequestBudget({ limit: options.limit ?? 5, store: memorySendLogStore() });
   const health = new ServiceHealth();
   const transport = new Transport({
-    baseUrl,
+    baseUrl: peer.baseUrl,
     apiKey: "issued-key-123",
     budget,
     health,
