@@ -5,13 +5,13 @@ import {
   PersistedQueryClientProvider,
   type PersistOptions,
 } from "./queries/persisted-query-client-provider.tsx";
-import { createQueryClient, firstData, hasStoredCache, persistOptions } from "./queries/query-client.ts";
+import { createQueryClient, firstData, hasStoredCache } from "./queries/query-client.ts";
 import { AppRoutes, preloadPagesAfter } from "./routes.tsx";
 import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
 import { ConnectionProvider } from "./transport/connection-context.tsx";
 
 /** `persist`: made before the first render, so the restore's read is already under way (see main.tsx). */
-export function App({ persist }: { persist?: PersistOptions }) {
+export function App({ persist }: { persist: PersistOptions }) {
   return (
     <SettingsProvider>
       <ConnectedApp persist={persist} />
@@ -19,10 +19,9 @@ export function App({ persist }: { persist?: PersistOptions }) {
   );
 }
 
-function ConnectedApp({ persist: given }: { persist: PersistOptions | undefined }) {
+function ConnectedApp({ persist }: { persist: PersistOptions }) {
   const [settings] = useSettings();
   const queryClient = useMemo(() => createQueryClient(), []);
-  const persist = useMemo(() => given ?? persistOptions(), [given]);
   useEffect(() => preloadPagesAfter(firstData(queryClient)), [queryClient]);
   return (
     <ConnectionProvider

@@ -72,12 +72,12 @@ const idbStorage: AsyncStorage<string> = {
   removeItem: (key) => del(key),
 };
 
-/** The localStorage key that says this browser has stored the cache, under the key it was stored. */
-export const STORED_MARK_PREFIX = "cmd.stored|";
+/** The localStorage key that says this browser has stored a value under `key`. */
+const storedMark = (key: string) => `cmd.stored|${key}`;
 
 /** Whether this browser stored the cache (or cannot tell, without localStorage): only then is it restored. */
 export function hasStoredCache(marks: Storage | null = localStorageOrNull()): boolean {
-  return marks === null || marks.getItem(`${STORED_MARK_PREFIX}${PERSIST_KEY}`) !== null;
+  return marks === null || marks.getItem(storedMark(PERSIST_KEY)) !== null;
 }
 
 /**
@@ -87,15 +87,15 @@ export function hasStoredCache(marks: Storage | null = localStorageOrNull()): bo
  * stale data. Without `marks` every read goes to `storage`.
  */
 export function markedStorage(storage: AsyncStorage<string>, marks: Storage | null): AsyncStorage<string> {
-  const mark = (key: string) => `${STORED_MARK_PREFIX}${key}`;
   return {
-    getItem: (key) => (marks !== null && marks.getItem(mark(key)) === null ? null : storage.getItem(key)),
+    getItem: (key) =>
+      marks !== null && marks.getItem(storedMark(key)) === null ? null : storage.getItem(key),
     setItem: async (key, value) => {
       await storage.setItem(key, value);
-      marks?.setItem(mark(key), "1");
+      marks?.setItem(storedMark(key), "1");
     },
     removeItem: async (key) => {
-      marks?.removeItem(mark(key));
+      marks?.removeItem(storedMark(key));
       await storage.removeItem(key);
     },
   };
