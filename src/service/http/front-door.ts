@@ -31,21 +31,49 @@ function answerMalformed(
   res: ServerResponse,
   message: string,
 ): void {
+  answerErrorRecord(deps, req.socket.remoteAddress, headOf(req), 400, message, (headers, body) => {
+    res.writeHead(400, headers);
+    res.end(body);
+  });
+}
+
+interface RequestHead {
+  method: string;
+  path: string;
+  origin: string | undefined;
+}
+
+function headOf(req: IncomingMessage): RequestHead {
+  return { method: req.method ?? "-", path: req.url ?? "-", origin: req.headers.origin };
+}
+
+/**
+ * The error record with CORS for the request's origin, handed to `write`, then logged as the answer to the
+ * request: the one shape of every answer the front door gives instead of the app.
+ */
+function answerErrorRecord(
+  deps: FastPathDeps,
+  client: string | undefined,
+  head: RequestHead,
+  status: ErrorStatus,
+  message: string,
+  write: (headers: Record<string, string>, body: string) => void,
+): void {
   const started = performance.now();
-  const body = errorBody(400, message);
-  const headers = corsHeaderValues(deps.config.corsOrigins, req.headers.origin);
+  const body = errorBody(status, message);
+  const bytes = Buffer.byteLength(body);
+  const headers = corsHeaderValues(deps.config.corsOrigins, head.origin);
   headers["Content-Type"] = JSON_TYPE;
-  headers["Content-Length"] = String(Buffer.byteLength(body));
-  res.writeHead(400, headers);
-  res.end(body);
+  headers["Content-Length"] = String(bytes);
+  write(headers, body);
   deps.requestLog.append({
     time: new Date(deps.now()).toISOString(),
-    client: req.socket.remoteAddress ?? "unknown",
-    method: req.method ?? "-",
-    path: req.url ?? "-",
-    status: 400,
+    client: client ?? "unknown",
+    method: head.method,
+    path: head.path,
+    status,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    bytes: Buffer.byteLength(body),
+    bytes,
   });
 }
 
@@ -75,7 +103,7 @@ function refusal(error: ParserError): { status: ErrorStatus; message: string } {
 }
 
 /** Method, target and Origin from the first bytes of a refused request, as far as they can be read. */
-function requestHead(raw: Buffer | undefined): { method: string; path: string; origin: string | undefined } {
+function requestHead(raw: Buffer | undefined): RequestHead {
   const text = raw === undefined ? "" : new TextDecoder().decode(raw.subarray(0, 32 * 1024));
   const line = /^([A-Za-z-]{1,20}) (\S*)/.exec(text);
   const origin = /\r?\n[Oo][Rr][Ii][Gg][Ii][Nn]:[ \t]*([^\r\n]*)/.exec(text)?.[1]?.trim();
@@ -116,7 +144,8 @@ export function answerRefusedRequest(deps: FastPathDeps, error: ParserError, soc
     refusedRequests.add(pending.req);
     writeRefusal(deps, error, socket, pending.req);
     return;
-  } else if (pending && !pending.writableFinished) {
+  }
+  if (pending && !pending.writableFinished) {
     pending.once("close", () => writeRefusal(deps, error, socket));
     return;
   }
@@ -130,48 +159,36 @@ function writeRefusal(
   request?: IncomingMessage,
 ): void {
   const { status, message } = refusal(error);
-  const head = request
-    ? { method: request.method ?? "-", path: request.url ?? "-", origin: request.headers.origin }
-    : requestHead(error.rawPacket);
+  const head = request ? headOf(request) : requestHead(error.rawPacket);
   writeErrorRecord(deps, socket, status, message, head);
 }
 
 /** 'connect': a CONNECT asks for a tunnel, which this service does not open (Node would drop it unanswered). */
 export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: Duplex): void {
-  const head = { method: req.method ?? "CONNECT", path: req.url ?? "-", origin: req.headers.origin };
-  writeErrorRecord(deps, socket, 405, "CONNECT is not allowed: this service is not a proxy", head);
+  // Node's parser always sets the method of a request it hands over ("CONNECT" here).
+  writeErrorRecord(deps, socket, 405, "CONNECT is not allowed: this service is not a proxy", headOf(req));
 }
 
-/** The error record written straight to a socket (no request object to answer through), logged, then closed. */
+/** The error record written straight to a socket (no request object to answer through), then closed. */
 function writeErrorRecord(
   deps: FastPathDeps,
   socket: Duplex,
   status: ErrorStatus,
   message: string,
-  head: { method: string; path: string; origin: string | undefined },
+  head: RequestHead,
 ): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = errorBody(status, message);
-  const headers = corsHeaderValues(deps.config.corsOrigins, head.origin);
-  headers["Content-Type"] = JSON_TYPE;
-  headers["Content-Length"] = String(Buffer.byteLength(body));
-  headers.Connection = "close";
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  deps.requestLog.append({
-    time: new Date(deps.now()).toISOString(),
-    client: (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? "unknown",
-    method: head.method,
-    path: head.path,
-    status,
-    durationMs: 0,
-    bytes: Buffer.byteLength(body),
+  const client = (socket as Duplex & { remoteAddress?: string }).remoteAddress;
+  answerErrorRecord(deps, client, head, status, message, (headers, body) => {
+    headers.Connection = "close";
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    // An answer to HEAD has no body, even when the rest of the request could not be read.
+    const payload = head.method === "HEAD" ? "" : body;
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
   });
-  // An answer to HEAD has no body, even when the rest of the request could not be read.
-  const payload = head.method === "HEAD" ? "" : body;
-  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
   closeGently(socket);
 }
 
