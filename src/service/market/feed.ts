@@ -2,7 +2,6 @@
 // configured history; on later starts it fills the gap up to now; while running it adds each block as the
 // market clock passes its end. It asks the source (trade-source.ts) for each block's trades, whatever the
 // source is.
-import { cpus } from "node:os";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
 import { type BlockRow, bySeriesAndTime, type Store, type StoredTrade } from "../store/store.ts";
@@ -23,13 +22,6 @@ export interface FeedOptions {
   pairs: readonly { symbol: string; exchange: string; ignore: boolean }[];
   /** Gaps of at least this many blocks are stored as one run, when the source can (default: 3 days). */
   parallelMinBlocks?: number;
-  /** Worker threads for a long gap (default: one per core, at most 4). */
-  workers?: number;
-}
-
-/** Worker threads for a long gap: one per core, at most 4. */
-function workerCount(): number {
-  return Math.max(1, Math.min(4, cpus().length));
 }
 
 export type Progress = (doneBlocks: number, totalBlocks: number) => void;
@@ -64,9 +56,8 @@ export class MarketFeed {
   async catchUpInParallel(nowMs: number, onProgress?: Progress): Promise<number> {
     const { first, last } = this.missing(nowMs);
     const total = last - first + 1;
-    const workers = this.options.workers ?? workerCount();
     const storeRun = this.source.storeRun?.bind(this.source);
-    if (!storeRun || total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY) || workers < 2) {
+    if (!storeRun || total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY)) {
       return this.catchUp(nowMs, onProgress);
     }
     const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
@@ -82,7 +73,6 @@ export class MarketFeed {
         lastBlock: last,
         keepTradesFromMs,
         packFromDay,
-        workers,
         ...(onProgress ? { onProgress } : {}),
       });
       // Only now is every series complete: a seed cut short starts over from the previous mark.

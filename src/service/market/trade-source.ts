@@ -35,8 +35,6 @@ export interface BlockRun {
   keepTradesFromMs: number;
   /** Days from this one on that end within the run are packed as day columns (see day-columns.ts). */
   packFromDay: number;
-  /** Worker threads the run may use. */
-  workers: number;
   onProgress?: (doneBlocks: number, totalBlocks: number) => void;
 }
 

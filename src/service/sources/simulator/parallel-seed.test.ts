@@ -49,11 +49,10 @@ async function seed(parallel: boolean): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "market-seed-"));
   dirs.push(dir);
   const store = SqliteStore.open(dir);
-  const feed = new MarketFeed(store, new SimulatorSource(5), {
+  const feed = new MarketFeed(store, new SimulatorSource(5, undefined, 2), {
     historyDays: 3,
     pairs: PAIRS,
     parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
-    workers: 2,
   });
   expect(await feed.catchUpInParallel(NOW)).toBe(3 * 720);
   store.close();

@@ -1,6 +1,7 @@
 // Seeding a long history on every core: each worker thread simulates and aggregates its share of the
 // coins (series never span coins, so shares are independent), the main thread writes the rows. The
 // simulator is a pure function of (seed, block, pair), so the result equals a single-threaded seed.
+import { cpus } from "node:os";
 import { Worker } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import type { BlockRun } from "../../market/trade-source.ts";
@@ -37,9 +38,22 @@ export function shareCoins(
   return shares.map((s) => s.symbols).filter((s) => s.length > 0);
 }
 
-/** Seeds the run's blocks firstBlock..lastBlock of the market of `seed` into the store with worker threads. */
-export async function seedInParallel(store: Store, seed: number, options: BlockRun): Promise<void> {
-  const shares = shareCoins(seed, options.workers, options.firstBlock, options.symbols);
+/** Worker threads for a long run: one per core, at most 4. */
+export function workerCount(): number {
+  return Math.max(1, Math.min(4, cpus().length));
+}
+
+/**
+ * Seeds the run's blocks firstBlock..lastBlock of the market of `seed` into the store with `workers` worker
+ * threads.
+ */
+export async function seedInParallel(
+  store: Store,
+  seed: number,
+  workers: number,
+  options: BlockRun,
+): Promise<void> {
+  const shares = shareCoins(seed, workers, options.firstBlock, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
   await Promise.all(
