@@ -5,6 +5,7 @@ import { type Query, QueryClient } from "@tanstack/react-query";
 import type { AsyncStorage, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
+import { localStorageOrNull } from "../settings/local-storage.ts";
 import { seedQuotationsFromCoins } from "./coins.ts";
 import { queryKeys, UNPERSISTED_KINDS } from "./query-keys.ts";
 import { CACHE_TIME } from "./stale-times.ts";
@@ -129,14 +130,6 @@ export function readingAhead(storage: AsyncStorage<string>, key: string): AsyncS
       return storage.removeItem(wanted);
     },
   };
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** Answered queries, except the kinds too large to keep (chart points). */

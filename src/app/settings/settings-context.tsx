@@ -1,5 +1,6 @@
 // The settings for React: one store per page, shared by every component, and kept in step with other tabs.
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { localStorageOrNull } from "./local-storage.ts";
 import { SETTINGS_KEY, type Settings, SettingsStore } from "./settings.ts";
 
 const SettingsContext = createContext<SettingsStore | null>(null);
@@ -28,12 +29,4 @@ export function useSettings(): [Settings, (change: Partial<Settings>) => void] {
   const store = useSettingsStore();
   const settings = useSyncExternalStore(store.subscribe, store.get);
   return [settings, (change) => store.update(change)];
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }

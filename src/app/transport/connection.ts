@@ -3,6 +3,7 @@
 import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "../budget/cross-tab.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
 import { localStorageSendLogStore, memorySendLogStore, type SendLogStore } from "../budget/send-log.ts";
+import { localStorageOrNull } from "../settings/local-storage.ts";
 import { ServiceHealth } from "./service-health.ts";
 import { Transport } from "./transport.ts";
 
@@ -74,12 +75,4 @@ function fingerprint(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, "0");
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
