@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { ERROR_STATUSES, type ErrorStatus } from "../../interface/errors.ts";
+import { JSON_TYPE } from "./respond.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -21,7 +22,7 @@ export function errorBody(status: number, message: string): string {
 export function errorResponse(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   const body = errorBody(error.status, error.message);
-  c.header("Content-Type", "application/json; charset=utf-8");
+  c.header("Content-Type", JSON_TYPE);
   c.header("Content-Length", String(Buffer.byteLength(body)));
   return c.body(body, error.status);
 }
