@@ -11,6 +11,14 @@ async function main(): Promise<void> {
   }
   console.log(`market: data directory ${config.dataDir} (seed ${config.seed}, wire ${config.wire})`);
   const service = await startService(config, { dashboardDir: config.dashboardDir });
+  // Before the lines that say the service is up: whoever waits for them (a supervisor, a test) may stop it
+  // at once, and a SIGTERM that comes before its handler kills the process without closing the store.
+  const stop = async () => {
+    await service.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   if (service.createdWriteKey) {
     // Shown once to the operator at a terminal; output going to a file or a log collector never holds it.
     if (process.stdout.isTTY) {
@@ -25,12 +33,6 @@ async function main(): Promise<void> {
   console.log(`API        ${service.url}/v1/coins   (fair-usage limit: ${limit})`);
   console.log(`API docs   ${service.url}/docs`);
   if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
-  const stop = async () => {
-    await service.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {
