@@ -1,0 +1,26 @@
+// One exchange as the exchanges source reaches it: the service's name for it (the catalog's, the one
+// /v1 lists), ccxt's id and options, and how it names a pair. Each of the ten lives in venues/<name>.ts,
+// beside the fake that speaks its protocol in the tests (venues/<name>.fake.ts, fake/).
+/** The part of a ccxt market the source reads. */
+export interface VenueMarket {
+  id: string;
+  symbol: string;
+  base: string;
+  quote: string;
+  spot?: boolean;
+  active?: boolean | undefined;
+  info: Record<string, unknown>;
+}
+
+export interface Venue {
+  /** The service's name (catalog.ts), e.g. "Huobi". */
+  readonly name: string;
+  /** Other names accepted in EXCHANGES and EXCHANGE_HOSTS (case-insensitive), e.g. ccxt's "htx". */
+  readonly aliases: readonly string[];
+  /** ccxt's id, e.g. "htx"; `new ccxt.pro[ccxtId](...)`. */
+  readonly ccxtId: string;
+  /** ccxt options: spot markets only, the trade endpoint whose ids match the stream's, ... */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The exchange's own name of the pair (the Trade's pair and the pair's foreignName). */
+  foreignName(market: VenueMarket): string;
+}
