@@ -9,6 +9,12 @@ import {
   type WireFormat,
 } from "../interface/vocabulary.ts";
 import {
+  type MarketSource,
+  parseExchangeHosts,
+  parseExchanges,
+  parseMarketSource,
+} from "./config-sources.ts";
+import {
   type Fail,
   MIN_WRITE_KEY,
   parseApiKeys,
@@ -39,6 +45,12 @@ export interface Config {
   seed: number;
   /** The coins the market simulates, in the catalog's order; null = all of them. */
   marketCoins: string[] | null;
+  /** Where the market's trades come from: the simulator, or the real exchanges' public trade streams. */
+  marketSource: MarketSource;
+  /** The exchanges the exchanges source reads (the service's names, in the catalog's order). */
+  exchanges: string[];
+  /** Exchange name → the origin that receives all its REST and WebSocket traffic instead (tests, mirrors). */
+  exchangeHosts: Map<string, URL>;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
   corsOrigins: "*" | string[];
   /** The built dashboard served at /. */
@@ -149,6 +161,29 @@ export const SETTINGS: Settings = {
     default: "all",
     meaning: "Coins the market simulates: all, or a list like BTC,ETH (a long history seeds faster)",
     parse: parseMarketCoins,
+  },
+  marketSource: {
+    env: "MARKET_SOURCE",
+    flag: "market",
+    default: "simulator",
+    meaning:
+      "Where trades come from: simulator (offline, seeded) or exchanges (ten exchanges' public streams)",
+    parse: parseMarketSource,
+  },
+  exchanges: {
+    env: "EXCHANGES",
+    flag: "exchanges",
+    default: "all",
+    meaning: "Exchanges the exchanges source reads: all, or a list like binance,kraken",
+    parse: parseExchanges,
+  },
+  exchangeHosts: {
+    env: "EXCHANGE_HOSTS",
+    flag: "exchange-hosts",
+    default: "",
+    meaning:
+      "Send an exchange's REST and WebSocket traffic to another origin, keeping its paths: binance=http://127.0.0.1:9101,…",
+    parse: parseExchangeHosts,
   },
   dashboardDir: {
     env: "DASHBOARD_DIR",

@@ -11,7 +11,18 @@ import { kraken } from "./venues/kraken.ts";
 import { kucoin } from "./venues/kucoin.ts";
 import { okx } from "./venues/okx.ts";
 
-export const VENUES: readonly Venue[] = [binance, coinbase, kraken, bitfinex, bitstamp, okx, htx, gate, kucoin, bybit];
+export const VENUES: readonly Venue[] = [
+  binance,
+  coinbase,
+  kraken,
+  bitfinex,
+  bitstamp,
+  okx,
+  htx,
+  gate,
+  kucoin,
+  bybit,
+];
 
 /** The venue named `name` (the service's name or an alias, any case), or undefined. */
 export function venueNamed(name: string): Venue | undefined {

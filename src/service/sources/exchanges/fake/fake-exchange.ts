@@ -81,7 +81,12 @@ export class FakeExchange {
           res.writeHead(503, { "content-type": "text/plain" }).end("down");
           return;
         }
-        const request: FakeRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body };
+        const request: FakeRequest = {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          query: url.searchParams,
+          body,
+        };
         const answer = protocol.rest(request, fake.state);
         const status = answer ? (answer.status ?? 200) : 404;
         const text = JSON.stringify(answer ? answer.body : { error: "not found" });

@@ -6,5 +6,5 @@ export const kraken: Venue = {
   aliases: [],
   ccxtId: "kraken",
   options: {},
-  foreignName: (market) => typeof market.info["wsname"] === "string" ? market.info["wsname"] : market.id,
+  foreignName: (market) => (typeof market.info["wsname"] === "string" ? market.info["wsname"] : market.id),
 };

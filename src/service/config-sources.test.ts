@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env, []);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("the market source settings", () => {
+  it("chooses the source by MARKET_SOURCE or --market, any case", () => {
+    expect(loadConfig({ MARKET_SOURCE: "Exchanges" }, []).marketSource).toBe("exchanges");
+    expect(loadConfig({}, ["--market", "exchanges"]).marketSource).toBe("exchanges");
+    expect(refusal({ MARKET_SOURCE: "binance" })).toMatch(
+      /MARKET_SOURCE \(--market\) must be one of simulator, exchanges/,
+    );
+  });
+
+  it("reads EXCHANGES by the names the service lists or ccxt's ids, in the catalog's order", () => {
+    expect(loadConfig({ EXCHANGES: "kraken, BINANCE,htx,gate" }, []).exchanges).toEqual([
+      "Binance",
+      "Kraken",
+      "Huobi",
+      "GateIO",
+    ]);
+    expect(refusal({ EXCHANGES: "binance,mtgox" })).toMatch(/EXCHANGES.*the unknown exchange "mtgox"/);
+    expect(refusal({ EXCHANGES: "binance,,kraken" })).toMatch(/EXCHANGES \(--exchanges\) must be/);
+  });
+
+  it("reads EXCHANGE_HOSTS as exchange=origin pairs and refuses anything else by name", () => {
+    const hosts = loadConfig(
+      { EXCHANGE_HOSTS: "binance=http://127.0.0.1:9101, Kraken=https://mirror.example/" },
+      [],
+    ).exchangeHosts;
+    expect([...hosts].map(([name, url]) => [name, url.origin])).toEqual([
+      ["Binance", "http://127.0.0.1:9101"],
+      ["Kraken", "https://mirror.example"],
+    ]);
+    expect(refusal({ EXCHANGE_HOSTS: "binance=http://127.0.0.1:9101/api" })).toMatch(
+      /EXCHANGE_HOSTS.*"http:\/\/127.0.0.1:9101\/api"/,
+    );
+    expect(refusal({ EXCHANGE_HOSTS: "binance" })).toMatch(/EXCHANGE_HOSTS.*"binance"/);
+    expect(refusal({ EXCHANGE_HOSTS: "ftx=http://127.0.0.1:1" })).toMatch(/the unknown exchange "ftx"/);
+    expect(refusal({ EXCHANGE_HOSTS: "binance=ws://127.0.0.1:1" })).toMatch(/EXCHANGE_HOSTS/);
+  });
+});

@@ -1,0 +1,59 @@
+// Readers of the settings that choose where the market's trades come from: MARKET_SOURCE, EXCHANGES and
+// EXCHANGE_HOSTS (config-settings.ts lists them). Exchange names are the names the service lists, any case,
+// or ccxt's id where it differs (htx, gate, coinbaseexchange).
+import type { Fail } from "./config-values.ts";
+import { VENUES, venueNamed } from "./sources/exchanges/venues.ts";
+
+export const MARKET_SOURCES = ["simulator", "exchanges"] as const;
+export type MarketSource = (typeof MARKET_SOURCES)[number];
+
+const VENUE_NAMES = VENUES.map((v) => v.name).join(", ");
+
+export function parseMarketSource(raw: string, fail: Fail): MarketSource {
+  const value = raw.trim().toLowerCase();
+  const known: readonly string[] = MARKET_SOURCES;
+  if (!known.includes(value)) fail(`one of ${MARKET_SOURCES.join(", ")}`);
+  return value as MarketSource;
+}
+
+function venueOf(name: string, allowed: string, fail: Fail): string {
+  const venue = venueNamed(name);
+  if (!venue) return fail(allowed, `the unknown exchange ${JSON.stringify(name.trim())}`);
+  return venue.name;
+}
+
+/** "all", or some of the ten exchanges; the service's names, in the catalog's order. */
+export function parseExchanges(raw: string, fail: Fail): string[] {
+  const allowed = `"all" or a comma-separated list of ${VENUE_NAMES}`;
+  if (raw.trim().toLowerCase() === "all") return VENUES.map((v) => v.name);
+  const items = raw.split(",").map((item) => item.trim());
+  if (items.some((item) => item === "")) fail(allowed);
+  const names = new Set(items.map((item) => venueOf(item, allowed, fail)));
+  return VENUES.map((v) => v.name).filter((name) => names.has(name));
+}
+
+/** `binance=http://127.0.0.1:9101,kraken=https://mirror.example` → exchange name → origin. */
+export function parseExchangeHosts(raw: string, fail: Fail): Map<string, URL> {
+  const allowed = `a comma-separated list of exchange=origin, like binance=http://127.0.0.1:9101 (exchanges: ${VENUE_NAMES})`;
+  const hosts = new Map<string, URL>();
+  if (raw.trim() === "") return hosts;
+  for (const item of raw.split(",")) {
+    const at = item.indexOf("=");
+    if (at < 0) fail(allowed, JSON.stringify(item.trim()));
+    const name = venueOf(item.slice(0, at), allowed, fail);
+    const text = item.slice(at + 1).trim();
+    let origin: URL;
+    try {
+      origin = new URL(text);
+    } catch {
+      return fail(allowed, JSON.stringify(text));
+    }
+    const bare =
+      (origin.pathname === "/" || origin.pathname === "") && origin.search === "" && origin.username === "";
+    if ((origin.protocol !== "http:" && origin.protocol !== "https:") || !bare)
+      fail(allowed, JSON.stringify(text));
+    if (hosts.has(name)) fail(allowed, `${name} twice`);
+    hosts.set(name, origin);
+  }
+  return hosts;
+}
