@@ -3,6 +3,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config-settings.ts";
 import type { ChartCache } from "./market/chart-cache.ts";
 import type { MarketView } from "./market/market-view.ts";
+import type { TradeSource } from "./market/trade-source.ts";
 import type { RateBook } from "./rates/rate-book.ts";
 import type { Store } from "./store/store.ts";
 
@@ -10,6 +11,8 @@ export interface ServiceContext {
   config: Config;
   store: Store;
   view: MarketView;
+  /** Where the trades come from (the simulator or the exchanges), with each exchange's health. */
+  source: TradeSource;
   /** Chart points, with complete scaled buckets kept in memory. */
   charts: ChartCache;
   rates: RateBook;

@@ -15,6 +15,7 @@ import { createHttpApp } from "./http/app.ts";
 import { FairUsageLimiter } from "./http/fair-usage.ts";
 import { flushFaults } from "./http/fault-log.ts";
 import { answerConnect, answerRefusedRequest, frontDoor } from "./http/front-door.ts";
+import { marketSourceHeader } from "./http/market-source.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
@@ -143,6 +144,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     config,
     store,
     view,
+    source,
     charts: new ChartCache(store),
     rates,
     wallClock,
@@ -188,7 +190,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
   };
   if (options.live !== false) schedule();
 
-  const fastPath = { config, limiter, cache, requestLog, now: () => wallClock.now() };
+  const fastPath = {
+    config,
+    limiter,
+    cache,
+    requestLog,
+    now: () => wallClock.now(),
+    marketSource: () => marketSourceHeader(source),
+  };
   // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
   // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
   const appListener = getRequestListener(app.fetch, { hostname: "localhost" });

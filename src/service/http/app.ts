@@ -13,6 +13,7 @@ import type { FairUsageLimiter } from "./fair-usage.ts";
 import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
 import { reportFault } from "./fault-log.ts";
 import { refusedByFrontDoor } from "./front-door.ts";
+import { MARKET_SOURCE_HEADER, marketSourceHeader, registerStatus } from "./market-source.ts";
 import { openApiInfo } from "./openapi.ts";
 import type { RequestLog } from "./request-log.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
@@ -61,6 +62,11 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
 
   app.use("*", corsHeaders(ctx.config.corsOrigins));
 
+  app.use("/v1/*", async (c, next) => {
+    c.header(MARKET_SOURCE_HEADER, marketSourceHeader(ctx.source));
+    await next();
+  });
+
   const limit = fairUsage(ctx.config, limiter);
   app.use("/v1/*", async (c, next) => {
     // Preflights and the API's own description are not market data requests.
@@ -90,6 +96,7 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
   registerCoins(app, ctx);
   registerPairs(app, ctx);
   registerSymbols(app, ctx);
+  registerStatus(app, ctx);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
     type: "http",

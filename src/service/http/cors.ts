@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 
 const ALLOW_METHODS = "GET, POST, OPTIONS";
 const ALLOW_HEADERS = "Authorization, Content-Type, X-Api-Key";
-const EXPOSE_HEADERS = "RateLimit, RateLimit-Policy, Retry-After, Content-Length";
+const EXPOSE_HEADERS = "RateLimit, RateLimit-Policy, Retry-After, Content-Length, X-Market-Source";
 
 /** The CORS headers of an answer to a request from `origin` (undefined: not a cross-origin request). */
 export function corsHeaderValues(

@@ -8,6 +8,7 @@ import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
 import type { FairUsageLimiter } from "./fair-usage.ts";
 import { admit } from "./fair-usage-middleware.ts";
+import { MARKET_SOURCE_HEADER } from "./market-source.ts";
 import type { RequestLog } from "./request-log.ts";
 import { JSON_TYPE } from "./respond.ts";
 
@@ -57,6 +58,8 @@ export interface FastPathDeps {
   cache: ResponseCache;
   requestLog: RequestLog;
   now: () => number;
+  /** The X-Market-Source header's value (market-source.ts). */
+  marketSource: () => string;
 }
 
 /** Serves a GET the cache can answer and returns true; false leaves the request to the app. */
@@ -78,6 +81,7 @@ export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: Se
     Object.assign(headers, admission.refusal.headers);
   }
   headers["Content-Type"] = JSON_TYPE;
+  headers[MARKET_SOURCE_HEADER] = deps.marketSource();
   const bytes = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
   headers["Content-Length"] = String(bytes);
   res.writeHead(status, headers);

@@ -38,7 +38,29 @@ export interface BlockRun {
   onProgress?: (doneBlocks: number, totalBlocks: number) => void;
 }
 
+/** How one exchange of a live source is doing (GET /status, the start log, the dashboard). */
+export interface ExchangeHealth {
+  name: string;
+  connected: boolean;
+  /** Pairs subscribed (of the market's coins). */
+  pairs: number;
+  lastTradeMs: number | null;
+  /** Trades taken in the last five minutes, per minute. */
+  tradesPerMinute: number;
+  reconnects: number;
+  /** Trades fetched over REST after a reconnect that the stream had missed. */
+  filledOverRest: number;
+  droppedLate: number;
+  droppedDuplicate: number;
+  /** The first start's history from 1-minute candles. */
+  backfill: { state: "none" | "running" | "done"; doneBlocks: number; totalBlocks: number };
+}
+
 export interface TradeSource {
+  /** "simulator" or "exchanges": what the dashboard tells its users the numbers come from. */
+  readonly kind: "simulator" | "exchanges";
+  /** Live sources: each exchange's health; absent for the simulator. */
+  health?(): ExchangeHealth[];
   /** Every trade of block `block` (Unix seconds [block × 120, (block + 1) × 120)), by time ascending. */
   tradesOfBlock(block: number): readonly SourceTrade[];
   /**

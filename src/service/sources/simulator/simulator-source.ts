@@ -7,6 +7,7 @@ import { seedInParallel, workerCount } from "./parallel-seed.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 export class SimulatorSource implements TradeSource {
+  readonly kind = "simulator";
   private readonly simulator: MarketSimulator;
   /** Absent with fewer than two worker threads: then the market stores a run block by block. */
   readonly storeRun?: (store: Store, run: BlockRun) => Promise<void>;

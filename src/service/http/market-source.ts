@@ -1,0 +1,46 @@
+// Where the market's numbers come from, told to every client: an `X-Market-Source` header on every answer
+// under /v1 (so the dashboard learns it from answers it receives anyway, spending no request of its budget),
+// and GET /status with each exchange's health. /status lies outside /v1: it is not part of the interface and
+// is not counted against anyone's fair-usage limit.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ServiceContext } from "../context.ts";
+import type { TradeSource } from "../market/trade-source.ts";
+
+export const MARKET_SOURCE_HEADER = "X-Market-Source";
+export const STATUS_PATH = "/status";
+
+/** `simulator`, or `exchanges; live=7; total=10` (exchanges connected now, of those read). */
+export function marketSourceHeader(source: TradeSource): string {
+  if (source.kind === "simulator" || !source.health) return source.kind;
+  const health = source.health();
+  return `exchanges; live=${health.filter((h) => h.connected).length}; total=${health.length}`;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
+  app.get(STATUS_PATH, (c) => {
+    const latest = ctx.view.latestBlockEnd();
+    const exchanges = (ctx.source.health?.() ?? []).map((h) => ({
+      name: h.name,
+      connected: h.connected,
+      pairs: h.pairs,
+      lastTradeTime: iso(h.lastTradeMs),
+      tradesPerMinute: Math.round(h.tradesPerMinute * 10) / 10,
+      reconnects: h.reconnects,
+      filledOverRest: h.filledOverRest,
+      droppedLate: h.droppedLate,
+      droppedDuplicate: h.droppedDuplicate,
+      backfill: h.backfill,
+    }));
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      market: {
+        source: ctx.source.kind,
+        latestBlockEnd: iso(latest === null ? null : latest * 1000),
+        exchanges,
+      },
+      rates: { source: "history" },
+    });
+  });
+}
