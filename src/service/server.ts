@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
 import type { Coin } from "./catalog/catalog.ts";
-import { type MarketCoins, marketCoins } from "./catalog/market-coins.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { ConfigError } from "./config.ts";
 import type { Config } from "./config-settings.ts";
@@ -23,8 +22,9 @@ import { ChartCache } from "./market/chart-cache.ts";
 import { MarketFeed } from "./market/feed.ts";
 import { MarketView } from "./market/market-view.ts";
 import { makePrivateDir } from "./private-files.ts";
+import { chooseRateSource } from "./rates/choose-rate-source.ts";
 import { RateBook } from "./rates/rate-book.ts";
-import { SimulatorSource } from "./sources/simulator/simulator-source.ts";
+import { type OpenOptions, openMarket } from "./sources/open-market.ts";
 import { SqliteStore } from "./store/sqlite-store.ts";
 import type { Store } from "./store/store.ts";
 
@@ -37,6 +37,8 @@ export interface StartOptions {
   live?: boolean;
   dashboardDir?: string;
   log?: (line: string) => void;
+  /** The exchanges source's backoff and quiet-pair timing (tests make them short). */
+  exchangeTuning?: OpenOptions["exchangeTuning"];
 }
 
 export interface RunningService {
@@ -52,6 +54,20 @@ export interface RunningService {
 
 const SEED_META = "seed";
 const MARKET_COINS_META = "market_coins";
+const MARKET_SOURCE_META = "market_source";
+
+/** A simulated market and a real one never share a data directory: their histories would mix. */
+function checkMarketSource(store: Store, config: Config): void {
+  const stored = store.getMeta(MARKET_SOURCE_META) ?? (store.lastBlockTime() === null ? null : "simulator");
+  if (stored !== null && stored !== config.marketSource) {
+    throw new ConfigError(
+      `MARKET_SOURCE (--market) is ${config.marketSource}, but ${config.dataDir} holds a market from the ${stored}; ` +
+        `start with --market ${stored} or another DATA_DIR`,
+      "MARKET_SOURCE",
+    );
+  }
+  if (store.getMeta(MARKET_SOURCE_META) === null) store.setMeta(MARKET_SOURCE_META, config.marketSource);
+}
 
 function checkSeed(store: Store, config: Config): void {
   const stored = store.getMeta(SEED_META);
@@ -108,6 +124,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   try {
     checkSeed(store, config);
     checkMarketCoins(store, config);
+    checkMarketSource(store, config);
   } catch (error) {
     store.close();
     throw error;
@@ -118,34 +135,33 @@ export async function startService(config: Config, options: StartOptions = {}): 
     options.marketClock ??
     new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000));
 
-  const market: MarketCoins = marketCoins(config.marketCoins);
-  const source = new SimulatorSource(config.seed, market.all ? undefined : market.coinSymbols);
-  const feed = new MarketFeed(store, source, { historyDays: config.historyDays, pairs: market.pairs });
-  const started = performance.now();
-  let lastReport = 0;
-  const stored = await feed.catchUpInParallel(marketClock.now(), (done, total) => {
-    if (total > 2000 && (done === total || performance.now() - lastReport > 2000)) {
-      lastReport = performance.now();
-      log(`market: ${lastEnd === null ? "seeding" : "filling the gap"}: ${done}/${total} blocks`);
-    }
+  const opened = await openMarket(config, store, {
+    log,
+    now: () => marketClock.now(),
+    ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
+  }).catch((error) => {
+    store.close();
+    throw error;
   });
-  if (stored > 0)
-    log(`market: stored ${stored} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  // A block that ended while the history was seeded (a first start takes tens of seconds) is stored now,
-  // not at the end of the next one: the newest complete block is there from the first request on.
-  feed.catchUp(marketClock.now());
+  const { source, feed, market } = opened;
   seedSupplies(store, market.coins, marketClock.now() - config.historyDays * 86_400_000);
 
-  const view = new MarketView(store, config.seed, market);
-  const rates = new RateBook(store);
-  rates.refresh(marketClock.now());
   const cache = new ResponseCache();
+  const charts = new ChartCache(store);
+  const view = new MarketView(store, config.seed, market, opened.liveTrades);
+  opened.onMarketChange((changed) => {
+    view.setMarket(changed);
+    cache.clear();
+  });
+  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
+  rates.onPublished(() => cache.clear()); // an issuer's fixings arrive between blocks
+  rates.refresh(marketClock.now());
   const ctx: ServiceContext = {
     config,
     store,
     view,
     source,
-    charts: new ChartCache(store),
+    charts,
     rates,
     wallClock,
     marketClock,
@@ -170,6 +186,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
 
   const advanceMarket = (): number => {
     const added = feed.catchUp(marketClock.now());
+    if (added > 0) opened.blockStored();
     const published = rates.refresh(marketClock.now());
     if (added > 0 || published) ctx.invalidate();
     return added;
@@ -179,14 +196,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const schedule = () => {
     const nextEndMs = (MarketFeed.lastCompleteBlock(marketClock.now()) + 2) * BLOCK_SECONDS * 1000;
     const delay = marketClock instanceof MarketClock ? marketClock.realDelayUntil(nextEndMs) : 1000;
-    timer = setTimeout(() => {
-      try {
-        advanceMarket();
-      } catch (error) {
-        console.error("market: a block failed", error);
-      }
-      schedule();
-    }, delay + 5);
+    timer = setTimeout(
+      () => {
+        try {
+          advanceMarket();
+        } catch (error) {
+          console.error("market: a block failed", error);
+        }
+        schedule();
+      },
+      delay + (source.closeGraceMs ?? 5),
+    );
   };
   if (options.live !== false) schedule();
 
@@ -224,6 +244,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
       : error;
   });
   const port = (server.address() as AddressInfo).port;
+  // A live source's history fills behind the streams while the API answers; each step shows at once.
+  const history = opened
+    .fillHistory(() => {
+      charts.clear();
+      ctx.invalidate();
+    })
+    .catch((error) =>
+      log(`market: the history from candles stopped: ${error instanceof Error ? error.message : error}`),
+    );
   let closing: Promise<void> | null = null;
 
   return {
@@ -241,6 +270,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
 
   async function shutDown(): Promise<void> {
     if (timer) clearTimeout(timer);
+    await opened.stop();
+    await history;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;

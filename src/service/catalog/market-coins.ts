@@ -43,6 +43,25 @@ export function marketCoins(symbols: readonly string[] | null = null): MarketCoi
 }
 
 /**
+ * The market of a live source: the coins `symbols` (null: all of the catalog's) with the pairs the exchanges
+ * really list, instead of the catalog's. A coin no exchange lists is still one of the market's coins (it has
+ * no quotation until one does).
+ */
+export function marketOfPairs(symbols: readonly string[] | null, pairs: readonly Pair[]): MarketCoins {
+  const base = marketCoins(symbols);
+  const wanted = new Set(base.coinSymbols);
+  const order = new Map(base.coinSymbols.map((symbol, i) => [symbol, i]));
+  const listed = pairs
+    .filter((p) => wanted.has(p.symbol))
+    .sort((a, b) => (order.get(a.symbol) ?? 0) - (order.get(b.symbol) ?? 0));
+  return {
+    ...base,
+    pairs: listed,
+    symbols: [...new Set(listed.filter((p) => !p.ignore).map((p) => p.symbol))].sort(),
+  };
+}
+
+/**
  * Reads a coin list as an operator writes it ("BTC, eth"): the catalog's symbols in its order, each once,
  * or the items the catalog does not have. Case does not matter; empty items are skipped.
  */

@@ -15,10 +15,11 @@ export const CACHEABLE_BODY = "cacheableBody";
 // biome-ignore lint/suspicious/noExplicitAny: the declared shape is the route's; see above.
 export type WireResponse = TypedResponse<any, 200, "json">;
 
-export function respond(c: Context, wire: WireFormat, value: unknown): WireResponse {
+/** `cacheable` false: the answer changes before the next block (a live source's newest trades). */
+export function respond(c: Context, wire: WireFormat, value: unknown, cacheable = true): WireResponse {
   const body = serialize(value, wire);
   c.header("Content-Type", JSON_TYPE);
   c.header("Content-Length", String(Buffer.byteLength(body)));
-  c.set(CACHEABLE_BODY as never, body as never);
+  if (cacheable) c.set(CACHEABLE_BODY as never, body as never);
   return c.body(body, 200) as unknown as WireResponse;
 }

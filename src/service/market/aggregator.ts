@@ -81,6 +81,15 @@ export class BlockAggregator {
     }
   }
 
+  /** Pairs that became known after the start (an exchange that was down): their series start now. */
+  addPairs(pairs: readonly { symbol: string; exchange: string; ignore: boolean }[], startMs: number): void {
+    for (const pair of pairs) {
+      if (pair.ignore) continue;
+      this.ensure(pair.symbol, pair.exchange, startMs);
+      this.ensure(pair.symbol, "", startMs);
+    }
+  }
+
   private ensure(symbol: string, exchange: string, startMs: number): SeriesState {
     let bySymbol = this.states.get(symbol);
     if (!bySymbol) {

@@ -26,6 +26,11 @@ export class ChartCache {
 
   constructor(private readonly store: Store) {}
 
+  /** Forgets every kept bucket: history was written behind the live edge (a live source's backfill). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** The points of a query; `lastBlockEnd` is the end of the newest stored block (Unix seconds). */
   points(query: ChartQuery, lastBlockEnd: number): PointColumns {
     const { scale } = query;

@@ -26,14 +26,31 @@ export interface FeedOptions {
 
 export type Progress = (doneBlocks: number, totalBlocks: number) => void;
 
+/** Blocks first..last (inclusive) that a live source's history must fill. */
+export interface BlockGap {
+  first: number;
+  last: number;
+}
+
+/** The gaps a live source's history has not filled yet, kept until it has (a stop mid-way resumes). */
+const HISTORY_GAPS_META = "history_gaps";
+
 export class MarketFeed {
   private aggregator: BlockAggregator | null = null;
+  /** Days are packed only once no history gap is pending behind them. */
+  private packingHeld = false;
 
   constructor(
     private readonly store: Store,
     private readonly source: TradeSource,
-    private readonly options: FeedOptions,
+    private options: FeedOptions,
   ) {}
+
+  /** The market's pairs changed (a live source learned an exchange's list after the start). */
+  setPairs(pairs: FeedOptions["pairs"], nowMs: number): void {
+    this.options = { ...this.options, pairs };
+    this.aggregator?.addPairs(pairs, nowMs);
+  }
 
   /** Index of the newest block that has ended by `nowMs`. */
   static lastCompleteBlock(nowMs: number): number {
@@ -119,6 +136,46 @@ export class MarketFeed {
     return total;
   }
 
+  /**
+   * A live source's start: its streams give the blocks from `firstLiveBlock` on, and those before it that
+   * are not stored (the whole history on a first start, the time the service was stopped later) are gaps
+   * for the source's history to fill. Returns every gap not filled yet, this start's and any a stop cut
+   * short; the live blocks are stored from now on whatever the history is doing.
+   */
+  openLive(firstLiveBlock: number): BlockGap[] {
+    const storedEnd = this.store.lastBlockTime();
+    const gaps = this.historyGaps();
+    const first =
+      storedEnd === null
+        ? firstLiveBlock - this.options.historyDays * BLOCKS_PER_DAY
+        : storedEnd / BLOCK_SECONDS;
+    if (first < firstLiveBlock) gaps.push({ first, last: firstLiveBlock - 1 });
+    if (storedEnd === null || storedEnd < firstLiveBlock * BLOCK_SECONDS) {
+      this.noteFirstBlock(first);
+      this.store.transaction(() => {
+        this.store.setMeta(HISTORY_GAPS_META, JSON.stringify(gaps));
+        this.store.setLastBlockTime(firstLiveBlock * BLOCK_SECONDS);
+      });
+    }
+    this.packingHeld = gaps.length > 0;
+    return gaps;
+  }
+
+  historyGaps(): BlockGap[] {
+    const text = this.store.getMeta(HISTORY_GAPS_META);
+    return text === null ? [] : (JSON.parse(text) as BlockGap[]);
+  }
+
+  /** A gap was filled (its rows are stored); once none is left, the complete days are packed. */
+  gapFilled(gap: BlockGap, nowMs: number): void {
+    const left = this.historyGaps().filter((g) => g.first !== gap.first || g.last !== gap.last);
+    this.store.setMeta(HISTORY_GAPS_META, JSON.stringify(left));
+    if (left.length === 0) {
+      this.packingHeld = false;
+      this.packCompleteDays(MarketFeed.lastCompleteBlock(nowMs), Number.POSITIVE_INFINITY);
+    }
+  }
+
   private noteFirstBlock(first: number): void {
     if (this.store.lastBlockTime() === null)
       this.store.setMeta("first_block_end", String((first + 1) * BLOCK_SECONDS));
@@ -129,6 +186,7 @@ export class MarketFeed {
    * rows, except days from `packedByWorkersFrom` on, which a run of the source packed already.
    */
   private packCompleteDays(last: number, packedByWorkersFrom: number): void {
+    if (this.packingHeld) return;
     const lastCompleteDay = Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - 1;
     const firstEnd = this.store.firstBlockTime();
     if (firstEnd === null) return;

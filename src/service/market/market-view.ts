@@ -13,6 +13,7 @@ import { nameForSymbol } from "../catalog/catalog.ts";
 import { type MarketCoins, marketCoins } from "../catalog/market-coins.ts";
 import type { Store, SupplyRecord } from "../store/store.ts";
 import { fxRates } from "./fx.ts";
+import type { SourceTrade } from "./trade-source.ts";
 
 const DAY = 86_400;
 /** How far from "24 hours ago" a block may be and still count as yesterday's price. */
@@ -38,16 +39,52 @@ export function supplyResource(record: SupplyRecord): Supply {
   };
 }
 
+function tradeResource(
+  symbol: string,
+  exchange: string,
+  t: {
+    pair: string;
+    price: number;
+    volume: number;
+    timeMs: number;
+    foreignTradeID: string;
+    estimatedUSDPrice: number;
+  },
+): Trade {
+  return {
+    symbol,
+    pair: t.pair,
+    price: t.price,
+    volume: t.volume,
+    time: new Date(t.timeMs).toISOString(),
+    foreignTradeID: t.foreignTradeID,
+    estimatedUSDPrice: t.estimatedUSDPrice,
+    source: exchange,
+  };
+}
+
 export class MarketView {
   private memo = new Map<string, unknown>();
   private readonly exchangesOf = new Map<string, string[]>();
+  /** The coins the market simulates: only these are listed, quoted and ranked. */
+  market: MarketCoins;
 
   constructor(
     private readonly store: Store,
     private readonly seed: number,
-    /** The coins the market simulates: only these are listed, quoted and ranked. */
-    readonly market: MarketCoins = marketCoins(),
+    market: MarketCoins = marketCoins(),
+    /** A live source's trades not yet in a closed block, newest first (symbol details show them at once). */
+    private readonly liveTrades: (symbol: string, exchange: string) => readonly SourceTrade[] = () => [],
   ) {
+    this.market = market;
+    this.setMarket(market);
+  }
+
+  /** A live source learned an exchange's pairs after the start: list, quote and rank with them from now on. */
+  setMarket(market: MarketCoins): void {
+    this.market = market;
+    this.exchangesOf.clear();
+    this.memo.clear();
     for (const pair of market.pairs) {
       if (pair.ignore) continue;
       const list = this.exchangesOf.get(pair.symbol) ?? [];
@@ -159,34 +196,47 @@ export class MarketView {
     };
   }
 
-  /** Per-exchange figures and last trades of a symbol, by 24 h volume. */
+  /**
+   * Per-exchange figures and last trades of a symbol, by 24 h volume. The figures are the closed blocks'; the
+   * last trades include a live source's newest ones at once, before their block closes.
+   */
   exchanges(symbol: string): SymbolExchangeDetails[] {
-    return this.memoised(`x|${symbol}`, () => {
-      const details: SymbolExchangeDetails[] = [];
+    const stored = this.memoised(`x|${symbol}`, () => {
+      const details: {
+        name: string;
+        figures: NonNullable<ReturnType<MarketView["seriesFigures"]>>;
+        trades: Trade[];
+      }[] = [];
       for (const exchange of this.exchangeNamesOf(symbol)) {
         const figures = this.seriesFigures(symbol, exchange);
         if (!figures) continue;
-        const lastTrades: Trade[] = this.store.lastTrades(figures.series, LAST_TRADES).map((t) => ({
-          symbol,
-          pair: t.pair,
-          price: t.price,
-          volume: t.volume,
-          time: new Date(t.timeMs).toISOString(),
-          foreignTradeID: t.foreignTradeID,
-          estimatedUSDPrice: t.estimatedUSDPrice,
-          source: exchange,
-        }));
-        details.push({
-          name: exchange,
-          price: figures.price,
-          priceYesterday: figures.priceYesterday,
-          volumeYesterdayUSD: figures.volumeUSD,
-          time: lastTrades[0]?.time ?? null,
-          lastTrades,
-        });
+        const trades = this.store
+          .lastTrades(figures.series, LAST_TRADES)
+          .map((t) => tradeResource(symbol, exchange, t));
+        details.push({ name: exchange, figures, trades });
       }
-      return details.sort((a, b) => (b.volumeYesterdayUSD ?? 0) - (a.volumeYesterdayUSD ?? 0));
+      return details.sort((a, b) => (b.figures.volumeUSD ?? 0) - (a.figures.volumeUSD ?? 0));
     });
+    return stored.map(({ name, figures, trades }) => {
+      const lastTrades = this.withLiveTrades(symbol, name, trades);
+      return {
+        name,
+        price: figures.price,
+        priceYesterday: figures.priceYesterday,
+        volumeYesterdayUSD: figures.volumeUSD,
+        time: lastTrades[0]?.time ?? null,
+        lastTrades,
+      };
+    });
+  }
+
+  private withLiveTrades(symbol: string, exchange: string, stored: Trade[]): Trade[] {
+    const live = this.liveTrades(symbol, exchange);
+    if (live.length === 0) return stored;
+    const ids = new Set(live.map((t) => t.foreignTradeID));
+    const merged = live.map((t) => tradeResource(symbol, exchange, t));
+    for (const trade of stored) if (!ids.has(trade.foreignTradeID)) merged.push(trade);
+    return merged.sort((a, b) => Date.parse(b.time) - Date.parse(a.time)).slice(0, LAST_TRADES);
   }
 
   /** End of the newest stored block, Unix seconds. */

@@ -61,6 +61,11 @@ export interface TradeSource {
   readonly kind: "simulator" | "exchanges";
   /** Live sources: each exchange's health; absent for the simulator. */
   health?(): ExchangeHealth[];
+  /**
+   * Live sources: a block is closed this long after its end, not at it (its trades may still be on the way).
+   * A live source can only give the blocks from the one it started in on; earlier ones are history.
+   */
+  readonly closeGraceMs?: number;
   /** Every trade of block `block` (Unix seconds [block × 120, (block + 1) × 120)), by time ascending. */
   tradesOfBlock(block: number): readonly SourceTrade[];
   /**

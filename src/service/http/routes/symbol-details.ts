@@ -33,6 +33,7 @@ export function registerSymbolDetails(app: OpenAPIHono, ctx: ServiceContext): vo
       exchanges: ctx.view.exchanges(symbol),
       gfx1,
     };
-    return respond(c, ctx.config.wire, details);
+    // A live source's newest trades show at once, so its answers are not kept until the next block.
+    return respond(c, ctx.config.wire, details, ctx.source.closeGraceMs === undefined);
   });
 }

@@ -1,0 +1,181 @@
+// History for the real market, where no trades were seen: the exchanges' 1-minute candles (fetchOHLCV)
+// turned into block values. A candle stands for its minute's trades by four of them, the path a price takes
+// through a minute: the open at :00, then the low and the high (low first in a rising minute, high first in a
+// falling one) at :20 and :40, the close at :59, each with a quarter of the volume, signed buy in a rising
+// minute and sell in a falling one. Those trades go through the same filters as live ones, so MA120 is the
+// time-weighted mean of that path and MAIR120/MEDIR120 are its trimmed mean and median. Blocks made this way
+// are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds).
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import type { Pair, QuoteCurrency } from "../../catalog/catalog.ts";
+import { BlockAggregator } from "../../market/aggregator.ts";
+import type { BlockGap } from "../../market/feed.ts";
+import type { SourceTrade } from "../../market/trade-source.ts";
+import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
+import { blockOf } from "./trade-intake.ts";
+import type { VenueFeed, VenuePair } from "./venue-feed.ts";
+
+/** [open time ms, open, high, low, close, volume], as ccxt gives candles. */
+export type Candle = [number, number, number, number, number, number];
+
+const MINUTE_MS = 60_000;
+/** Blocks fetched and stored per step (a day): bounds memory, and progress shows per step. */
+const STEP_BLOCKS = 720;
+export const CANDLE_HISTORY_META = "candle_history";
+
+/** The four trades a candle stands for (none for a minute without volume). */
+export function tradesOfCandle(
+  candle: Candle,
+): { timeMs: number; price: number; amount: number; side: "buy" | "sell" }[] {
+  const [openMs, open, high, low, close, volume] = candle;
+  if (!(volume > 0)) return [];
+  const rising = close >= open;
+  const side = rising ? "buy" : "sell";
+  const amount = volume / 4;
+  return [
+    { timeMs: openMs, price: open, amount, side },
+    { timeMs: openMs + 20_000, price: rising ? low : high, amount, side },
+    { timeMs: openMs + 40_000, price: rising ? high : low, amount, side },
+    { timeMs: openMs + 59_000, price: close, amount, side },
+  ];
+}
+
+interface PairCandles {
+  exchange: string;
+  pair: VenuePair;
+  candles: Candle[];
+}
+
+/** USD per unit of a quote in one minute, from the dollar-quoted candles of the same step. */
+class MinutePrices {
+  private readonly closes = new Map<string, number>();
+
+  constructor(
+    all: readonly PairCandles[],
+    private readonly eurPerUsd: () => number | null,
+  ) {
+    for (const { pair, candles } of all) {
+      if (pair.quote !== "USD" && pair.quote !== "USDT" && pair.quote !== "USDC") continue;
+      for (const [openMs, , , , close] of candles) this.closes.set(`${pair.symbol}|${openMs}`, close);
+    }
+  }
+
+  quoteInUsd(quote: QuoteCurrency, minuteMs: number): number | null {
+    if (quote === "USD") return 1;
+    if (quote === "EUR") {
+      const rate = this.eurPerUsd();
+      return rate ? 1 / rate : null;
+    }
+    const close = this.closes.get(`${quote}|${minuteMs}`);
+    if (close !== undefined) return close;
+    return quote === "USDT" || quote === "USDC" ? 1 : null;
+  }
+}
+
+async function candlesOf(
+  feed: VenueFeed,
+  pair: VenuePair,
+  fromMs: number,
+  untilMs: number,
+): Promise<Candle[]> {
+  const candles: Candle[] = [];
+  let since = fromMs;
+  while (since < untilMs) {
+    const page = (await feed.candles(pair.ccxtSymbol, since)) as Candle[];
+    const fresh = page.filter((c) => c[0] >= since && c[0] < untilMs);
+    if (fresh.length === 0) break;
+    candles.push(...fresh);
+    since = (fresh[fresh.length - 1] as Candle)[0] + MINUTE_MS;
+  }
+  return candles;
+}
+
+export type HistoryProgress = (exchange: string, doneBlocks: number, totalBlocks: number) => void;
+
+/**
+ * Fills `gap` from the feeds' candles: fetches them a day at a time (each exchange's requests through ccxt's
+ * rate limiter, the exchanges in parallel), aggregates them into block rows for every series, and stores them.
+ * Returns false when `stopped` cut it short (the gap stays pending for the next start).
+ */
+export async function fillFromCandles(
+  gap: BlockGap,
+  feeds: readonly VenueFeed[],
+  store: Store,
+  pairs: readonly Pair[],
+  eurPerUsd: () => number | null,
+  progress: HistoryProgress,
+  stopped: () => boolean,
+): Promise<boolean> {
+  const aggregator = new BlockAggregator(store, pairs, gap.first * BLOCK_SECONDS * 1000);
+  const total = gap.last - gap.first + 1;
+  for (let from = gap.first; from <= gap.last; from += STEP_BLOCKS) {
+    if (stopped()) return false;
+    const to = Math.min(gap.last, from + STEP_BLOCKS - 1);
+    const fromMs = from * BLOCK_SECONDS * 1000;
+    const untilMs = (to + 1) * BLOCK_SECONDS * 1000;
+    const fetched = await Promise.all(
+      feeds.map(async (feed) => {
+        const list: PairCandles[] = [];
+        for (const pair of feed.pairs) {
+          if (stopped()) break;
+          try {
+            list.push({
+              exchange: feed.venue.name,
+              pair,
+              candles: await candlesOf(feed, pair, fromMs, untilMs),
+            });
+          } catch {
+            // An exchange that does not serve a pair's candles leaves that pair's history empty.
+          }
+        }
+        return list;
+      }),
+    );
+    if (stopped()) return false;
+    const all = fetched.flat();
+    const prices = new MinutePrices(all, eurPerUsd);
+    const byBlock = new Map<number, SourceTrade[]>();
+    for (const { exchange, pair, candles } of all) {
+      for (const candle of candles) {
+        const perQuote = prices.quoteInUsd(pair.quote, candle[0]);
+        if (perQuote === null) continue;
+        tradesOfCandle(candle).forEach((t, k) => {
+          const block = blockOf(t.timeMs);
+          const list = byBlock.get(block) ?? [];
+          list.push({
+            symbol: pair.symbol,
+            exchange,
+            pair: pair.pair,
+            timeMs: t.timeMs,
+            price: t.price,
+            volume: t.side === "sell" ? -t.amount : t.amount,
+            estimatedUSDPrice: t.price * perQuote,
+            foreignTradeID: `candle-${candle[0]}-${k}`,
+          });
+          byBlock.set(block, list);
+        });
+      }
+    }
+    const rows: BlockRow[] = [];
+    for (let block = from; block <= to; block++) {
+      const trades = (byBlock.get(block) ?? []).sort((a, b) => a.timeMs - b.timeMs);
+      for (const row of aggregator.aggregate(block, trades, false).rows) rows.push(row);
+    }
+    rows.sort(bySeriesAndTime);
+    store.transaction(() => {
+      store.insertBlocks(rows);
+      markCandleBlocks(store, { first: gap.first, last: to });
+    });
+    for (const feed of feeds) progress(feed.venue.name, to - gap.first + 1, total);
+  }
+  return true;
+}
+
+/** Records that blocks first..last were made from candles (merged with the ranges already recorded). */
+function markCandleBlocks(store: Store, range: BlockGap): void {
+  const text = store.getMeta(CANDLE_HISTORY_META);
+  const ranges = (text === null ? [] : (JSON.parse(text) as [number, number][])).filter(
+    ([firstEnd]) => firstEnd !== (range.first + 1) * BLOCK_SECONDS,
+  );
+  ranges.push([(range.first + 1) * BLOCK_SECONDS, (range.last + 1) * BLOCK_SECONDS]);
+  store.setMeta(CANDLE_HISTORY_META, JSON.stringify(ranges));
+}

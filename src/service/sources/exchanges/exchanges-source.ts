@@ -1,0 +1,165 @@
+// The real market as a trade source: the public trade streams of the configured exchanges (venue-feed.ts,
+// one per exchange), counted once and held per block by the intake (trade-intake.ts), handed to the market
+// when it closes a block by the clock, a grace period after the block's end (late trades are dropped, not
+// moved into a later block). An exchange that is down leaves the others running; its markets are loaded
+// again with backoff, and until then the pairs it listed last time (kept by the caller) stand in.
+import type { Pair } from "../../catalog/catalog.ts";
+import type { ExchangeHealth, SourceTrade, TradeSource } from "../../market/trade-source.ts";
+import { TradeIntake } from "./trade-intake.ts";
+import { UsdPrices, type UsdReferences } from "./usd-prices.ts";
+import type { Venue } from "./venue.ts";
+import { VenueFeed, type VenueFeedOptions, type VenuePair } from "./venue-feed.ts";
+
+/** How long after a block's end its trades may still arrive (exchanges stamp trades before they send them). */
+export const CLOSE_GRACE_MS = 3000;
+/** How long the start waits for the exchanges' market lists before it serves with what it has. */
+const MARKETS_WAIT_MS = 20_000;
+
+export interface ExchangesSourceOptions extends VenueFeedOptions {
+  venues: readonly Venue[];
+  /** Exchange name → the origin that receives its traffic instead (EXCHANGE_HOSTS). */
+  hosts: ReadonlyMap<string, URL>;
+  /** The market's coins. */
+  coins: readonly string[];
+  usd: UsdReferences;
+  /** The first block the streams fill; earlier ones are history. */
+  firstLiveBlock: number;
+  /** The pairs an exchange listed last time (its markets may not load while it is down), and a place to keep them. */
+  pairMemory: {
+    load(exchange: string): VenuePair[] | null;
+    save(exchange: string, pairs: VenuePair[]): void;
+  };
+  /** How often quiet pairs are looked for, ms. */
+  watchdogMs?: number;
+}
+
+export class ExchangesSource implements TradeSource {
+  readonly kind = "exchanges";
+  readonly closeGraceMs = CLOSE_GRACE_MS;
+  readonly intake: TradeIntake;
+  readonly feeds: VenueFeed[];
+  private readonly known = new Map<string, VenuePair[]>();
+  private watchdog: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private backfill = new Map<string, ExchangeHealth["backfill"]>();
+  /** Called when an exchange's pairs become known after the start (it was down then). */
+  onPairs: ((pairs: readonly Pair[]) => void) | null = null;
+
+  constructor(private readonly options: ExchangesSourceOptions) {
+    this.intake = new TradeIntake(new UsdPrices(options.usd), options.firstLiveBlock);
+    this.feeds = options.venues.map(
+      (venue) => new VenueFeed(venue, options.hosts.get(venue.name) ?? null, this.intake, options),
+    );
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? console.log)(`exchanges: ${line}`);
+  }
+
+  /**
+   * Loads every exchange's markets (waiting at most MARKETS_WAIT_MS for them) and starts the streams of those
+   * that answered; the others keep trying in the background and start when their markets load.
+   */
+  async start(): Promise<void> {
+    const coins = new Set(this.options.coins);
+    const loads = this.feeds.map((feed) => this.loadUntilStarted(feed, coins));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, MARKETS_WAIT_MS);
+    });
+    await Promise.race([Promise.all(loads), waited]);
+    clearTimeout(timer);
+    for (const feed of this.feeds) {
+      if (!this.known.has(feed.venue.name)) {
+        const remembered = this.options.pairMemory.load(feed.venue.name);
+        if (remembered) this.known.set(feed.venue.name, remembered);
+      }
+    }
+    this.watchdog = setInterval(() => {
+      for (const feed of this.feeds) void feed.resubscribeQuiet();
+    }, this.options.watchdogMs ?? 30_000);
+    this.watchdog.unref();
+  }
+
+  private async loadUntilStarted(feed: VenueFeed, coins: ReadonlySet<string>): Promise<void> {
+    let delay = this.options.backoffMs?.first ?? 1000;
+    const max = this.options.backoffMs?.max ?? 60_000;
+    while (!this.stopped) {
+      try {
+        const pairs = await feed.loadPairs(coins);
+        const first = !this.known.has(feed.venue.name);
+        this.known.set(feed.venue.name, pairs);
+        this.options.pairMemory.save(feed.venue.name, pairs);
+        this.log(`${feed.venue.name}: ${pairs.length} pairs`);
+        feed.start();
+        if (first) this.onPairs?.(this.pairs());
+        return;
+      } catch (error) {
+        this.log(
+          `${feed.venue.name}: markets did not load (${error instanceof Error ? error.message.slice(0, 200) : error}); retrying in ${Math.round(delay / 1000)} s`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        delay = Math.min(max, delay * 2);
+      }
+    }
+  }
+
+  /** The pairs of every exchange whose markets are known, as the catalog describes pairs. */
+  pairs(): Pair[] {
+    const pairs: Pair[] = [];
+    for (const feed of this.feeds) {
+      for (const p of this.known.get(feed.venue.name) ?? []) {
+        pairs.push({
+          symbol: p.symbol,
+          exchange: feed.venue.name,
+          foreignName: p.pair,
+          quote: p.quote,
+          ignore: false,
+        });
+      }
+    }
+    return pairs;
+  }
+
+  tradesOfBlock(block: number): readonly SourceTrade[] {
+    for (const feed of this.feeds) feed.drain();
+    return this.intake.close(block);
+  }
+
+  /** The newest trades of a (symbol, exchange), newest first, before their block closes. */
+  liveTrades(symbol: string, exchange: string): readonly SourceTrade[] {
+    return this.intake.liveTrades(symbol, exchange);
+  }
+
+  setBackfill(exchange: string, progress: ExchangeHealth["backfill"]): void {
+    this.backfill.set(exchange, progress);
+  }
+
+  health(nowMs = Date.now()): ExchangeHealth[] {
+    const minute = Math.floor(nowMs / 60_000);
+    return this.feeds.map((feed) => {
+      const counts = this.intake.countsOf(feed.venue.name);
+      let recent = 0;
+      // The five whole minutes before this one.
+      for (let m = minute - 5; m < minute; m++) recent += counts.perMinute.get(m) ?? 0;
+      return {
+        name: feed.venue.name,
+        connected: feed.connected,
+        pairs: this.known.get(feed.venue.name)?.length ?? 0,
+        lastTradeMs: counts.lastTradeMs,
+        tradesPerMinute: recent / 5,
+        reconnects: feed.reconnects,
+        filledOverRest: counts.filledOverRest,
+        droppedLate: counts.droppedLate,
+        droppedDuplicate: counts.droppedDuplicate,
+        backfill: this.backfill.get(feed.venue.name) ?? { state: "none", doneBlocks: 0, totalBlocks: 0 },
+      };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    await Promise.all(this.feeds.map((feed) => feed.stop()));
+  }
+}

@@ -1,0 +1,46 @@
+// The USD price of a trade's quote currency, so every trade gets its estimatedUSDPrice (the filters work
+// in USD). USD is 1; USDT and USDC are worth what their own markets say (our quotation of them, or the peg
+// before the first block); EUR comes from the FX rates; a BTC or ETH quote is worth our latest price of the
+// coin: its newest trade against a dollar quote, else its quotation. As the public service did, a trade of a
+// stablecoin priced more than STABLE_TOLERANCE off its peg is a bad estimate, not news, and is dropped.
+import type { QuoteCurrency } from "../../catalog/catalog.ts";
+
+const STABLECOINS: ReadonlySet<string> = new Set(["USDT", "USDC"]);
+const DOLLAR_QUOTES: ReadonlySet<string> = new Set(["USD", "USDT", "USDC"]);
+/** How far from 1 USD a stablecoin trade's estimate may be (the public service's tolerance). */
+export const STABLE_TOLERANCE = 0.05;
+
+export interface UsdReferences {
+  /** Our latest quotation (all exchanges' MA120) of a coin, or null. */
+  quotation(symbol: string): number | null;
+  /** Units of a fiat currency per 1 USD, or null. */
+  fxRate(currency: string): number | null;
+}
+
+export class UsdPrices {
+  /** coin → its newest trade's price against a dollar quote, in USD. */
+  private readonly latest = new Map<string, number>();
+
+  constructor(private readonly references: UsdReferences) {}
+
+  /** USD per unit of `quote`, or null when there is no price for it yet. */
+  quoteInUsd(quote: QuoteCurrency): number | null {
+    if (quote === "USD") return 1;
+    if (STABLECOINS.has(quote)) return this.references.quotation(quote) ?? 1;
+    if (quote === "EUR") {
+      const perUsd = this.references.fxRate("EUR");
+      return perUsd && perUsd > 0 ? 1 / perUsd : null;
+    }
+    return this.latest.get(quote) ?? this.references.quotation(quote);
+  }
+
+  /** The trade's USD price per coin, or null (no price for its quote, or a stablecoin off its peg). */
+  estimate(trade: { symbol: string; quote: QuoteCurrency; price: number }): number | null {
+    const perQuote = this.quoteInUsd(trade.quote);
+    if (perQuote === null || !(trade.price > 0)) return null;
+    const usd = trade.price * perQuote;
+    if (STABLECOINS.has(trade.symbol) && Math.abs(usd - 1) > STABLE_TOLERANCE) return null;
+    if (DOLLAR_QUOTES.has(trade.quote)) this.latest.set(trade.symbol, usd);
+    return usd;
+  }
+}

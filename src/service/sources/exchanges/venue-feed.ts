@@ -1,0 +1,261 @@
+// One exchange's public trades, through ccxt: its market list (the pairs of the market's coins), one
+// watchTrades loop per pair over the exchange's WebSocket, and the faults real feeds have. A dropped socket
+// is reconnected with backoff (ccxt reconnects on the next watch) and the trades missed meanwhile are
+// fetched over REST from the last one seen; the intake counts each trade once whichever way it came. A
+// pair quiet for far longer than its usual gap is resubscribed. ccxt answers the exchange's pings.
+import { QUOTE_CURRENCIES, type QuoteCurrency } from "../../catalog/catalog.ts";
+import { type CcxtExchange, ccxtExchange } from "./ccxt-exchange.ts";
+import type { RawTrade, TradeIntake } from "./trade-intake.ts";
+import type { Venue, VenueMarket } from "./venue.ts";
+
+/** A pair the feed reads: ccxt's unified symbol and what the service calls it. */
+export interface VenuePair {
+  /** ccxt's unified symbol, e.g. "BTC/USDT". */
+  ccxtSymbol: string;
+  symbol: string;
+  quote: QuoteCurrency;
+  /** The exchange's name of the pair (foreignName). */
+  pair: string;
+}
+
+export interface VenueFeedOptions {
+  /** Backoff of reconnects: first delay and cap, ms (doubled each failure, with jitter). */
+  backoffMs?: { first: number; max: number };
+  /** A pair is resubscribed after this many times its usual gap without a trade (and at least minQuietMs). */
+  quietFactor?: number;
+  minQuietMs?: number;
+  log?: (line: string) => void;
+}
+
+interface PairState {
+  lastSeenMs: number | null;
+  /** Smoothed gap between trades, ms. */
+  usualGapMs: number | null;
+  lastTradeAt: number;
+  /** Set while the pair is unsubscribed on purpose, so the watch's rejection is not a disconnect. */
+  resubscribing: boolean;
+}
+
+type CcxtTrade = { id?: string; timestamp?: number; price?: number; amount?: number; side?: string };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class VenueFeed {
+  connected = false;
+  reconnects = 0;
+  resubscribes = 0;
+  pairs: VenuePair[] = [];
+  private exchange: CcxtExchange | null = null;
+  private stopped = false;
+  private failures = 0;
+  private readonly states = new Map<string, PairState>();
+  private readonly backoff: { first: number; max: number };
+
+  constructor(
+    readonly venue: Venue,
+    private readonly origin: URL | null,
+    private readonly intake: TradeIntake,
+    private readonly options: VenueFeedOptions = {},
+  ) {
+    this.backoff = options.backoffMs ?? { first: 1000, max: 60_000 };
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? console.log)(`exchanges: ${this.venue.name}: ${line}`);
+  }
+
+  /** Loads the exchange's market list and picks the spot pairs of `coins` quoted in a currency we price. */
+  async loadPairs(coins: ReadonlySet<string>): Promise<VenuePair[]> {
+    this.exchange ??= await ccxtExchange(this.venue, this.origin);
+    const markets = Object.values(await this.exchange.loadMarkets()) as unknown as VenueMarket[];
+    const quotes: readonly string[] = QUOTE_CURRENCIES;
+    this.pairs = markets
+      .filter((m) => m.spot !== false && m.active !== false && coins.has(m.base) && quotes.includes(m.quote))
+      .map((m) => ({
+        ccxtSymbol: m.symbol,
+        symbol: m.base,
+        quote: m.quote as QuoteCurrency,
+        pair: this.venue.foreignName(m),
+      }));
+    return this.pairs;
+  }
+
+  /** Starts one watch loop per pair; returns at once. */
+  start(): void {
+    for (const pair of this.pairs) void this.watch(pair);
+  }
+
+  private state(pair: VenuePair): PairState {
+    let state = this.states.get(pair.ccxtSymbol);
+    if (!state) {
+      state = { lastSeenMs: null, usualGapMs: null, lastTradeAt: Date.now(), resubscribing: false };
+      this.states.set(pair.ccxtSymbol, state);
+    }
+    return state;
+  }
+
+  private async watch(pair: VenuePair): Promise<void> {
+    const exchange = this.exchange as CcxtExchange;
+    const state = this.state(pair);
+    let missedSince: number | null = null;
+    while (!this.stopped) {
+      try {
+        const watching = exchange.watchTrades(pair.ccxtSymbol);
+        if (missedSince !== null) {
+          // The subscription is being renewed: fill the gap once it is likely live, and again at the first
+          // trade the stream sends (whatever both fetch twice, the intake counts once).
+          const since = missedSince;
+          setTimeout(() => void this.fill(pair, since), 1000).unref();
+        }
+        const trades = (await watching) as CcxtTrade[];
+        this.onConnected();
+        this.takeAll(pair, trades, "stream");
+        if (missedSince !== null) {
+          void this.fill(pair, missedSince);
+          missedSince = null;
+        }
+      } catch (error) {
+        if (this.stopped) return;
+        if (state.resubscribing) {
+          state.resubscribing = false;
+          continue;
+        }
+        missedSince ??= state.lastSeenMs ?? Date.now();
+        this.onDisconnected(error);
+        await sleep(this.nextBackoff());
+      }
+    }
+  }
+
+  private onConnected(): void {
+    this.failures = 0;
+    if (!this.connected) {
+      if (this.reconnects > 0) this.log("reconnected");
+      this.connected = true;
+    }
+  }
+
+  private onDisconnected(error: unknown): void {
+    this.failures += 1;
+    if (this.connected) {
+      this.connected = false;
+      this.reconnects += 1;
+      this.log(
+        `disconnected (${error instanceof Error ? error.message.slice(0, 200) : String(error)}); reconnecting`,
+      );
+    }
+  }
+
+  private nextBackoff(): number {
+    const delay = Math.min(this.backoff.max, this.backoff.first * 2 ** Math.min(this.failures - 1, 16));
+    return delay * (0.5 + Math.random() / 2);
+  }
+
+  /** Fetches the pair's trades since `sinceMs` over REST: those the stream missed. */
+  private async fill(pair: VenuePair, sinceMs: number): Promise<void> {
+    if (this.stopped || !this.exchange) return;
+    try {
+      const trades = (await this.exchange.fetchTrades(pair.ccxtSymbol, sinceMs)) as CcxtTrade[];
+      this.takeAll(
+        pair,
+        trades.filter((t) => (t.timestamp ?? 0) >= sinceMs),
+        "rest",
+      );
+    } catch (error) {
+      this.log(
+        `filling ${pair.pair} over REST failed (${error instanceof Error ? error.message.slice(0, 200) : error})`,
+      );
+    }
+  }
+
+  private takeAll(pair: VenuePair, trades: readonly CcxtTrade[], via: "stream" | "rest"): void {
+    const state = this.state(pair);
+    for (const trade of trades) {
+      const raw = this.raw(pair, trade);
+      if (!raw) continue;
+      this.intake.take(raw, via);
+      if (state.lastSeenMs === null || raw.timeMs > state.lastSeenMs) {
+        if (state.lastSeenMs !== null && via === "stream") {
+          const gap = raw.timeMs - state.lastSeenMs;
+          state.usualGapMs = state.usualGapMs === null ? gap : state.usualGapMs * 0.9 + gap * 0.1;
+        }
+        state.lastSeenMs = raw.timeMs;
+      }
+    }
+    if (via === "stream" && trades.length > 0) state.lastTradeAt = Date.now();
+  }
+
+  private raw(pair: VenuePair, trade: CcxtTrade): RawTrade | null {
+    const { id, timestamp, price, amount, side } = trade;
+    if (id === undefined || timestamp === undefined || !(price && price > 0) || !(amount && amount > 0))
+      return null;
+    return {
+      exchange: this.venue.name,
+      symbol: pair.symbol,
+      quote: pair.quote,
+      pair: pair.pair,
+      id: String(id),
+      timeMs: timestamp,
+      price,
+      amount,
+      side: side === "sell" ? "sell" : "buy",
+    };
+  }
+
+  /** A page of the pair's 1-minute candles from `sinceMs` (the exchange decides how many). */
+  async candles(ccxtSymbol: string, sinceMs: number): Promise<unknown[]> {
+    if (!this.exchange) return [];
+    return this.exchange.fetchOHLCV(ccxtSymbol, "1m", sinceMs);
+  }
+
+  /**
+   * Takes the trades ccxt holds but has not handed out: when two messages of a pair arrive in one read, ccxt
+   * wakes one watch and keeps the second's trades until the pair's next message, which on a quiet pair may
+   * come after their block closed. The market calls this before it closes a block.
+   */
+  drain(): void {
+    const caches = (this.exchange as unknown as { trades?: Record<string, CcxtTrade[]> } | null)?.trades;
+    if (!caches) return;
+    for (const pair of this.pairs) {
+      const cache = caches[pair.ccxtSymbol];
+      if (!cache) continue;
+      const fresh: CcxtTrade[] = [];
+      for (let i = cache.length - 1; i >= 0; i--) {
+        const trade = cache[i] as CcxtTrade;
+        if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
+        fresh.push(trade);
+      }
+      if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
+    }
+  }
+
+  /** Resubscribes the pairs that have been quiet for far longer than their usual gap. */
+  async resubscribeQuiet(nowMs = Date.now()): Promise<void> {
+    const exchange = this.exchange;
+    if (!exchange || !this.connected || !exchange.has.unWatchTrades) return;
+    const factor = this.options.quietFactor ?? 20;
+    const minQuiet = this.options.minQuietMs ?? 5 * 60_000;
+    for (const pair of this.pairs) {
+      const state = this.state(pair);
+      if (state.usualGapMs === null || state.resubscribing) continue;
+      if (nowMs - state.lastTradeAt < Math.max(minQuiet, factor * state.usualGapMs)) continue;
+      state.resubscribing = true;
+      state.lastTradeAt = nowMs;
+      this.resubscribes += 1;
+      this.log(
+        `${pair.pair} quiet since ${new Date(state.lastSeenMs ?? nowMs).toISOString()}; resubscribing`,
+      );
+      try {
+        await exchange.unWatchTrades(pair.ccxtSymbol);
+      } catch {
+        // The watch loop subscribes again whatever the unsubscribe answered.
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.connected = false;
+    await this.exchange?.close().catch(() => {});
+  }
+}
