@@ -152,6 +152,11 @@ export class FakeExchange {
     }
   }
 
+  /** Open sockets subscribed to `pair` now (0 after an unsubscribe). */
+  subscriberCount(pair: string): number {
+    return this.subscribers(pair).length;
+  }
+
   private subscribers(pair: string): Connection[] {
     return [...this.open].filter((c) => c.socket.subscribed.has(pair));
   }
