@@ -28,6 +28,8 @@ export const queryKeys = {
     [ROOT, "interestrate", rateType, date ?? "latest"] as const,
   interestRateRange: (rateType: RateType | string, dateInit: string, dateFinal: string) =>
     [ROOT, "interestrateRange", rateType, dateInit, dateFinal] as const,
+  /** GET /status of the service at baseUrl (outside /v1). */
+  status: (baseUrl: string) => [ROOT, "status", baseUrl] as const,
 };
 
 /** The budget's label for a query: what a view asks the ETA of. */
@@ -35,5 +37,8 @@ export function labelOf(queryKey: readonly unknown[]): string {
   return JSON.stringify(queryKey);
 }
 
-/** Kinds of query whose data must not be persisted (chart points can be megabytes). */
-export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints"]);
+/**
+ * Kinds of query whose data must not be persisted: chart points can be megabytes; a restored status would
+ * claim a market source the service may no longer have.
+ */
+export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints", "status"]);

@@ -1,7 +1,8 @@
-// The frame around every page: the header with the navigation, the request budget and the theme switch;
-// the page itself below it.
+// The frame around every page: the header with the navigation, where the numbers come from, the request
+// budget and the theme switch; the page itself below it.
 import { NavLink, Outlet } from "react-router";
 import { BudgetMeter } from "./budget-meter.tsx";
+import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -33,6 +34,7 @@ export function AppShell() {
           ))}
         </nav>
         <div className="app-header__tools">
+          <MarketSourceBadge />
           <BudgetMeter />
           <ThemeToggle />
         </div>

@@ -4,6 +4,7 @@ import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from ".
 import { RequestBudget } from "../budget/request-budget.ts";
 import { localStorageSendLogStore, memorySendLogStore, type SendLogStore } from "../budget/send-log.ts";
 import { localStorageOrNull } from "../settings/local-storage.ts";
+import { MarketSourceStore } from "./market-source.ts";
 import { ServiceHealth } from "./service-health.ts";
 import { Transport } from "./transport.ts";
 
@@ -19,6 +20,8 @@ export interface Connection {
   readonly transport: Transport;
   /** Whether the service answers, as the transport last saw it. */
   readonly health: ServiceHealth;
+  /** Where the service says its numbers come from, as its answers last said. */
+  readonly marketSource: MarketSourceStore;
   /** The localStorage key of this connection's send log, for the cross-tab layer to watch. */
   readonly sendLogKey: string;
   /**
@@ -51,17 +54,20 @@ export function createConnection(
   const lock = tabs ? decisionLock(sendLogKey, tabs.locks) : undefined;
   const budget = new RequestBudget({ limit: settings.budgetPerMinute, store, ...(lock ? { lock } : {}) });
   const health = new ServiceHealth();
+  const marketSource = new MarketSourceStore(settings.baseUrl, storage);
   const transport = new Transport({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey || null,
     budget,
     health,
+    marketSource,
   });
   return {
     baseUrl: settings.baseUrl,
     budget,
     transport,
     health,
+    marketSource,
     sendLogKey,
     linkTabs: () => (tabs ? linkTabs(budget, sendLogKey, tabs) : () => {}),
   };

@@ -50,7 +50,8 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
-function structuredList(header: string | null | undefined): ListMember[] {
+/** A structured-field list: also how X-Market-Source (market-source.ts) is read. */
+export function structuredList(header: string | null | undefined): ListMember[] {
   if (!header) return [];
   const members: ListMember[] = [];
   for (const text of splitOutsideQuotes(header, ",")) {

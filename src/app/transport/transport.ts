@@ -8,6 +8,7 @@ import type { ScheduleOptions } from "../budget/priority.ts";
 import type { RequestBudget } from "../budget/request-budget.ts";
 import { errorRecordOf, parseBody } from "../decoding/decode.ts";
 import { DecodeError } from "../decoding/wire-value.ts";
+import { MARKET_SOURCE_HEADER, type MarketSourceStore } from "./market-source.ts";
 import {
   type BackoffTimers,
   NETWORK_RETRY,
@@ -41,6 +42,8 @@ export interface TransportOptions {
   budget: RequestBudget;
   /** Told of every answer and every request that got none, for the page to say the service is away. */
   health?: ServiceHealth;
+  /** Told of every answer's X-Market-Source, for the header to say where the numbers come from. */
+  marketSource?: MarketSourceStore;
   fetch?: typeof fetch;
   now?: () => number;
   retry?: NetworkRetryPolicy;
@@ -111,6 +114,32 @@ export class Transport {
     }
   }
 
+  /**
+   * A GET outside the request budget, once, for the service's own endpoints that spend nothing (GET
+   * /status): our service counts only /v1 against a client, so waiting for a slot or counting it as a send
+   * would hold back and crowd out the requests that do spend. Never for /v1; and its callers ask only a
+   * service that said it is ours by sending X-Market-Source, since the public service would count it. No
+   * key is sent, none being needed, and its answer says nothing of the market's source (/v1's header does).
+   */
+  async requestOutsideBudget<T>(
+    path: string,
+    { decode, signal }: { decode: (value: unknown) => T; signal?: AbortSignal },
+  ): Promise<T> {
+    if (path.startsWith("/v1/")) throw new Error(`${path} spends budget: it goes through request()`);
+    const response = await this.fetch(`${this.options.baseUrl}${path}`, {
+      headers: { Accept: "application/json" },
+      ...(signal ? { signal } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new ApiRequestError(refusal(response.status, text), response.status);
+    try {
+      return decode(parseBody(text));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ApiRequestError(`the service's answer to ${path} could not be read: ${why}`, 0);
+    }
+  }
+
   private async send<T>(path: string, options: RequestOptions<T>, signal: AbortSignal): Promise<Outcome<T>> {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
@@ -124,6 +153,7 @@ export class Transport {
       throw error;
     }
     this.options.health?.answered();
+    this.options.marketSource?.heard(response.headers.get(MARKET_SOURCE_HEADER));
     const policy = parseRateLimitPolicy(response.headers.get("RateLimit-Policy"));
     if (policy) this.options.budget.adopt(policy);
     if (response.status === 429) {

@@ -1,0 +1,41 @@
+// In the header of every page: where the numbers come from, as the service says it. "Simulated market"
+// must not be missed by someone who thinks they browse real prices, so it is a warning, not a footnote.
+// Nothing is claimed before an answer has said it, nor for a service that does not say (the public one).
+import { useSyncExternalStore } from "react";
+import { marketSourceOf, useStatus } from "../queries/status.ts";
+import { useConnection } from "../transport/connection-context.tsx";
+import type { MarketSource } from "../transport/market-source.ts";
+import { ExchangeHealthPopover } from "./market-source-popover.tsx";
+import "./market-source.css";
+
+export function MarketSourceBadge() {
+  const source = useMarketSourceClaim();
+  if (source === null) return null;
+  if (source.kind === "simulator") {
+    return (
+      <p
+        className="market-source market-source--simulated"
+        title="Every price here comes from the service's market simulator, not from real exchanges"
+      >
+        <span className="market-source__icon" aria-hidden="true">
+          ⚠
+        </span>
+        <span>Simulated market</span>
+      </p>
+    );
+  }
+  return <ExchangeHealthPopover live={source.live} total={source.total} />;
+}
+
+/**
+ * The header of the answers, or, on a page restored from the cache that has received none yet, the free
+ * /status of a service that spoke the header before: the claim is always the service's word of now.
+ */
+function useMarketSourceClaim(): MarketSource | null {
+  const { marketSource } = useConnection();
+  const { source, heard, spokeBefore } = useSyncExternalStore(marketSource.subscribe, marketSource.get);
+  const confirming = !heard && spokeBefore;
+  const status = useStatus({ enabled: confirming });
+  if (heard) return source;
+  return confirming && status.data !== undefined ? marketSourceOf(status.data) : null;
+}
