@@ -26,6 +26,7 @@ export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
       connected: h.connected,
       pairs: h.pairs,
       lastTradeTime: iso(h.lastTradeMs),
+      tradesTaken: h.tradesTaken,
       tradesPerMinute: Math.round(h.tradesPerMinute * 10) / 10,
       reconnects: h.reconnects,
       filledOverRest: h.filledOverRest,

@@ -45,6 +45,8 @@ export interface ExchangeHealth {
   /** Pairs subscribed (of the market's coins). */
   pairs: number;
   lastTradeMs: number | null;
+  /** Trades taken since the start. */
+  tradesTaken: number;
   /** Trades taken in the last five minutes, per minute. */
   tradesPerMinute: number;
   reconnects: number;

@@ -74,6 +74,8 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
   const coins = marketCoins(config.marketCoins).coinSymbols;
   const quotations = new Map<string, number | null>();
   const quotation = (symbol: string): number | null => {
+    // Only the market's coins have a quotation (asking the store for another would create its series).
+    if (!coins.includes(symbol)) return null;
     if (!quotations.has(symbol))
       quotations.set(symbol, store.latestBlock(store.seriesId(symbol, null))?.ma120 ?? null);
     return quotations.get(symbol) ?? null;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ManualClock } from "../clock.ts";
 import { loadConfig } from "../config.ts";
-import { type RunningService, startService } from "../server.ts";
+import { type RunningService, type StartOptions, startService } from "../server.ts";
 
 /** A Friday noon, so "today" and "yesterday" are business days in the rate tests. */
 export const TEST_NOW = Date.UTC(2026, 10, 20, 12, 0, 30);
@@ -26,7 +26,7 @@ export interface TestService extends RunningService {
  */
 export async function startTestService(
   flags: string[] = [],
-  options: { dataDir?: string; realTime?: boolean } = {},
+  options: { dataDir?: string; realTime?: boolean; exchangeTuning?: StartOptions["exchangeTuning"] } = {},
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "market-test-"));
   const config = loadConfig({}, [
@@ -46,7 +46,10 @@ export async function startTestService(
   const wallClock = new ManualClock(TEST_NOW);
   const service = await startService(
     config,
-    options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} },
+    {
+      ...(options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} }),
+      ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
+    },
   );
   return {
     ...service,

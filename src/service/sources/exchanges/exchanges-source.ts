@@ -147,6 +147,7 @@ export class ExchangesSource implements TradeSource {
         connected: feed.connected,
         pairs: this.known.get(feed.venue.name)?.length ?? 0,
         lastTradeMs: counts.lastTradeMs,
+        tradesTaken: counts.taken,
         tradesPerMinute: recent / 5,
         reconnects: feed.reconnects,
         filledOverRest: counts.filledOverRest,

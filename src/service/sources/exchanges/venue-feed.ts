@@ -155,7 +155,8 @@ export class VenueFeed {
   private async fill(pair: VenuePair, sinceMs: number): Promise<void> {
     if (this.stopped || !this.exchange) return;
     try {
-      const trades = (await this.exchange.fetchTrades(pair.ccxtSymbol, sinceMs)) as CcxtTrade[];
+      const since = this.venue.restTradesSince === false ? undefined : sinceMs;
+      const trades = (await this.exchange.fetchTrades(pair.ccxtSymbol, since)) as CcxtTrade[];
       this.takeAll(
         pair,
         trades.filter((t) => (t.timestamp ?? 0) >= sinceMs),

@@ -21,6 +21,11 @@ export interface Venue {
   readonly ccxtId: string;
   /** ccxt options: spot markets only, the trade endpoint whose ids match the stream's, ... */
   readonly options: Readonly<Record<string, unknown>>;
+  /**
+   * false: the REST trade history the gap fill reads takes no start time (Binance's /api/v3/trades refuses
+   * one), so the fill asks for the newest trades and keeps those since the last one seen. Default true.
+   */
+  readonly restTradesSince?: boolean;
   /** The exchange's own name of the pair (the Trade's pair and the pair's foreignName). */
   foreignName(market: VenueMarket): string;
 }

@@ -7,5 +7,6 @@ export const binance: Venue = {
   aliases: ["binance"],
   ccxtId: "binance",
   options: { fetchMarkets: { types: ["spot"] }, defaultType: "spot", fetchTradesMethod: "publicGetTrades" },
+  restTradesSince: false,
   foreignName: (market) => market.id,
 };
