@@ -99,7 +99,25 @@ function trade(
   };
 }
 
-async function json(path: string): Promise<any> {
+/** What the tests read of GET /status and GET /v1/symbol (the interface's and the status route's shapes). */
+interface Health {
+  name: string;
+  connected: boolean;
+  tradesTaken: number;
+  reconnects: number;
+  filledOverRest: number;
+  droppedLate: number;
+  droppedDuplicate: number;
+  backfill: { state: string };
+}
+interface Body {
+  market: { exchanges: Health[] };
+  exchanges: { name: string; lastTrades: { foreignTradeID: string }[] }[];
+  dataPoints: string;
+  price: number;
+}
+
+async function json(path: string): Promise<Body> {
   const response = await service.get(path);
   expect(response.status, path).toBe(200);
   return response.json();
@@ -110,8 +128,8 @@ async function shownIds(symbol: string): Promise<Set<string>> {
   const response = await service.get(`/v1/symbol/${symbol}`);
   if (response.status === 404) return new Set();
   expect(response.status).toBe(200);
-  const details = await response.json();
-  return new Set(details.exchanges.flatMap((e: any) => e.lastTrades.map((t: any) => t.foreignTradeID)));
+  const details = (await response.json()) as Body;
+  return new Set(details.exchanges.flatMap((e) => e.lastTrades.map((t) => t.foreignTradeID)));
 }
 
 /** Waits until the service shows every one of `trades` among the live last trades of their exchange. */
@@ -133,7 +151,7 @@ async function taken(count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const status = await json("/status");
-    const total = status.market.exchanges.reduce((sum: number, e: any) => sum + e.tradesTaken, 0);
+    const total = status.market.exchanges.reduce((sum, e) => sum + e.tradesTaken, 0);
     if (total >= count) return;
     if (Date.now() > deadline) throw new Error(`only ${total} of ${count} trades were taken`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -227,7 +245,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     const details = await json("/v1/symbol/BTC");
     for (const live of LIVE_VENUES) {
       const mine = blockTrades.filter((t) => t.exchange === live.venue.name && t.symbol === "BTC");
-      const listed = details.exchanges.find((e: any) => e.name === live.venue.name);
+      const listed = details.exchanges.find((e) => e.name === live.venue.name);
       expect(listed?.lastTrades).toEqual(
         [...mine]
           .sort((a, b) => b.timeMs - a.timeMs)
@@ -245,7 +263,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     }
     const status = await json("/status");
     for (const live of LIVE_VENUES) {
-      const health = status.market.exchanges.find((e: any) => e.name === live.venue.name);
+      const health = status.market.exchanges.find((e) => e.name === live.venue.name);
       expect(health).toMatchObject({ connected: true, droppedDuplicate: 2, droppedLate: 0 });
     }
   });
@@ -287,7 +305,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const status = await json("/status");
-      if (status.market.exchanges[0].droppedLate === 1) break;
+      if (status.market.exchanges[0]?.droppedLate === 1) break;
       if (Date.now() > deadline) throw new Error("the late trade was not counted");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -301,7 +319,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
 describe("history from candles", () => {
   it("fills the blocks before the first live one from 1-minute candles, behind the live streams", async () => {
     const deadline = Date.now() + 20_000;
-    while ((await json("/status")).market.exchanges.some((e: any) => e.backfill.state !== "done")) {
+    while ((await json("/status")).market.exchanges.some((e) => e.backfill.state !== "done")) {
       if (Date.now() > deadline) throw new Error("the history did not finish");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -368,7 +386,7 @@ describe("faults of real feeds", () => {
     closeBlock(block);
     const status = await json("/status");
     for (const live of LIVE_VENUES) {
-      const health = status.market.exchanges.find((e: any) => e.name === live.venue.name);
+      const health = status.market.exchanges.find((e) => e.name === live.venue.name) as Health;
       expect(health.reconnects).toBeGreaterThanOrEqual(1);
       expect(health.filledOverRest).toBeGreaterThanOrEqual(2);
       expect(health.connected).toBe(true);
@@ -416,7 +434,7 @@ describe("faults of real feeds", () => {
     );
     expect(await pointAt("/v1/chartPointsAllExchanges/MA120/BTC", block)).toBeCloseTo(all.MA120, 6);
     const status = await json("/status");
-    expect(status.market.exchanges.find((e: any) => e.name === down.venue.name).connected).toBe(false);
+    expect(status.market.exchanges.find((e) => e.name === down.venue.name)?.connected).toBe(false);
     downFake.down = false;
   });
 });
