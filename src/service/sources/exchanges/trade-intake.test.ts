@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import { type RawTrade, TradeIntake } from "./trade-intake.ts";
+import { STABLE_TOLERANCE, UsdPrices } from "./usd-prices.ts";
+
+const BLOCK_MS = BLOCK_SECONDS * 1000;
+const FIRST = 14_800_000;
+const at = (block: number, seconds: number) => block * BLOCK_MS + seconds * 1000;
+
+function intake(quotations: Record<string, number> = {}, eurPerUsd = 0.9) {
+  const usd = new UsdPrices({
+    quotation: (s) => quotations[s] ?? null,
+    fxRate: (c) => (c === "EUR" ? eurPerUsd : null),
+  });
+  return new TradeIntake(usd, FIRST);
+}
+
+let next = 1;
+function raw(fields: Partial<RawTrade> = {}): RawTrade {
+  return {
+    exchange: "Binance",
+    symbol: "BTC",
+    quote: "USDT",
+    pair: "BTCUSDT",
+    id: String(next++),
+    timeMs: at(FIRST, 10),
+    price: 60_000,
+    amount: 0.5,
+    side: "buy",
+    ...fields,
+  };
+}
+
+describe("TradeIntake", () => {
+  it("holds each trade in its block until the block is closed, then hands them over by time", () => {
+    const i = intake();
+    const late = raw({ timeMs: at(FIRST, 90) });
+    const early = raw({ timeMs: at(FIRST, 5), side: "sell" });
+    const nextBlock = raw({ timeMs: at(FIRST + 1, 1) });
+    for (const t of [late, early, nextBlock]) expect(i.take(t, "stream")).toBe("taken");
+    const closed = i.close(FIRST);
+    expect(closed.map((t) => t.foreignTradeID)).toEqual([early.id, late.id]);
+    expect(closed[0]).toMatchObject({
+      volume: -0.5,
+      estimatedUSDPrice: 60_000,
+      pair: "BTCUSDT",
+      exchange: "Binance",
+    });
+    expect(i.close(FIRST + 1).map((t) => t.foreignTradeID)).toEqual([nextBlock.id]);
+  });
+
+  it("counts a trade id seen before once, however it comes back (stream or REST, before or after its block closed)", () => {
+    const i = intake();
+    const t = raw();
+    expect(i.take(t, "stream")).toBe("taken");
+    expect(i.take({ ...t }, "rest")).toBe("duplicate");
+    i.close(FIRST);
+    expect(i.take({ ...t }, "stream")).toBe("duplicate");
+    // The same id on another exchange is another trade.
+    expect(i.take({ ...t, exchange: "Kraken" }, "stream")).toBe("late");
+    expect(i.countsOf("Binance")).toMatchObject({ taken: 1, droppedDuplicate: 2, droppedLate: 0 });
+  });
+
+  it("drops a trade of a closed block as late, never moving it into a later block", () => {
+    const i = intake();
+    i.close(FIRST);
+    expect(i.take(raw({ timeMs: at(FIRST, 119) }), "stream")).toBe("late");
+    expect(i.take(raw({ timeMs: at(FIRST - 3, 0) }), "rest")).toBe("late");
+    expect(i.close(FIRST + 1)).toEqual([]);
+    expect(i.countsOf("Binance").droppedLate).toBe(2);
+  });
+
+  it("counts trades filled in over REST, and trades per minute", () => {
+    const i = intake();
+    i.take(raw({ timeMs: at(FIRST, 1) }), "stream");
+    i.take(raw({ timeMs: at(FIRST, 61) }), "rest");
+    i.take(raw({ timeMs: at(FIRST, 62) }), "rest");
+    const counts = i.countsOf("Binance");
+    expect(counts).toMatchObject({ taken: 3, filledOverRest: 2, lastTradeMs: at(FIRST, 62) });
+    expect([...counts.perMinute.values()]).toEqual([1, 2]);
+  });
+
+  it("keeps the newest ten trades of each (coin, exchange) for symbol details, newest first", () => {
+    const i = intake();
+    for (let s = 0; s < 14; s++) i.take(raw({ timeMs: at(FIRST, s), id: `t${s}` }), "stream");
+    i.take(raw({ timeMs: at(FIRST, 2), id: "old" }), "stream");
+    expect(i.liveTrades("BTC", "Binance").map((t) => t.foreignTradeID)).toEqual([
+      "t13",
+      "t12",
+      "t11",
+      "t10",
+      "t9",
+      "t8",
+      "t7",
+      "t6",
+      "t5",
+      "t4",
+    ]);
+    expect(i.liveTrades("BTC", "Kraken")).toEqual([]);
+  });
+});
+
+describe("USD prices of a trade's quote", () => {
+  it("prices USD at 1, stablecoins at their own quotation or the peg, EUR through the FX rate", () => {
+    const i = intake({ USDT: 0.998 });
+    i.take(raw({ id: "a", quote: "USDT", price: 100 }), "stream");
+    i.take(raw({ id: "b", quote: "USDC", price: 100 }), "stream");
+    i.take(raw({ id: "c", quote: "USD", price: 100 }), "stream");
+    i.take(raw({ id: "d", quote: "EUR", price: 90 }), "stream");
+    expect(i.close(FIRST).map((t) => t.estimatedUSDPrice)).toEqual([99.8, 100, 100, 100]);
+  });
+
+  it("prices a BTC quote by the newest BTC trade against a dollar, else the BTC quotation, else not at all", () => {
+    const none = intake();
+    expect(none.take(raw({ symbol: "ETH", quote: "BTC", price: 0.05 }), "stream")).toBe("unpriced");
+    expect(none.countsOf("Binance").droppedUnpriced).toBe(1);
+    const quoted = intake({ BTC: 50_000 });
+    quoted.take(raw({ id: "e1", symbol: "ETH", quote: "BTC", price: 0.05, timeMs: at(FIRST, 1) }), "stream");
+    quoted.take(
+      raw({ id: "b1", symbol: "BTC", quote: "USD", price: 62_000, timeMs: at(FIRST, 2) }),
+      "stream",
+    );
+    quoted.take(raw({ id: "e2", symbol: "ETH", quote: "BTC", price: 0.05, timeMs: at(FIRST, 3) }), "stream");
+    expect(quoted.close(FIRST).map((t) => [t.foreignTradeID, t.estimatedUSDPrice])).toEqual([
+      ["e1", 2500],
+      ["b1", 62_000],
+      ["e2", 3100],
+    ]);
+  });
+
+  it("drops a stablecoin trade priced further than the tolerance off its peg", () => {
+    const i = intake();
+    expect(i.take(raw({ symbol: "USDC", quote: "USD", price: 1 + STABLE_TOLERANCE / 2 }), "stream")).toBe(
+      "taken",
+    );
+    expect(i.take(raw({ symbol: "USDC", quote: "USD", price: 1 + STABLE_TOLERANCE * 2 }), "stream")).toBe(
+      "unpriced",
+    );
+  });
+});
