@@ -143,6 +143,11 @@ export class TradeIntake {
     return this.live.get(`${symbol}|${exchange}`) ?? [];
   }
 
+  /** Whether the trade `id` of `exchange` was taken already (ccxt's cache holds it too; no count). */
+  has(exchange: string, id: string): boolean {
+    return this.seen.get(exchange)?.has(id) ?? false;
+  }
+
   /** Whether a trade of `timeMs` would still be taken (its block is open). */
   isOpen(timeMs: number): boolean {
     return blockOf(timeMs) > this.closedThrough;

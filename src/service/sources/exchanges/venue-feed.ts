@@ -224,7 +224,8 @@ export class VenueFeed {
       for (let i = cache.length - 1; i >= 0; i--) {
         const trade = cache[i] as CcxtTrade;
         if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
-        fresh.push(trade);
+        // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
+        if (!this.intake.has(this.venue.name, String(trade.id))) fresh.push(trade);
       }
       if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
     }
