@@ -316,6 +316,25 @@ describe("live trades from every exchange, as each exchange sends them", () => {
   });
 });
 
+describe("what the service lists follows what the exchanges list", () => {
+  it("lists the pairs of the market's coins from the exchanges' market lists, named as each exchange names them", async () => {
+    const body = (await (await service.get("/v1/pairs")).json()) as {
+      pairs: { symbol: string; exchange: string; foreignName: string }[];
+    };
+    const listed = body.pairs.map((p) => `${p.exchange} ${p.symbol} ${p.foreignName}`).sort();
+    // The exchanges' own spellings of a coin (Kraken's XBT) are the service's plain symbols.
+    const symbolOf = (base: string) => (base === "XBT" ? "BTC" : base);
+    const expected = LIVE_VENUES.flatMap((l) =>
+      l.markets
+        .filter((m) => ["BTC", "ETH"].includes(symbolOf(m.base)))
+        .map((m) => `${l.venue.name} ${symbolOf(m.base)} ${l.foreignNames?.[m.id] ?? m.id}`),
+    ).sort();
+    expect(listed).toEqual(expected);
+    const symbols = (await (await service.get("/v1/symbols")).json()) as { symbols: string[] };
+    expect(symbols.symbols).toEqual(["BTC", "ETH"]);
+  });
+});
+
 describe("history from candles", () => {
   it("fills the blocks before the first live one from 1-minute candles, behind the live streams", async () => {
     const deadline = Date.now() + 20_000;

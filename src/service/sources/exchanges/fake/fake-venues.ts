@@ -13,6 +13,8 @@ export interface LiveVenue {
   /** The exchange's ids of BTC against a dollar and of ETH against BTC (or a dollar). */
   btc: string;
   eth: string;
+  /** Where the service's pair name is not the market id (Kraken's XBT/USD for XXBTZUSD). */
+  foreignNames?: Record<string, string>;
   /** The exchange's n-th trade id. */
   tradeId: (n: number) => string;
 }
