@@ -8,6 +8,7 @@ import {
   WIRE_FORMATS,
   type WireFormat,
 } from "../interface/vocabulary.ts";
+import { parseRateIssuerHosts, parseRatesSource } from "./config-rates.ts";
 import {
   type MarketSource,
   parseExchangeHosts,
@@ -24,6 +25,8 @@ import {
   parseWriteKeys,
   wholeNumber,
 } from "./config-values.ts";
+import type { RateIssuer } from "./rates/issuers/issuer-feed.ts";
+import type { RatesSourceName } from "./rates/rate-source.ts";
 
 export interface Config {
   /** TCP port to listen on; 0 = any free port. */
@@ -51,6 +54,10 @@ export interface Config {
   exchanges: string[];
   /** Exchange name → the origin that receives all its REST and WebSocket traffic instead (tests, mirrors). */
   exchangeHosts: Map<string, URL>;
+  /** Where the interest-rate fixings come from: generated histories, or their issuers. */
+  ratesSource: RatesSourceName;
+  /** Issuer (ECB, FED, BOE) → the origin that receives all its requests instead (tests, mirrors). */
+  rateIssuerHosts: Map<RateIssuer, URL>;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
   corsOrigins: "*" | string[];
   /** The built dashboard served at /. */
@@ -131,7 +138,8 @@ export const SETTINGS: Settings = {
     env: "HISTORY_DAYS",
     flag: "history-days",
     default: "30",
-    meaning: "Days of market history seeded on first start",
+    meaning:
+      "Days of market history seeded on first start (with --market exchanges: 1, from 1-minute candles)",
     parse: (raw, fail) => wholeNumber(raw, 1, 3_650, "a whole number 1–3650", fail),
   },
   marketSpeed: {
@@ -184,6 +192,22 @@ export const SETTINGS: Settings = {
     meaning:
       "Send an exchange's REST and WebSocket traffic to another origin, keeping its paths: binance=http://127.0.0.1:9101,…",
     parse: parseExchangeHosts,
+  },
+  ratesSource: {
+    env: "RATES_SOURCE",
+    flag: "rates",
+    default: "history",
+    meaning:
+      "Where interest rates come from: history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
+    parse: parseRatesSource,
+  },
+  rateIssuerHosts: {
+    env: "RATE_ISSUER_HOSTS",
+    flag: "rate-issuer-hosts",
+    default: "",
+    meaning:
+      "Send an issuer's requests to another origin, keeping their paths: ecb=http://127.0.0.1:9201,nyfed=…,boe=…",
+    parse: parseRateIssuerHosts,
   },
   dashboardDir: {
     env: "DASHBOARD_DIR",

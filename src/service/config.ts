@@ -105,6 +105,11 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     }
   }
 
+  const marketSource = resolve(SETTINGS.marketSource);
+  // A real market's history comes from the exchanges' candles, within their request limits: a day fills in
+  // minutes; the simulator's 30 days seed in seconds.
+  const historyGiven =
+    typeof values[SETTINGS.historyDays.flag] === "string" || (env[SETTINGS.historyDays.env] ?? "") !== "";
   return {
     port: resolve(SETTINGS.port),
     dataDir: resolve(SETTINGS.dataDir),
@@ -112,13 +117,15 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     apiKeys: resolve(SETTINGS.apiKeys),
     writeKeys: resolve(SETTINGS.writeKeys),
     wire: resolve(SETTINGS.wire),
-    historyDays: resolve(SETTINGS.historyDays),
+    historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
     marketSpeed: resolve(SETTINGS.marketSpeed),
     seed: resolve(SETTINGS.seed),
     marketCoins: resolve(SETTINGS.marketCoins),
-    marketSource: resolve(SETTINGS.marketSource),
+    marketSource,
     exchanges: resolve(SETTINGS.exchanges),
     exchangeHosts: resolve(SETTINGS.exchangeHosts),
+    ratesSource: resolve(SETTINGS.ratesSource),
+    rateIssuerHosts: resolve(SETTINGS.rateIssuerHosts),
     corsOrigins: resolve(SETTINGS.corsOrigins),
     dashboardDir: resolve(SETTINGS.dashboardDir),
     logMaxBytes: resolve(SETTINGS.logMaxBytes),

@@ -1,13 +1,15 @@
 // The interest-rate fixings the endpoints answer from: kept in the store, held in memory per type
-// (a few thousand small records), and topped up as new fixings are published.
+// (a few thousand small records), and topped up by the book's source (rate-source.ts) as new fixings are
+// published: generated histories, or the issuers' own fixings.
 import type { InterestRate, InterestRateMeta } from "../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import type { RateRecord, Store } from "../store/store.ts";
-import { allRateHistories, type RateFixing } from "./history.ts";
+import { HistorySource } from "./history-source.ts";
 import { latestOnOrBefore } from "./rate-date.ts";
+import type { RateSink, RateSource, RatesSourceStatus } from "./rate-source.ts";
 
-/** How often (market time) the book looks for newly published fixings. */
-const REFRESH_EVERY_MS = 10 * 60 * 1000;
+/** The store's note of which source its fixings came from. */
+const RATES_SOURCE_META = "rates_source";
 
 export function isRateType(symbol: string): symbol is RateType {
   return Object.hasOwn(RATE_TYPES, symbol);
@@ -23,33 +25,98 @@ export function interestRateResource(record: RateRecord): InterestRate {
   };
 }
 
+function sameFixing(a: RateRecord, b: RateRecord): boolean {
+  return a.value === b.value && a.publicationTime === b.publicationTime && a.source === b.source;
+}
+
 export class RateBook {
   private fixings = new Map<string, RateRecord[]>();
-  private nextRefreshMs = Number.NEGATIVE_INFINITY;
+  private loaded = false;
+  private refreshing = false;
+  private storedInRefresh = false;
+  private listener: (() => void) | null = null;
+  private readonly sink: RateSink = {
+    newest: (type) => this.latest(type),
+    store: (records) => this.store(records),
+  };
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly db: Store,
+    private readonly source: RateSource = new HistorySource(),
+  ) {}
 
-  /** Stores the fixings published by `nowMs` that the store lacks, then reloads the book; true if any. */
+  /**
+   * Hands the source what is due by `nowMs`; true if fixings were stored before it returned. Fixings a
+   * source stores later (an issuer's answer) are told to the `onPublished` listener instead.
+   */
   refresh(nowMs: number): boolean {
-    if (nowMs < this.nextRefreshMs) return false;
-    this.nextRefreshMs = nowMs + REFRESH_EVERY_MS;
-    const published = allRateHistories(new Date(nowMs));
-    if (this.fixings.size === 0) this.fixings = this.load();
-    const known = this.fixings;
-    const fresh = published.filter((f) => {
-      const list = known.get(f.symbol);
-      const last = list?.[list.length - 1];
-      return !last || f.effectiveDate > last.effectiveDate;
+    if (!this.loaded) {
+      this.adoptSource();
+      this.fixings = this.load();
+      this.loaded = true;
+    }
+    this.refreshing = true;
+    this.storedInRefresh = false;
+    try {
+      this.source.refresh(nowMs, this.sink);
+    } finally {
+      this.refreshing = false;
+    }
+    return this.storedInRefresh;
+  }
+
+  /** Called after fixings arrive between refreshes (answers are cached: the caches must go). */
+  onPublished(listener: () => void): void {
+    this.listener = listener;
+  }
+
+  ratesSource(): RatesSourceStatus {
+    return this.source.status();
+  }
+
+  /** Resolves when the source has nothing under way (tests; a clean stop). */
+  settled(): Promise<void> {
+    return this.source.settled();
+  }
+
+  close(): void {
+    this.source.close();
+  }
+
+  /**
+   * The store keeps fixings of one source only: generated histories are not mixed with the issuers' real
+   * fixings. A data directory that changes source drops the other's fixings (the issuers' are fetched
+   * again; the generated ones are generated again). One made before the note existed holds generated ones.
+   */
+  private adoptSource(): void {
+    const noted = this.db.getMeta(RATES_SOURCE_META);
+    if (noted === this.source.name) return;
+    const holdsAny = RATE_TYPE_SYMBOLS.some((type) => this.db.rateFixings(type).length > 0);
+    const from = noted ?? (holdsAny ? "history" : this.source.name);
+    this.db.transaction(() => {
+      if (from !== this.source.name) this.db.deleteRates();
+      this.db.setMeta(RATES_SOURCE_META, this.source.name);
     });
-    if (fresh.length === 0) return false;
-    this.store.insertRates(fresh);
-    this.fixings = this.load();
-    return true;
+  }
+
+  private store(records: readonly RateRecord[]): number {
+    const changed = records.filter((record) => {
+      const known = latestOnOrBefore(this.fixings.get(record.symbol) ?? [], record.effectiveDate, 0);
+      return known?.effectiveDate !== record.effectiveDate || !sameFixing(known, record);
+    });
+    if (changed.length === 0) return 0;
+    this.db.insertRates(changed);
+    for (const symbol of new Set(changed.map((r) => r.symbol))) {
+      this.fixings.set(symbol, this.db.rateFixings(symbol));
+    }
+    if (this.refreshing) this.storedInRefresh = true;
+    else this.listener?.();
+    return changed.length;
   }
 
   private load(): Map<string, RateRecord[]> {
     const map = new Map<string, RateRecord[]>();
-    for (const symbol of RATE_TYPE_SYMBOLS) map.set(symbol, this.store.rateFixings(symbol));
+    for (const symbol of RATE_TYPE_SYMBOLS) map.set(symbol, this.db.rateFixings(symbol));
     return map;
   }
 
@@ -69,8 +136,7 @@ export class RateBook {
 
   /** The latest fixing effective on or before `date`, at most 30 days before it. */
   onOrBefore(type: RateType, date: string): RateRecord | undefined {
-    const fixings = (this.fixings.get(type) ?? []) as RateFixing[];
-    return latestOnOrBefore(fixings, date, 30);
+    return latestOnOrBefore(this.fixings.get(type) ?? [], date, 30);
   }
 
   /** Fixings effective from `from` to `to` inclusive, ascending. */

@@ -102,6 +102,7 @@ export class SqliteStore implements Store {
         "INSERT OR REPLACE INTO rates VALUES (@symbol, @effectiveDate, @value, @publicationTime, @source)",
       ),
       rateFixings: db.prepare("SELECT * FROM rates WHERE symbol = ? ORDER BY effective_date"),
+      deleteRates: db.prepare("DELETE FROM rates"),
     };
     this.charts = new ChartReader(db, () => this.packedUntilDay);
   }
@@ -264,6 +265,10 @@ export class SqliteStore implements Store {
     this.transaction(() => {
       for (const r of records) insert.run(r);
     });
+  }
+
+  deleteRates(): void {
+    this.statements.deleteRates.run();
   }
 
   rateFixings(symbol: string): RateRecord[] {

@@ -117,6 +117,8 @@ export interface Store {
   insertSupply(record: SupplyRecord): void;
 
   insertRates(records: RateRecord[]): void;
+  /** Forgets every stored fixing (a data directory whose rates change source). */
+  deleteRates(): void;
   /** Every fixing of a rate type, ascending by effective date. */
   rateFixings(symbol: string): RateRecord[];
 }

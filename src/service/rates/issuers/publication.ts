@@ -1,0 +1,73 @@
+// When an issuer publishes a fixing. The issuers' own answers carry no publication time, so it follows from
+// their published schedule: €STR at 08:00 CET on the TARGET day after its effective date, SOFR at about
+// 08:00 New York time on the business day after, the SOFR averages and index at 08:00 New York time on their
+// own effective date, SONIA at 09:00 London time on the business day after. "The business day after" is the
+// next fixing's effective date (every business day of an issuer has a fixing); for the newest fixing, whose
+// successor is not known yet, it is the next day of the project's calendar (weekends, 1 January and
+// 25 December), which the next fixing corrects when it comes.
+import { nextBusinessDay } from "../business-days.ts";
+
+export interface PublicationSchedule {
+  /** IANA zone of the issuer's clock, e.g. "Europe/Berlin". */
+  readonly timeZone: string;
+  readonly hour: number;
+  /** true: published on the effective date itself (the SOFR averages and index); false: the day after. */
+  readonly sameDay: boolean;
+}
+
+const MS_PER_MINUTE = 60_000;
+
+/** How far `timeZone` is ahead of UTC at the instant `ms`, in milliseconds. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(ms));
+  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(
+    field("year"),
+    field("month") - 1,
+    field("day"),
+    field("hour"),
+    field("minute"),
+    field("second"),
+  );
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The UTC instant of `hour`:00 local time in `timeZone` on `date` (yyyy-mm-dd), in milliseconds. */
+export function localHourUtcMs(date: string, hour: number, timeZone: string): number {
+  const asUtc = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00Z`);
+  const first = asUtc - zoneOffsetMs(asUtc, timeZone);
+  // Once more at the found instant, in case the offset differs there (a change of summer time in between).
+  return Math.round((asUtc - zoneOffsetMs(first, timeZone)) / MS_PER_MINUTE) * MS_PER_MINUTE;
+}
+
+/** RFC 3339 UTC to the second, as the interface writes publication times. */
+export function rfc3339(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * The publication instant of the fixing effective on `effectiveDate`; `nextEffectiveDate` is the effective
+ * date of the fixing after it, when known.
+ */
+export function publicationMs(
+  schedule: PublicationSchedule,
+  effectiveDate: string,
+  nextEffectiveDate?: string,
+): number {
+  const day = schedule.sameDay ? effectiveDate : (nextEffectiveDate ?? nextBusinessDay(effectiveDate));
+  return localHourUtcMs(day, schedule.hour, schedule.timeZone);
+}
+
+/** When the fixing after the one effective on `newestDate` is due: the first moment worth asking for it. */
+export function nextFixingDueMs(schedule: PublicationSchedule, newestDate: string): number {
+  return publicationMs(schedule, nextBusinessDay(newestDate));
+}
