@@ -109,13 +109,18 @@ function StatusDetails({ status, now }: { status: Status; now: number }) {
         <p className="market-source__note">The service reads no exchange.</p>
       ) : (
         <ul className="market-source__list">
-          {exchanges.map((exchange) => (
+          {downFirst(exchanges).map((exchange) => (
             <ExchangeItem key={exchange.name} exchange={exchange} now={now} />
           ))}
         </ul>
       )}
     </>
   );
+}
+
+/** The exchanges that are down first: they are what someone opening this looks for. */
+function downFirst(exchanges: readonly ExchangeHealth[]): ExchangeHealth[] {
+  return [...exchanges.filter((e) => !e.connected), ...exchanges.filter((e) => e.connected)];
 }
 
 function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number }) {
@@ -130,7 +135,7 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
       </p>
       <dl className="market-source__figures">
         <Figure term="Last trade" value={ageOf(exchange.lastTradeTime, now)} />
-        <Figure term="Trades a minute" value={formatNumber(exchange.tradesPerMinute, 1)} />
+        <Figure term="Trades/min" value={formatNumber(exchange.tradesPerMinute, 1)} />
         <Figure term="Pairs" value={String(exchange.pairs)} />
         <Figure term="Reconnects" value={String(exchange.reconnects)} />
         <Figure term="Filled over REST" value={String(exchange.filledOverRest)} />
@@ -138,8 +143,10 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
         <Figure term="Dropped duplicate" value={String(exchange.droppedDuplicate)} />
         {backfill.state === "none" ? null : (
           <Figure
-            term="History backfill"
-            value={`${backfill.state === "done" ? "done" : "running"}, ${backfill.doneBlocks} of ${backfill.totalBlocks} blocks`}
+            term="Backfill"
+            value={
+              backfill.state === "done" ? "done" : `${backfill.doneBlocks} of ${backfill.totalBlocks} blocks`
+            }
           />
         )}
       </dl>
