@@ -2,7 +2,7 @@
 // the requests that fetch fixings since a date, and how to read an answer. One module per issuer
 // (ecb-feed.ts, nyfed-feeds.ts, boe-feed.ts) describes its feeds; issuer-source.ts runs them.
 import { isIsoDay } from "../../../interface/iso-day.ts";
-import { RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
+import type { RATE_TYPES, RateType } from "../../../interface/vocabulary.ts";
 import type { PublicationSchedule } from "./publication.ts";
 
 /** The issuers as the interface names them. */
