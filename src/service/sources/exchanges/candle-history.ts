@@ -81,8 +81,12 @@ async function candlesOf(
   let since = fromMs;
   while (since < untilMs) {
     const page = (await feed.candles(pair.ccxtSymbol, since)) as Candle[];
-    const fresh = page.filter((c) => c[0] >= since && c[0] < untilMs);
-    if (fresh.length === 0) break;
+    const fresh = page.filter((c) => c[0] >= since && c[0] < untilMs).sort((a, b) => a[0] - b[0]);
+    if (fresh.length === 0) {
+      // No trades in the page's window (or the exchange only keeps newer candles): the next window.
+      since += feed.candlesPerPage() * MINUTE_MS;
+      continue;
+    }
     candles.push(...fresh);
     since = (fresh[fresh.length - 1] as Candle)[0] + MINUTE_MS;
   }

@@ -25,6 +25,11 @@ interface Scripted extends FakeTrade {
   usd: number;
 }
 
+/**
+ * Each venue's trades are 1.1 s after the previous venue's: two exchanges' trades in the same second would
+ * meet the MA120's same-second rule in whatever order they arrived, which the reference cannot know.
+ */
+const shift = (v: number) => v * 1100;
 /** Each venue's BTC price level differs a little, so the all-exchanges values mix them visibly. */
 const level = (v: number) => 60_000 + v * 10;
 const fakes = new Map<string, FakeExchange>();
@@ -209,11 +214,11 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     for (const [v, live] of LIVE_VENUES.entries()) {
       const fake = fakes.get(live.venue.name) as FakeExchange;
       const first = [
-        trade(v, live.btc, "BTC", startOf(B) + 40_000, level(v) + 5, "buy"),
-        trade(v, live.btc, "BTC", startOf(B) + 41_500, level(v) - 3, "sell"),
+        trade(v, live.btc, "BTC", startOf(B) + 10_000 + shift(v), level(v) + 5, "buy"),
+        trade(v, live.btc, "BTC", startOf(B) + 22_000 + shift(v), level(v) - 3, "sell"),
       ];
-      const later = trade(v, live.btc, "BTC", startOf(B) + 70_000, level(v) + 9, "buy");
-      const earlier = trade(v, live.btc, "BTC", startOf(B) + 65_000, level(v) - 7, "sell");
+      const later = trade(v, live.btc, "BTC", startOf(B) + 46_000 + shift(v), level(v) + 9, "buy");
+      const earlier = trade(v, live.btc, "BTC", startOf(B) + 34_000 + shift(v), level(v) - 7, "sell");
       fake.publish(first);
       // Reordered: the later trade arrives first; a duplicate of the first message follows.
       fake.publish([later]);
@@ -221,7 +226,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
       fake.send(first);
       // Every exchange's last BTC trade of the block is at 60,000, so an ETH/BTC trade's USD price does
       // not depend on which exchange's BTC trade happened to arrive last.
-      const last = trade(v, live.btc, "BTC", startOf(B) + 90_000, 60_000, "sell");
+      const last = trade(v, live.btc, "BTC", startOf(B) + 58_000 + shift(v), 60_000, "sell");
       fake.publish([last]);
       blockTrades.push(...first, later, earlier, last);
     }
@@ -232,7 +237,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
         v,
         live.eth,
         "ETH",
-        startOf(B) + 100_000,
+        startOf(B) + 70_000 + shift(v),
         0.05 + v / 1000,
         "buy",
         (0.05 + v / 1000) * 60_000,
@@ -377,8 +382,8 @@ describe("faults of real feeds", () => {
     for (const [v, live] of LIVE_VENUES.entries()) {
       const fake = fakes.get(live.venue.name) as FakeExchange;
       const before = [
-        trade(v, live.btc, "BTC", startOf(block) + 10_000, level(v) + 1, "buy"),
-        trade(v, live.btc, "BTC", startOf(block) + 20_000, level(v) + 2, "sell"),
+        trade(v, live.btc, "BTC", startOf(block) + 10_000 + shift(v), level(v) + 1, "buy"),
+        trade(v, live.btc, "BTC", startOf(block) + 22_000 + shift(v), level(v) + 2, "sell"),
       ];
       fake.publish(before);
       blockTrades.push(...before);
@@ -389,15 +394,15 @@ describe("faults of real feeds", () => {
       const connections = fake.connections;
       fake.dropConnections();
       const gap = [
-        trade(v, live.btc, "BTC", startOf(block) + 30_000, level(v) + 3, "buy"),
-        trade(v, live.btc, "BTC", startOf(block) + 40_000, level(v) + 4, "sell"),
+        trade(v, live.btc, "BTC", startOf(block) + 34_000 + shift(v), level(v) + 3, "buy"),
+        trade(v, live.btc, "BTC", startOf(block) + 46_000 + shift(v), level(v) + 4, "sell"),
       ];
       // Only the REST history knows these: no socket listened when they happened.
       fake.record(gap);
       missed.push(...gap);
       await fake.subscribed(live.btc);
       expect(fake.connections).toBeGreaterThan(connections);
-      const after = trade(v, live.btc, "BTC", startOf(block) + 60_000, 60_000, "buy");
+      const after = trade(v, live.btc, "BTC", startOf(block) + 58_000 + shift(v), 60_000, "buy");
       fake.publish([after]);
       blockTrades.push(...gap, after);
     }
@@ -434,8 +439,8 @@ describe("faults of real feeds", () => {
       const v = LIVE_VENUES.indexOf(live);
       const fake = fakes.get(live.venue.name) as FakeExchange;
       const trades = [
-        trade(v, live.btc, "BTC", startOf(block) + 15_000, level(v) + 11, "buy"),
-        trade(v, live.btc, "BTC", startOf(block) + 75_000, level(v) + 12, "sell"),
+        trade(v, live.btc, "BTC", startOf(block) + 15_000 + shift(v), level(v) + 11, "buy"),
+        trade(v, live.btc, "BTC", startOf(block) + 75_000 + shift(v), level(v) + 12, "sell"),
       ];
       fake.publish(trades);
       blockTrades.push(...trades);
@@ -454,6 +459,14 @@ describe("faults of real feeds", () => {
     expect(await pointAt("/v1/chartPointsAllExchanges/MA120/BTC", block)).toBeCloseTo(all.MA120, 6);
     const status = await json("/status");
     expect(status.market.exchanges.find((e) => e.name === down.venue.name)?.connected).toBe(false);
+    // The exchange comes back (a restart, an outage over): the feed reconnects on its own and trades flow.
     downFake.down = false;
+    await downFake.subscribed(down.btc);
+    const back = trade(0, down.btc, "BTC", startOf(block + 1) + 5_000, 60_000, "buy");
+    downFake.publish([back]);
+    blockTrades.push(back);
+    await shown([back]);
+    const after = await json("/status");
+    expect(after.market.exchanges.find((e) => e.name === down.venue.name)?.connected).toBe(true);
   });
 });

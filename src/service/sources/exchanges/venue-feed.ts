@@ -206,7 +206,18 @@ export class VenueFeed {
   /** A page of the pair's 1-minute candles from `sinceMs` (the exchange decides how many). */
   async candles(ccxtSymbol: string, sinceMs: number): Promise<unknown[]> {
     if (!this.exchange) return [];
-    return this.exchange.fetchOHLCV(ccxtSymbol, "1m", sinceMs);
+    return this.exchange.fetchOHLCV(ccxtSymbol, "1m", sinceMs, this.candlesPerPage());
+  }
+
+  /**
+   * The most candles one request returns (ccxt's `features`): an exchange that answers a time window (Coinbase:
+   * 300 minutes from `since`) answers an empty page for a window without trades, and the next page starts
+   * that many minutes later.
+   */
+  candlesPerPage(): number {
+    const features = (this.exchange as unknown as { features?: { spot?: { fetchOHLCV?: { limit?: number } } } })
+      ?.features;
+    return Math.min(1000, features?.spot?.fetchOHLCV?.limit ?? 500);
   }
 
   /**

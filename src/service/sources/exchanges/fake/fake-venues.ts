@@ -4,6 +4,8 @@
 import type { Venue } from "../venue.ts";
 import { binanceProtocol } from "../venues/binance.fake.ts";
 import { binance } from "../venues/binance.ts";
+import { coinbaseProtocol } from "../venues/coinbase.fake.ts";
+import { coinbase } from "../venues/coinbase.ts";
 import type { FakeMarket, FakeProtocol } from "./fake-protocol.ts";
 
 export interface LiveVenue {
@@ -31,5 +33,17 @@ export const LIVE_VENUES: LiveVenue[] = [
     btc: "BTCUSDT",
     eth: "ETHBTC",
     tradeId: (n) => String(4_800_000_000 + n),
+  },
+  {
+    venue: coinbase,
+    protocol: coinbaseProtocol,
+    markets: [
+      { id: "BTC-USD", base: "BTC", quote: "USD" },
+      { id: "ETH-BTC", base: "ETH", quote: "BTC" },
+      { id: "USDT-USD", base: "USDT", quote: "USD" },
+    ],
+    btc: "BTC-USD",
+    eth: "ETH-BTC",
+    tradeId: (n) => String(82_047_300 + n),
   },
 ];
