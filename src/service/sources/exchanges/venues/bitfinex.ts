@@ -1,4 +1,9 @@
-// Bitfinex v2: REST /v2, the `trades` channel (array-shaped messages).
+// Bitfinex v2: REST /v2 (conf for pairs and currencies, trades, candles), the `trades` channel of /ws/2
+// (array-shaped messages). ccxt's market id is the trading symbol, `t` + the pair ("tBTCUSD"); the pair's
+// name is the pair itself ("BTCUSD", "TESTBTC:TESTUSD"), as the stream's `subscribed` event names it.
+// Bitfinex spells USDT "UST" and USDC "UDC"; ccxt unifies both. The REST trade history takes `start`:
+// `since` is honoured by the exchange (sort=1, oldest first from then on), with the stream's ids.
+// rateLimit 250 ms and conf costs 2.7: loadMarkets (two conf reads) takes ~0.7 s of ccxt's throttle.
 import type { Venue } from "../venue.ts";
 
 export const bitfinex: Venue = {
@@ -6,5 +11,5 @@ export const bitfinex: Venue = {
   aliases: [],
   ccxtId: "bitfinex",
   options: {},
-  foreignName: (market) => market.id,
+  foreignName: (market) => market.id.replace(/^t/, ""),
 };
