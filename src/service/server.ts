@@ -276,6 +276,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     server.closeAllConnections();
     await closed;
     await requestLog.close();
+    // An issuer's answer still on the way must not be stored into (or logged as failing on) a closed store.
+    rates.close();
     store.close();
     // Repeats of a fault counted since its last line are told before the process goes.
     flushFaults();

@@ -1,6 +1,6 @@
 // Where the market's numbers come from, told to every client: an `X-Market-Source` header on every answer
 // under /v1 (so the dashboard learns it from answers it receives anyway, spending no request of its budget),
-// and GET /status with each exchange's health. /status lies outside /v1: it is not part of the interface and
+// and GET /status with each exchange's health and where the interest rates come from. /status lies outside /v1: it is not part of the interface and
 // is not counted against anyone's fair-usage limit.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceContext } from "../context.ts";
@@ -41,7 +41,7 @@ export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
         latestBlockEnd: iso(latest === null ? null : latest * 1000),
         exchanges,
       },
-      rates: { source: "history" },
+      rates: ctx.rates.ratesSource(),
     });
   });
 }
