@@ -74,11 +74,13 @@ function trades(instId: string, query: URLSearchParams, state: FakeState): FakeR
   );
 }
 
-/** Candles strictly between `before` and `after` (ms), newest first, at most `limit` (300; history 100). */
-function candles(instId: string, query: URLSearchParams, state: FakeState, history: boolean): FakeResponse {
+/**
+ * Candles strictly between `before` and `after` (ms), newest first, at most `limit` (default 100, at most 300
+ * for candles and, as ccxt 4.5.84 takes it, history-candles too: the one cap ccxt assumes, not re-checked).
+ */
+function candles(instId: string, query: URLSearchParams, state: FakeState): FakeResponse {
   if ((query.get("bar") ?? "1m") !== "1m") return failure("51000", "Parameter bar error");
-  const most = history ? 100 : 300;
-  const limit = Math.min(Number(query.get("limit") ?? 100), most);
+  const limit = Math.min(Number(query.get("limit") ?? 100), 300);
   const after = Number(query.get("after") ?? Number.MAX_SAFE_INTEGER);
   const before = Number(query.get("before") ?? 0);
   const rows = state.candles.filter((c) => c.pair === instId && c.openMs < after && c.openMs > before);
@@ -114,7 +116,7 @@ function rest(request: FakeRequest, state: FakeState): FakeResponse | null {
   if (instId === null) return failure("50014", "Parameter instId can not be empty.", 400);
   if (!state.markets.some((m) => m.id === instId)) return failure("51001", "Instrument ID doesn't exist.");
   if (path === "/market/trades") return trades(instId, request.query, state);
-  return candles(instId, request.query, state, path === "/market/history-candles");
+  return candles(instId, request.query, state);
 }
 
 function send(socket: FakeSocket, message: unknown): void {
