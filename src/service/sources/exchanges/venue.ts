@@ -28,4 +28,9 @@ export interface Venue {
   readonly restTradesSince?: boolean;
   /** The exchange's own name of the pair (the Trade's pair and the pair's foreignName). */
   foreignName(market: VenueMarket): string;
+  /**
+   * The trade's id (its foreignTradeID and deduplication key) where ccxt's `id` differs between the stream
+   * and the REST history (HTX: ccxt reads a streamed trade's long `id`, a REST one's `trade-id`). Default: `id`.
+   */
+  tradeId?(trade: { id?: string | undefined; info?: unknown }): string | undefined;
 }

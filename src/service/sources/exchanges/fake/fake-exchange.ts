@@ -89,7 +89,8 @@ export class FakeExchange {
         };
         const answer = protocol.rest(request, fake.state);
         const status = answer ? (answer.status ?? 200) : 404;
-        const text = JSON.stringify(answer ? answer.body : { error: "not found" });
+        const answered = answer ? answer.body : { error: "not found" };
+        const text = typeof answered === "string" ? answered : JSON.stringify(answered);
         res.writeHead(status, { "content-type": "application/json" }).end(text);
       });
     });

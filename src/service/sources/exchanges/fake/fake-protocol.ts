@@ -53,6 +53,7 @@ export interface FakeRequest {
 
 export interface FakeResponse {
   status?: number;
+  /** Written as JSON; a string is written as it is (JSON text JSON.stringify cannot make, e.g. HTX's 27-digit ids). */
   body: unknown;
 }
 

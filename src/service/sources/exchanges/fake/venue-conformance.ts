@@ -65,8 +65,10 @@ export function unified(trade: FakeTrade, symbol: string): SeenTrade {
   return { id, symbol, timestamp, price, amount, side };
 }
 
-function pick(trade: object): SeenTrade {
-  const { id, symbol, timestamp, price, amount, side } = trade as Partial<SeenTrade>;
+/** The fields the source reads, the id as the venue reads it (Venue.tradeId). */
+function pick(trade: object, venue?: Venue): SeenTrade {
+  const { id: ccxtId, symbol, timestamp, price, amount, side } = trade as Partial<SeenTrade>;
+  const id = venue?.tradeId ? venue.tradeId(trade as { id?: string; info?: unknown }) : ccxtId;
   return { id, symbol, timestamp, price, amount, side };
 }
 
@@ -104,6 +106,7 @@ export async function watchWhile(
   symbol: string,
   expected: readonly FakeTrade[],
   act: () => void | Promise<void>,
+  venue?: Venue,
 ): Promise<SeenTrade[]> {
   const before = cached(exchange, symbol).length;
   const first = exchange.watchTrades(symbol);
@@ -114,13 +117,15 @@ export async function watchWhile(
     new Set(
       cached(exchange, symbol)
         .slice(before)
-        .map((t) => pick(t).id),
+        .map((t) => pick(t, venue).id),
     );
   await until(() => {
     const ids = seenIds();
     return expected.every((t) => ids.has(t.id));
   }, `${expected.length} trades of ${symbol}`);
-  return cached(exchange, symbol).slice(before).map(pick);
+  return cached(exchange, symbol)
+    .slice(before)
+    .map((t) => pick(t, venue));
 }
 
 /**
@@ -149,6 +154,9 @@ export function describeVenueConformance(c: VenueConformance): void {
   describe(`${c.venue.name} through ccxt (${c.venue.ccxtId}) against its fake`, { timeout: 15_000 }, () => {
     let fake: FakeExchange;
     let exchange: CcxtExchange;
+    /** watchWhile on the traded symbol, reading ids as the venue does. */
+    const watch = (expected: readonly FakeTrade[], act: () => void | Promise<void>) =>
+      watchWhile(exchange, symbol, expected, act, c.venue);
 
     beforeEach(async () => {
       // The exchange's clock a few minutes after the script: windows back from "now" (Bitstamp's trade
@@ -189,7 +197,7 @@ export function describeVenueConformance(c: VenueConformance): void {
     it("delivers scripted trades, several messages of several trades, with their ids, times, prices, amounts and taker sides", async () => {
       await exchange.loadMarkets();
       const script = [scriptTrades(c, 1, 3), scriptTrades(c, 4, 2), scriptTrades(c, 6, 3)];
-      const seen = await watchWhile(exchange, symbol, script.flat(), async () => {
+      const seen = await watch(script.flat(), async () => {
         await fake.subscribed(pair);
         for (const message of script) fake.publish(message);
       });
@@ -200,7 +208,7 @@ export function describeVenueConformance(c: VenueConformance): void {
     it(`fills a gap over REST with the stream's ids (since ${c.since})`, async () => {
       await exchange.loadMarkets();
       const streamed = scriptTrades(c, 1, 3);
-      const seen = await watchWhile(exchange, symbol, streamed, async () => {
+      const seen = await watch(streamed, async () => {
         await fake.subscribed(pair);
         fake.publish(streamed);
       });
@@ -209,11 +217,13 @@ export function describeVenueConformance(c: VenueConformance): void {
       const lastSeen = seen.at(-1)?.timestamp ?? 0;
       if (c.since !== "refused") {
         const filled = await exchange.fetchTrades(symbol, lastSeen + 1, 100);
-        expect(filled.map(pick)).toEqual(missed.map((t) => unified(t, symbol)));
+        expect(filled.map((t) => pick(t, c.venue))).toEqual(missed.map((t) => unified(t, symbol)));
       } else {
         await expect(exchange.fetchTrades(symbol, lastSeen + 1, 100)).rejects.toThrow();
         const filled = await exchange.fetchTrades(symbol, undefined, 100);
-        expect(filled.map(pick)).toEqual([...streamed, ...missed].map((t) => unified(t, symbol)));
+        expect(filled.map((t) => pick(t, c.venue))).toEqual(
+          [...streamed, ...missed].map((t) => unified(t, symbol)),
+        );
       }
     });
 
@@ -241,7 +251,7 @@ export function describeVenueConformance(c: VenueConformance): void {
       // Had ccxt missed its pongs it would have closed the socket (and only reconnect on the next watch).
       expect({ opened: fake.connections, open: fake.openConnections }).toEqual({ opened: 1, open: 1 });
       const later = scriptTrades(c, 2, 1);
-      const seen = await watchWhile(exchange, symbol, later, () => fake.publish(later));
+      const seen = await watch(later, () => fake.publish(later));
       expect(seen).toEqual(later.map((t) => unified(t, symbol)));
       expect(fake.connections).toBe(1);
     });
@@ -249,7 +259,7 @@ export function describeVenueConformance(c: VenueConformance): void {
     it("rejects a pending watch when the socket drops, then reconnects, resubscribes and delivers again", async () => {
       await exchange.loadMarkets();
       const before = scriptTrades(c, 1, 2);
-      await watchWhile(exchange, symbol, before, async () => {
+      await watch(before, async () => {
         await fake.subscribed(pair);
         fake.publish(before);
       });
@@ -258,7 +268,7 @@ export function describeVenueConformance(c: VenueConformance): void {
       fake.dropConnections();
       await rejected;
       const after = scriptTrades(c, 3, 2);
-      const seen = await watchWhile(exchange, symbol, after, async () => {
+      const seen = await watch(after, async () => {
         await fake.subscribed(pair);
         fake.publish(after);
       });
@@ -275,7 +285,7 @@ export function describeVenueConformance(c: VenueConformance): void {
       await exchange.unWatchTrades(symbol);
       await until(() => fake.subscriberCount(pair) === 0, `the fake to see ${pair} unsubscribed`);
       const again = scriptTrades(c, 2, 2);
-      const seen = await watchWhile(exchange, symbol, again, async () => {
+      const seen = await watch(again, async () => {
         await fake.subscribed(pair);
         fake.publish(again);
       });
