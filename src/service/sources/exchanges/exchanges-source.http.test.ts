@@ -256,7 +256,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
           .sort((a, b) => b.timeMs - a.timeMs)
           .map((t) => ({
             symbol: "BTC",
-            pair: live.btc,
+            pair: live.foreignNames?.[live.btc] ?? live.btc,
             price: t.price,
             volume: t.side === "sell" ? -t.amount : t.amount,
             time: new Date(t.timeMs).toISOString(),
@@ -328,7 +328,7 @@ describe("what the service lists follows what the exchanges list", () => {
     };
     const listed = body.pairs.map((p) => `${p.exchange} ${p.symbol} ${p.foreignName}`).sort();
     // The exchanges' own spellings of a coin (Kraken's XBT) are the service's plain symbols.
-    const symbolOf = (base: string) => (base === "XBT" ? "BTC" : base);
+    const symbolOf = (base: string) => ({ XBT: "BTC", XXBT: "BTC", XETH: "ETH" })[base] ?? base;
     const expected = LIVE_VENUES.flatMap((l) =>
       l.markets
         .filter((m) => ["BTC", "ETH"].includes(symbolOf(m.base)))
@@ -412,7 +412,8 @@ describe("faults of real feeds", () => {
     for (const live of LIVE_VENUES) {
       const health = status.market.exchanges.find((e) => e.name === live.venue.name) as Health;
       expect(health.reconnects).toBeGreaterThanOrEqual(1);
-      expect(health.filledOverRest).toBeGreaterThanOrEqual(2);
+      // Kraken's stream replays its recent trades on every subscribe, so the missed ones may come that way.
+      if (!live.replaysOnSubscribe) expect(health.filledOverRest, live.venue.name).toBeGreaterThanOrEqual(2);
       expect(health.connected).toBe(true);
       // Each scripted trade once: the block's values are the filters' over exactly the scripted trades.
       const expected = reference(btcOf(live.venue.name), block, LIVE_START_MS);
