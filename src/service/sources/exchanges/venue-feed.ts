@@ -36,7 +36,17 @@ interface PairState {
   resubscribing: boolean;
 }
 
-type CcxtTrade = { id?: string; timestamp?: number; price?: number; amount?: number; side?: string };
+type CcxtTrade = {
+  id?: string;
+  timestamp?: number;
+  price?: number;
+  amount?: number;
+  side?: string;
+  info?: unknown;
+};
+
+/** At most this many REST pages fill one gap (a long outage is history's business, not the fill's). */
+const MAX_FILL_PAGES = 20;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -151,17 +161,35 @@ export class VenueFeed {
     return delay * (0.5 + Math.random() / 2);
   }
 
-  /** Fetches the pair's trades since `sinceMs` over REST: those the stream missed. */
+  /**
+   * Fetches the pair's trades since `sinceMs` over REST: those the stream missed. Page after page while a
+   * page brings trades not seen yet (an exchange that honours the start time walks forward through a long
+   * gap; where only ccxt filters the newest page, the second page brings nothing new and the fill stops:
+   * a gap longer than that page is lost there, and the log says so).
+   */
   private async fill(pair: VenuePair, sinceMs: number): Promise<void> {
     if (this.stopped || !this.exchange) return;
+    const honoursSince = this.venue.restTradesSince !== false;
+    let since = sinceMs;
     try {
-      const since = this.venue.restTradesSince === false ? undefined : sinceMs;
-      const trades = (await this.exchange.fetchTrades(pair.ccxtSymbol, since)) as CcxtTrade[];
-      this.takeAll(
-        pair,
-        trades.filter((t) => (t.timestamp ?? 0) >= sinceMs),
-        "rest",
-      );
+      for (let page = 0; page < MAX_FILL_PAGES && !this.stopped; page++) {
+        const params = this.venue.restTradesParams?.(since) ?? {};
+        const trades = (await this.exchange.fetchTrades(
+          pair.ccxtSymbol,
+          honoursSince ? since : undefined,
+          undefined,
+          params,
+        )) as CcxtTrade[];
+        const fresh = trades.filter((t) => (t.timestamp ?? 0) >= since);
+        const oldest = Math.min(...trades.map((t) => t.timestamp ?? Number.POSITIVE_INFINITY));
+        if (page === 0 && !honoursSince && trades.length > 0 && oldest > sinceMs + 1000) {
+          this.log(
+            `${pair.pair}: REST reaches back to ${new Date(oldest).toISOString()} only; trades since ${new Date(sinceMs).toISOString()} before it are lost`,
+          );
+        }
+        if (this.takeAll(pair, fresh, "rest") === 0 || !honoursSince) return;
+        since = Math.max(...fresh.map((t) => t.timestamp ?? since));
+      }
     } catch (error) {
       this.log(
         `filling ${pair.pair} over REST failed (${error instanceof Error ? error.message.slice(0, 200) : error})`,
@@ -169,12 +197,14 @@ export class VenueFeed {
     }
   }
 
-  private takeAll(pair: VenuePair, trades: readonly CcxtTrade[], via: "stream" | "rest"): void {
+  /** Hands trades to the intake; returns how many it took (not seen before, block still open). */
+  private takeAll(pair: VenuePair, trades: readonly CcxtTrade[], via: "stream" | "rest"): number {
     const state = this.state(pair);
+    let taken = 0;
     for (const trade of trades) {
       const raw = this.raw(pair, trade);
       if (!raw) continue;
-      this.intake.take(raw, via);
+      if (this.intake.take(raw, via) === "taken") taken += 1;
       if (state.lastSeenMs === null || raw.timeMs > state.lastSeenMs) {
         if (state.lastSeenMs !== null && via === "stream") {
           const gap = raw.timeMs - state.lastSeenMs;
@@ -184,10 +214,13 @@ export class VenueFeed {
       }
     }
     if (via === "stream" && trades.length > 0) state.lastTradeAt = Date.now();
+    return taken;
   }
 
   private raw(pair: VenuePair, trade: CcxtTrade): RawTrade | null {
-    const { id, timestamp, price, amount, side } = trade;
+    const { timestamp, price, amount, side } = trade;
+    // HTX: ccxt's id of a streamed trade is not its id over REST; the venue knows the one both carry.
+    const id = this.venue.tradeId?.(trade) ?? trade.id;
     if (id === undefined || timestamp === undefined || !(price && price > 0) || !(amount && amount > 0))
       return null;
     return {
@@ -215,8 +248,9 @@ export class VenueFeed {
    * that many minutes later.
    */
   candlesPerPage(): number {
-    const features = (this.exchange as unknown as { features?: { spot?: { fetchOHLCV?: { limit?: number } } } })
-      ?.features;
+    const features = (
+      this.exchange as unknown as { features?: { spot?: { fetchOHLCV?: { limit?: number } } } }
+    )?.features;
     return Math.min(1000, features?.spot?.fetchOHLCV?.limit ?? 500);
   }
 
@@ -236,7 +270,8 @@ export class VenueFeed {
         const trade = cache[i] as CcxtTrade;
         if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
         // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
-        if (!this.intake.has(this.venue.name, String(trade.id))) fresh.push(trade);
+        const id = String(this.venue.tradeId?.(trade) ?? trade.id);
+        if (!this.intake.has(this.venue.name, id)) fresh.push(trade);
       }
       if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
     }

@@ -26,6 +26,12 @@ export interface Venue {
    * one), so the fill asks for the newest trades and keeps those since the last one seen. Default true.
    */
   readonly restTradesSince?: boolean;
+  /**
+   * Extra parameters of the REST trade history the gap fill reads, where ccxt's own ask would not reach back
+   * to `sinceMs` (Bitstamp: a window of a day, not an hour; Gate spot: `from`, which ccxt passes only for
+   * contracts).
+   */
+  restTradesParams?(sinceMs: number): Record<string, unknown>;
   /** The exchange's own name of the pair (the Trade's pair and the pair's foreignName). */
   foreignName(market: VenueMarket): string;
   /**

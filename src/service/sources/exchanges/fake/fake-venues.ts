@@ -4,12 +4,22 @@
 import type { Venue } from "../venue.ts";
 import { binanceProtocol } from "../venues/binance.fake.ts";
 import { binance } from "../venues/binance.ts";
+import { bitfinexProtocol } from "../venues/bitfinex.fake.ts";
+import { bitfinex } from "../venues/bitfinex.ts";
+import { bitstampProtocol } from "../venues/bitstamp.fake.ts";
+import { bitstamp } from "../venues/bitstamp.ts";
 import { bybitProtocol } from "../venues/bybit.fake.ts";
 import { bybit } from "../venues/bybit.ts";
 import { coinbaseProtocol } from "../venues/coinbase.fake.ts";
 import { coinbase } from "../venues/coinbase.ts";
+import { gateProtocol } from "../venues/gate.fake.ts";
+import { gate } from "../venues/gate.ts";
+import { htxProtocol } from "../venues/htx.fake.ts";
+import { htx } from "../venues/htx.ts";
 import { krakenProtocol } from "../venues/kraken.fake.ts";
 import { kraken } from "../venues/kraken.ts";
+import { kucoinProtocol } from "../venues/kucoin.fake.ts";
+import { kucoin } from "../venues/kucoin.ts";
 import { okxProtocol } from "../venues/okx.fake.ts";
 import { okx } from "../venues/okx.ts";
 import type { FakeMarket, FakeProtocol } from "./fake-protocol.ts";
@@ -25,6 +35,8 @@ export interface LiveVenue {
   foreignNames?: Record<string, string>;
   /** The stream sends its recent trades on every subscribe (a reconnect may refill a gap without REST). */
   replaysOnSubscribe?: true;
+  /** Its REST trade history gives times to the whole second (Bitstamp), its stream to the microsecond. */
+  restWholeSeconds?: true;
   /** The exchange's n-th trade id. */
   tradeId: (n: number) => string;
 }
@@ -88,5 +100,62 @@ export const LIVE_VENUES: LiveVenue[] = [
     btc: "BTCUSDT",
     eth: "ETHBTC",
     tradeId: (n) => String(2_100_000_000_007_764_000n + BigInt(n)),
+  },
+  {
+    venue: bitstamp,
+    protocol: bitstampProtocol,
+    markets: [
+      { id: "btcusd", base: "BTC", quote: "USD" },
+      { id: "ethbtc", base: "ETH", quote: "BTC" },
+    ],
+    btc: "btcusd",
+    eth: "ethbtc",
+    restWholeSeconds: true,
+    tradeId: (n) => String(380_000_000 + n),
+  },
+  {
+    venue: bitfinex,
+    protocol: bitfinexProtocol,
+    markets: [
+      { id: "BTCUST", base: "BTC", quote: "UST" },
+      { id: "ETHBTC", base: "ETH", quote: "BTC" },
+    ],
+    btc: "BTCUST",
+    eth: "ETHBTC",
+    replaysOnSubscribe: true,
+    tradeId: (n) => String(1_578_000_000 + n),
+  },
+  {
+    venue: kucoin,
+    protocol: kucoinProtocol,
+    markets: [
+      { id: "BTC-USDT", base: "BTC", quote: "USDT" },
+      { id: "ETH-BTC", base: "ETH", quote: "BTC" },
+    ],
+    btc: "BTC-USDT",
+    eth: "ETH-BTC",
+    tradeId: (n) => `110679967119${String(n).padStart(5, "0")}`,
+  },
+  {
+    venue: gate,
+    protocol: gateProtocol,
+    markets: [
+      { id: "BTC_USDT", base: "BTC", quote: "USDT" },
+      { id: "ETH_BTC", base: "ETH", quote: "BTC" },
+    ],
+    btc: "BTC_USDT",
+    eth: "ETH_BTC",
+    tradeId: (n) => String(9_142_000_000 + n),
+  },
+  {
+    venue: htx,
+    protocol: htxProtocol,
+    markets: [
+      { id: "btcusdt", base: "btc", quote: "usdt" },
+      { id: "ethbtc", base: "eth", quote: "btc" },
+    ],
+    btc: "btcusdt",
+    eth: "ethbtc",
+    tradeId: (n) => String(102_523_573_000 + n),
   },
 ];

@@ -9,5 +9,6 @@ export const bitstamp: Venue = {
   aliases: [],
   ccxtId: "bitstamp",
   options: {},
+  restTradesParams: () => ({ time: "day" }),
   foreignName: (market) => market.id,
 };

@@ -10,5 +10,6 @@ export const gate: Venue = {
   aliases: ["gate", "gateio"],
   ccxtId: "gate",
   options: { fetchMarkets: { types: ["spot"] }, defaultType: "spot" },
+  restTradesParams: (sinceMs) => ({ from: Math.floor(sinceMs / 1000) }),
   foreignName: (market) => market.id,
 };
