@@ -1,8 +1,7 @@
 // Binance spot as a fake exchange speaks it: REST /api/v3 (exchangeInfo, trades, klines) and the raw-stream
 // WebSocket (/ws, SUBSCRIBE/UNSUBSCRIBE by `<pair lower case>@trade`, one trade per `trade` event).
 // Shapes from Binance's spot API docs (developers.binance.com, "General API information", "Market data
-// endpoints", "WebSocket streams") and ccxt's recorded responses (ccxt/ccxt ts/src/test/static/response/
-// binance.json, MIT); data shapes only. Binance refuses parameters an endpoint does not read (-1104), which
+// endpoints", "WebSocket streams") and the fields ccxt's parser reads (node_modules/ccxt/js/src/binance.js); data shapes only. Binance refuses parameters an endpoint does not read (-1104), which
 // is what makes `since` unusable on /api/v3/trades; the fake refuses them the same way.
 import type {
   FakeCandle,

@@ -4,8 +4,7 @@
 // with a channel id, a snapshot of recent trades, then each trade as `te` and again as `tu`, array-shaped
 // and signed by amount: positive the taker bought; unsubscribe by channel id; `ping` / `pong` events).
 // Shapes from Bitfinex's v2 docs (docs.bitfinex.com: "Configs", "Trades", "Candles", "WS Public Trades",
-// "WS General") and ccxt's recorded responses (ccxt/ccxt ts/src/test/static/response/bitfinex.json, MIT);
-// data shapes only.
+// "WS General") and the fields ccxt's parser reads (node_modules/ccxt/js/src/bitfinex.js); data shapes only.
 import type {
   FakeMarket,
   FakeProtocol,

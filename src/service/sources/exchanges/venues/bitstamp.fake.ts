@@ -1,7 +1,6 @@
 // Bitstamp as a fake exchange speaks it: REST /api/v2 (markets, transactions, ohlc) and the WebSocket v2
 // (bts:subscribe / bts:unsubscribe of `live_trades_<pair>`, one trade per `trade` event, bts:heartbeat).
-// Shapes from Bitstamp's API docs (bitstamp.net/api, bitstamp.net/websocket/v2) and ccxt's recorded
-// responses (ccxt/ccxt ts/src/test/static/response/bitstamp.json, MIT); data shapes only.
+// Shapes from Bitstamp's API docs (bitstamp.net/api, bitstamp.net/websocket/v2) and the fields ccxt's parser reads (node_modules/ccxt/js/src/bitstamp.js); data shapes only.
 // Bitstamp's trade history reads no start: `time` is a window (minute, hour, day) back from now, in
 // whole seconds; the fake keeps that window against its clock.
 import type {

@@ -2,8 +2,8 @@
 // answer `{"retCode":0,"retMsg":"OK","result":{...}}` or a non-zero retCode) and the public spot WebSocket at
 // /v5/public/spot (`{"op":"subscribe","req_id":..,"args":["publicTrade.BTCUSDT"]}`, a `success` answer, trade
 // snapshots of several trades with the taker's side `S`; `{"op":"ping"}` answered with ret_msg "pong").
-// Shapes from Bybit's v5 API docs (bybit-exchange.github.io/docs/v5) and ccxt's recorded responses
-// (ccxt/ccxt ts/src/test/static/response/bybit.json, MIT); data shapes only.
+// Shapes from Bybit's v5 API docs (bybit-exchange.github.io/docs/v5) and the fields ccxt's parser
+// reads (node_modules/ccxt/js/src/bybit.js); data shapes only.
 import type {
   FakeMarket,
   FakeProtocol,

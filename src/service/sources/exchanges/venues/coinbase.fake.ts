@@ -1,8 +1,8 @@
 // Coinbase Exchange as a fake exchange speaks it: REST (/currencies, /products, /products/{id}/trades,
 // /products/{id}/candles) and the WebSocket feed at the root path (subscribe to `matches` by product id; a
 // `subscriptions` answer, a `last_match`, then one `match` per trade). In both, `side` names the MAKER's side.
-// Shapes from Coinbase's Exchange API docs (docs.cdp.coinbase.com/exchange) and ccxt's recorded responses
-// (ccxt/ccxt ts/src/test/static/response/coinbaseexchange.json, MIT); data shapes only.
+// Shapes from Coinbase's Exchange API docs (docs.cdp.coinbase.com/exchange) and the fields ccxt's parser
+// reads (node_modules/ccxt/js/src/coinbaseexchange.js); data shapes only.
 import type {
   FakeMarket,
   FakeProtocol,

@@ -1,8 +1,7 @@
 // Gate as a fake exchange speaks it: REST /api/v4 (spot currencies, spot and margin currency pairs, spot
 // trades, spot candlesticks) and the spot WebSocket /ws/v4/ (`spot.trades` subscribe / unsubscribe by
 // currency pair, one trade per `update` event, `spot.ping`). Shapes from Gate's API v4 docs
-// (gate.com/docs/developers/apiv4, its WebSocket v4 page) and ccxt's recorded responses (ccxt/ccxt
-// ts/src/test/static/response/gate.json, MIT); data shapes only.
+// (gate.com/docs/developers/apiv4, its WebSocket v4 page) and the fields ccxt's parser reads (node_modules/ccxt/js/src/gate.js); data shapes only.
 import type {
   FakeCandle,
   FakeProtocol,

@@ -4,8 +4,7 @@
 // `subbed` / `unsubbed`, trade ticks of several trades, and the server's `{"ping": ts}` every few seconds
 // that a client must answer with `{"pong": ts}` (HTX drops a client after two unanswered pings).
 // Shapes from HTX's spot API docs (huobiapi.github.io/docs/spot/v1/en: "Get the Most Recent Trades",
-// "Get Klines", "Trade Detail", "Heartbeat and Connection") and ccxt's recorded responses (ccxt/ccxt
-// ts/src/test/static/response/htx.json, MIT); data shapes only.
+// "Get Klines", "Trade Detail", "Heartbeat and Connection") and the fields ccxt's parser reads (node_modules/ccxt/js/src/htx.js); data shapes only.
 // A trade has two ids: `tradeId` (REST: `trade-id`) and a 27-digit `id` that HTX writes as a bare JSON
 // number, past what a double holds (ccxt keeps its digits as text; JSON.parse would round it).
 import { gzipSync } from "node:zlib";

@@ -2,8 +2,7 @@
 // `{"error":["EQuery:..."]}` with HTTP 200) and WebSocket v2 at /v2 (subscribe to `trade` by the v2 symbol,
 // BTC/USD, not the REST names XXBTZUSD or XBT/USD; a snapshot of recent trades on every subscribe, then
 // updates of several trades; `{"method":"ping"}` answered with a pong). Shapes from Kraken's API docs
-// (docs.kraken.com/api, spot REST and WebSocket v2) and ccxt's recorded responses (ccxt/ccxt
-// ts/src/test/static/response/kraken.json, MIT); data shapes only.
+// (docs.kraken.com/api, spot REST and WebSocket v2) and the fields ccxt's parser reads (node_modules/ccxt/js/src/kraken.js); data shapes only.
 import type {
   FakeMarket,
   FakeProtocol,

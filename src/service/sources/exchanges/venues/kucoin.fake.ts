@@ -3,8 +3,7 @@
 // classic spot WebSocket (connect with the token, `welcome`, subscribe / unsubscribe `/market/match:<symbols>`
 // with an `ack`, one `trade.l3match` message per trade, the client's JSON `ping` answered by `pong`).
 // Shapes from KuCoin's API docs (kucoin.com/docs-new: "Get Public Token", "Match Execution Data", "Get Trade
-// History", "Get Klines") and ccxt's recorded responses (ccxt/ccxt ts/src/test/static/response/kucoin.json,
-// MIT); data shapes only. The classic trade history carries `sequence` but no `tradeId`; the unified
+// History", "Get Klines") and the fields ccxt's parser reads (node_modules/ccxt/js/src/kucoin.js); data shapes only. The classic trade history carries `sequence` but no `tradeId`; the unified
 // account's trade history carries both, and a spot match's `tradeId` is its `sequence`.
 import { randomBytes } from "node:crypto";
 import type {

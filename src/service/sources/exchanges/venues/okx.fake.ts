@@ -2,8 +2,7 @@
 // market/history-candles; `{"code":"0","data":[...]}` or a non-zero code) and the public WebSocket at
 // /ws/v5/public (`{"op":"subscribe","args":[{"channel":"trades","instId":"BTC-USDT"}]}`, an `event` answer, trades
 // with the taker's side; the text "ping" answered with "pong"). Shapes from OKX's v5 API docs
-// (www.okx.com/docs-v5/en) and ccxt's recorded responses (ccxt/ccxt ts/src/test/static/response/okx.json, MIT);
-// data shapes only.
+// (www.okx.com/docs-v5/en) and the fields ccxt's parser reads (node_modules/ccxt/js/src/okx.js); data shapes only.
 import type {
   FakeMarket,
   FakeProtocol,
