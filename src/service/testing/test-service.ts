@@ -26,7 +26,13 @@ export interface TestService extends RunningService {
  */
 export async function startTestService(
   flags: string[] = [],
-  options: { dataDir?: string; realTime?: boolean; exchangeTuning?: StartOptions["exchangeTuning"] } = {},
+  options: {
+    dataDir?: string;
+    realTime?: boolean;
+    exchangeTuning?: StartOptions["exchangeTuning"];
+    /** The clocks' start (default TEST_NOW): a restart later on the same data directory. */
+    now?: number;
+  } = {},
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "market-test-"));
   const config = loadConfig({}, [
@@ -42,8 +48,8 @@ export async function startTestService(
     TEST_WRITE_KEY,
     ...flags,
   ]);
-  const marketClock = new ManualClock(TEST_NOW);
-  const wallClock = new ManualClock(TEST_NOW);
+  const marketClock = new ManualClock(options.now ?? TEST_NOW);
+  const wallClock = new ManualClock(options.now ?? TEST_NOW);
   const service = await startService(
     config,
     {
