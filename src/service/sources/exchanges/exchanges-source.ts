@@ -144,7 +144,7 @@ export class ExchangesSource implements TradeSource {
       for (let m = minute - 5; m < minute; m++) recent += counts.perMinute.get(m) ?? 0;
       return {
         name: feed.venue.name,
-        connected: feed.connected,
+        connected: feed.connected || feed.socketOpen(),
         pairs: this.known.get(feed.venue.name)?.length ?? 0,
         lastTradeMs: counts.lastTradeMs,
         tradesTaken: counts.taken,

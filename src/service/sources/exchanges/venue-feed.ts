@@ -74,6 +74,22 @@ export class VenueFeed {
     (this.options.log ?? console.log)(`exchanges: ${this.venue.name}: ${line}`);
   }
 
+  /**
+   * Whether one of ccxt's sockets to the exchange is open now: a feed is connected once subscribed, before
+   * its first trade (a quiet market is not a broken one).
+   */
+  socketOpen(): boolean {
+    const clients = (this.exchange as unknown as { clients?: Record<string, { isOpen?: () => boolean }> } | null)
+      ?.clients;
+    return Object.values(clients ?? {}).some((client) => {
+      try {
+        return client.isOpen?.() === true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
   /** Loads the exchange's market list and picks the spot pairs of `coins` quoted in a currency we price. */
   async loadPairs(coins: ReadonlySet<string>): Promise<VenuePair[]> {
     this.exchange ??= await ccxtExchange(this.venue, this.origin);
