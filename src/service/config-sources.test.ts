@@ -20,6 +20,15 @@ describe("the market source settings", () => {
     );
   });
 
+  it("refuses a market clock faster than real time with real trades, and defaults to a day of history", () => {
+    expect(refusal({ MARKET_SOURCE: "exchanges", MARKET_SPEED: "60" })).toMatch(
+      /MARKET_SPEED \(--market-speed\) must be 1 with MARKET_SOURCE \(--market\) exchanges/,
+    );
+    expect(loadConfig({ MARKET_SOURCE: "exchanges" }, []).historyDays).toBe(1);
+    expect(loadConfig({ MARKET_SOURCE: "exchanges", HISTORY_DAYS: "3" }, []).historyDays).toBe(3);
+    expect(loadConfig({}, []).historyDays).toBe(30);
+  });
+
   it("reads EXCHANGES by the names the service lists or ccxt's ids, in the catalog's order", () => {
     expect(loadConfig({ EXCHANGES: "kraken, BINANCE,htx,gate" }, []).exchanges).toEqual([
       "Binance",

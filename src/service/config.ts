@@ -110,6 +110,13 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
   // minutes; the simulator's 30 days seed in seconds.
   const historyGiven =
     typeof values[SETTINGS.historyDays.flag] === "string" || (env[SETTINGS.historyDays.env] ?? "") !== "";
+  const marketSpeed = resolve(SETTINGS.marketSpeed);
+  if (marketSource === "exchanges" && marketSpeed !== 1 && !help) {
+    throw new ConfigError(
+      `MARKET_SPEED (--market-speed) must be 1 with MARKET_SOURCE (--market) exchanges: real trades happen in real time; got ${marketSpeed}`,
+      "MARKET_SPEED",
+    );
+  }
   return {
     port: resolve(SETTINGS.port),
     dataDir: resolve(SETTINGS.dataDir),
@@ -118,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     writeKeys: resolve(SETTINGS.writeKeys),
     wire: resolve(SETTINGS.wire),
     historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
-    marketSpeed: resolve(SETTINGS.marketSpeed),
+    marketSpeed,
     seed: resolve(SETTINGS.seed),
     marketCoins: resolve(SETTINGS.marketCoins),
     marketSource,
