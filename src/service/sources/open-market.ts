@@ -10,7 +10,7 @@ import type { TradeSource } from "../market/trade-source.ts";
 import type { Store } from "../store/store.ts";
 import { fillFromCandles } from "./exchanges/candle-history.ts";
 import { ExchangesSource } from "./exchanges/exchanges-source.ts";
-import type { VenuePair } from "./exchanges/venue-feed.ts";
+import type { VenuePair } from "./exchanges/venue.ts";
 import { VENUES } from "./exchanges/venues.ts";
 import { SimulatorSource } from "./simulator/simulator-source.ts";
 

@@ -12,7 +12,8 @@ import type { BlockGap } from "../../market/feed.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
 import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
 import { blockOf } from "./trade-intake.ts";
-import type { VenueFeed, VenuePair } from "./venue-feed.ts";
+import type { VenuePair } from "./venue.ts";
+import type { VenueFeed } from "./venue-feed.ts";
 
 /** [open time ms, open, high, low, close, volume], as ccxt gives candles. */
 export type Candle = [number, number, number, number, number, number];

@@ -1,8 +1,11 @@
 // A ccxt exchange (its "pro" class: REST and WebSocket) for one venue, pointed at its EXCHANGE_HOSTS origin
-// where one is set, with ccxt's own rate limiting on so REST stays within the exchange's request limits.
+// where one is set, with ccxt's own rate limiting on so REST stays within the exchange's request limits;
+// and what the source reads of ccxt's objects beyond its typed API (trades, sockets, caches, page sizes),
+// all in this one place.
 import type { pro as ccxtPro } from "ccxt";
 import { redirectAddresses } from "./exchange-hosts.ts";
-import type { Venue } from "./venue.ts";
+import type { RawTrade } from "./trade-intake.ts";
+import type { Venue, VenuePair } from "./venue.ts";
 
 export type CcxtExchange = InstanceType<(typeof ccxtPro)["binance"]>;
 
@@ -20,4 +23,67 @@ export async function ccxtExchange(venue: Venue, origin: URL | null): Promise<Cc
     if (origin.protocol === "http:") await exchange.loadHttpProxyAgent();
   }
   return exchange;
+}
+
+/** ccxt's unified trade, the fields the source reads. */
+export interface CcxtTrade {
+  id?: string;
+  timestamp?: number;
+  price?: number;
+  amount?: number;
+  /** The taker's side. */
+  side?: string;
+  info?: unknown;
+}
+
+/** HTX: ccxt's id of a streamed trade is not its id over REST; the venue knows the one both carry. */
+export function tradeIdOf(venue: Venue, trade: CcxtTrade): string | undefined {
+  return venue.tradeId?.(trade) ?? trade.id;
+}
+
+/** A unified trade as the intake takes it, or null when it lacks what a trade needs. */
+export function rawTrade(venue: Venue, pair: VenuePair, trade: CcxtTrade): RawTrade | null {
+  const { timestamp, price, amount, side } = trade;
+  const id = tradeIdOf(venue, trade);
+  if (id === undefined || timestamp === undefined || !(price && price > 0) || !(amount && amount > 0))
+    return null;
+  return {
+    exchange: venue.name,
+    symbol: pair.symbol,
+    quote: pair.quote,
+    pair: pair.pair,
+    id: String(id),
+    timeMs: timestamp,
+    price,
+    amount,
+    side: side === "sell" ? "sell" : "buy",
+  };
+}
+
+/** Whether one of ccxt's sockets to the exchange is open now. */
+export function socketOpen(exchange: CcxtExchange): boolean {
+  const clients = (exchange as unknown as { clients?: Record<string, { isOpen?: () => boolean }> }).clients;
+  return Object.values(clients ?? {}).some((client) => {
+    try {
+      return client.isOpen?.() === true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The most candles one request returns (ccxt's `features`): an exchange that answers a time window (Coinbase:
+ * 300 minutes from `since`) answers an empty page for a window without trades, and the next page starts
+ * that many minutes later.
+ */
+export function candlesPerPage(exchange: CcxtExchange): number {
+  const features = (exchange as unknown as { features?: { spot?: { fetchOHLCV?: { limit?: number } } } })
+    .features;
+  return Math.min(1000, features?.spot?.fetchOHLCV?.limit ?? 500);
+}
+
+/** The trades ccxt keeps of a symbol (its cache), oldest first. */
+export function cachedTrades(exchange: CcxtExchange, ccxtSymbol: string): readonly CcxtTrade[] {
+  return (exchange as unknown as { trades?: Record<string, CcxtTrade[]> }).trades?.[ccxtSymbol] ?? [];
 }

@@ -7,8 +7,8 @@ import type { Pair } from "../../catalog/catalog.ts";
 import type { ExchangeHealth, SourceTrade, TradeSource } from "../../market/trade-source.ts";
 import { TradeIntake } from "./trade-intake.ts";
 import { UsdPrices, type UsdReferences } from "./usd-prices.ts";
-import type { Venue } from "./venue.ts";
-import { VenueFeed, type VenueFeedOptions, type VenuePair } from "./venue-feed.ts";
+import type { Venue, VenuePair } from "./venue.ts";
+import { VenueFeed, type VenueFeedOptions } from "./venue-feed.ts";
 
 /** How long after a block's end its trades may still arrive (exchanges stamp trades before they send them). */
 export const CLOSE_GRACE_MS = 3000;

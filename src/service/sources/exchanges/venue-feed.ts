@@ -4,19 +4,18 @@
 // fetched over REST from the last one seen; the intake counts each trade once whichever way it came. A
 // pair quiet for far longer than its usual gap is resubscribed. ccxt answers the exchange's pings.
 import { QUOTE_CURRENCIES, type QuoteCurrency } from "../../catalog/catalog.ts";
-import { type CcxtExchange, ccxtExchange } from "./ccxt-exchange.ts";
-import type { RawTrade, TradeIntake } from "./trade-intake.ts";
-import type { Venue, VenueMarket } from "./venue.ts";
-
-/** A pair the feed reads: ccxt's unified symbol and what the service calls it. */
-export interface VenuePair {
-  /** ccxt's unified symbol, e.g. "BTC/USDT". */
-  ccxtSymbol: string;
-  symbol: string;
-  quote: QuoteCurrency;
-  /** The exchange's name of the pair (foreignName). */
-  pair: string;
-}
+import {
+  type CcxtExchange,
+  type CcxtTrade,
+  cachedTrades,
+  candlesPerPage,
+  ccxtExchange,
+  rawTrade,
+  socketOpen,
+  tradeIdOf,
+} from "./ccxt-exchange.ts";
+import type { TradeIntake } from "./trade-intake.ts";
+import type { Venue, VenueMarket, VenuePair } from "./venue.ts";
 
 export interface VenueFeedOptions {
   /** Backoff of reconnects: first delay and cap, ms (doubled each failure, with jitter). */
@@ -35,15 +34,6 @@ interface PairState {
   /** Set while the pair is unsubscribed on purpose, so the watch's rejection is not a disconnect. */
   resubscribing: boolean;
 }
-
-type CcxtTrade = {
-  id?: string;
-  timestamp?: number;
-  price?: number;
-  amount?: number;
-  side?: string;
-  info?: unknown;
-};
 
 /** At most this many REST pages fill one gap (a long outage is history's business, not the fill's). */
 const MAX_FILL_PAGES = 20;
@@ -79,15 +69,7 @@ export class VenueFeed {
    * its first trade (a quiet market is not a broken one).
    */
   socketOpen(): boolean {
-    const clients = (this.exchange as unknown as { clients?: Record<string, { isOpen?: () => boolean }> } | null)
-      ?.clients;
-    return Object.values(clients ?? {}).some((client) => {
-      try {
-        return client.isOpen?.() === true;
-      } catch {
-        return false;
-      }
-    });
+    return this.exchange !== null && socketOpen(this.exchange);
   }
 
   /** Loads the exchange's market list and picks the spot pairs of `coins` quoted in a currency we price. */
@@ -218,7 +200,7 @@ export class VenueFeed {
     const state = this.state(pair);
     let taken = 0;
     for (const trade of trades) {
-      const raw = this.raw(pair, trade);
+      const raw = rawTrade(this.venue, pair, trade);
       if (!raw) continue;
       if (this.intake.take(raw, via) === "taken") taken += 1;
       if (state.lastSeenMs === null || raw.timeMs > state.lastSeenMs) {
@@ -233,41 +215,15 @@ export class VenueFeed {
     return taken;
   }
 
-  private raw(pair: VenuePair, trade: CcxtTrade): RawTrade | null {
-    const { timestamp, price, amount, side } = trade;
-    // HTX: ccxt's id of a streamed trade is not its id over REST; the venue knows the one both carry.
-    const id = this.venue.tradeId?.(trade) ?? trade.id;
-    if (id === undefined || timestamp === undefined || !(price && price > 0) || !(amount && amount > 0))
-      return null;
-    return {
-      exchange: this.venue.name,
-      symbol: pair.symbol,
-      quote: pair.quote,
-      pair: pair.pair,
-      id: String(id),
-      timeMs: timestamp,
-      price,
-      amount,
-      side: side === "sell" ? "sell" : "buy",
-    };
-  }
-
   /** A page of the pair's 1-minute candles from `sinceMs` (the exchange decides how many). */
   async candles(ccxtSymbol: string, sinceMs: number): Promise<unknown[]> {
     if (!this.exchange) return [];
     return this.exchange.fetchOHLCV(ccxtSymbol, "1m", sinceMs, this.candlesPerPage());
   }
 
-  /**
-   * The most candles one request returns (ccxt's `features`): an exchange that answers a time window (Coinbase:
-   * 300 minutes from `since`) answers an empty page for a window without trades, and the next page starts
-   * that many minutes later.
-   */
+  /** The most candles one request of the exchange returns. */
   candlesPerPage(): number {
-    const features = (
-      this.exchange as unknown as { features?: { spot?: { fetchOHLCV?: { limit?: number } } } }
-    )?.features;
-    return Math.min(1000, features?.spot?.fetchOHLCV?.limit ?? 500);
+    return this.exchange === null ? 500 : candlesPerPage(this.exchange);
   }
 
   /**
@@ -276,17 +232,15 @@ export class VenueFeed {
    * come after their block closed. The market calls this before it closes a block.
    */
   drain(): void {
-    const caches = (this.exchange as unknown as { trades?: Record<string, CcxtTrade[]> } | null)?.trades;
-    if (!caches) return;
+    if (!this.exchange) return;
     for (const pair of this.pairs) {
-      const cache = caches[pair.ccxtSymbol];
-      if (!cache) continue;
+      const cache = cachedTrades(this.exchange, pair.ccxtSymbol);
       const fresh: CcxtTrade[] = [];
       for (let i = cache.length - 1; i >= 0; i--) {
         const trade = cache[i] as CcxtTrade;
         if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
         // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
-        const id = String(this.venue.tradeId?.(trade) ?? trade.id);
+        const id = String(tradeIdOf(this.venue, trade));
         if (!this.intake.has(this.venue.name, id)) fresh.push(trade);
       }
       if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");

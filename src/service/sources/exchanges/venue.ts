@@ -1,6 +1,8 @@
 // One exchange as the exchanges source reaches it: the service's name for it (the catalog's, the one
 // /v1 lists), ccxt's id and options, and how it names a pair. Each of the ten lives in venues/<name>.ts,
 // beside the fake that speaks its protocol in the tests (venues/<name>.fake.ts, fake/).
+import type { QuoteCurrency } from "../../catalog/catalog.ts";
+
 /** The part of a ccxt market the source reads. */
 export interface VenueMarket {
   id: string;
@@ -10,6 +12,16 @@ export interface VenueMarket {
   spot?: boolean;
   active?: boolean | undefined;
   info: Record<string, unknown>;
+}
+
+/** A pair the exchanges source reads: ccxt's unified symbol and what the service calls it. */
+export interface VenuePair {
+  /** ccxt's unified symbol, e.g. "BTC/USDT". */
+  ccxtSymbol: string;
+  symbol: string;
+  quote: QuoteCurrency;
+  /** The exchange's name of the pair (foreignName). */
+  pair: string;
 }
 
 export interface Venue {
