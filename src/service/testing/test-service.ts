@@ -50,13 +50,10 @@ export async function startTestService(
   ]);
   const marketClock = new ManualClock(options.now ?? TEST_NOW);
   const wallClock = new ManualClock(options.now ?? TEST_NOW);
-  const service = await startService(
-    config,
-    {
-      ...(options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} }),
-      ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
-    },
-  );
+  const service = await startService(config, {
+    ...(options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} }),
+    ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
+  });
   return {
     ...service,
     dataDir,

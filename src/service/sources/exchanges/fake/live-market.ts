@@ -1,0 +1,214 @@
+// The harness of the exchanges source's end-to-end tests: the ten fake exchanges (fake-venues.ts) on
+// loopback, the real service reading them (MARKET_SOURCE=exchanges, EXCHANGE_HOSTS), scripted trades, and
+// the filters' reference to compare the service's block values with. Each test file that imports it gets
+// its own market (vitest runs each file in its own module scope).
+import { expect } from "vitest";
+import { decodeDataPoints } from "../../../../interface/data-points.ts";
+import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
+import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
+import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
+import { FakeExchange } from "./fake-exchange.ts";
+import type { FakeCandle, FakeTrade } from "./fake-protocol.ts";
+import { LIVE_VENUES } from "./fake-venues.ts";
+
+export const BLOCK_MS = BLOCK_SECONDS * 1000;
+/** The block the service starts in: the streams fill it and the ones after; earlier ones are history. */
+export const B = Math.floor(TEST_NOW / BLOCK_MS);
+export const startOf = (block: number) => block * BLOCK_MS;
+export const endOf = (block: number) => (block + 1) * BLOCK_MS;
+
+export interface Scripted extends FakeTrade {
+  exchange: string;
+  symbol: string;
+  usd: number;
+}
+
+/**
+ * Each venue's trades are 1.1 s after the previous venue's: two exchanges' trades in the same second would
+ * meet the MA120's same-second rule in whatever order they arrived, which the reference cannot know.
+ */
+export const shift = (v: number) => v * 1100;
+/** Each venue's BTC price level differs a little, so the all-exchanges values mix them visibly. */
+export const level = (v: number) => 60_000 + v * 10;
+export const fakes = new Map<string, FakeExchange>();
+export let service: TestService;
+let nextId = 1;
+
+export function candlesOf(pair: string, v: number): FakeCandle[] {
+  // Ten minutes of candles before the live block: five history blocks.
+  return Array.from({ length: 10 }, (_, i) => ({
+    pair,
+    openMs: startOf(B) - (10 - i) * 60_000,
+    open: level(v) + i,
+    high: level(v) + i + 8,
+    low: level(v) + i - 6,
+    close: level(v) + i + (i % 2 === 0 ? 3 : -2),
+    volume: 0.5 + i / 10,
+  }));
+}
+
+/** Starts the fakes and the service reading them, and waits until every exchange is subscribed. */
+export async function startLiveMarket(): Promise<void> {
+  for (const [v, live] of LIVE_VENUES.entries()) {
+    fakes.set(
+      live.venue.name,
+      await FakeExchange.start(live.protocol, {
+        markets: live.markets,
+        candles: candlesOf(live.btc, v),
+        // The exchanges' clocks are the market's (some histories reach back from "now" only: Bitstamp).
+        nowMs: () => service?.marketClock.now() ?? TEST_NOW,
+      }),
+    );
+  }
+  const hosts = LIVE_VENUES.map((l) => `${l.venue.name}=${fakes.get(l.venue.name)?.origin}`).join(",");
+  service = await startTestService(
+    [
+      "--market",
+      "exchanges",
+      "--exchanges",
+      LIVE_VENUES.map((l) => l.venue.name).join(","),
+      "--exchange-hosts",
+      hosts,
+      "--market-coins",
+      "BTC,ETH",
+      "--history-days",
+      "1",
+    ],
+    { exchangeTuning: { backoffMs: { first: 50, max: 200 } } },
+  );
+  for (const live of LIVE_VENUES) await fakes.get(live.venue.name)?.subscribed(live.btc);
+}
+
+export async function stopLiveMarket(): Promise<void> {
+  await service?.stop();
+  for (const fake of fakes.values()) await fake.close();
+}
+
+export function trade(
+  v: number,
+  pair: string,
+  symbol: string,
+  timeMs: number,
+  price: number,
+  side: "buy" | "sell",
+  usd = price,
+): Scripted {
+  const live = LIVE_VENUES[v];
+  if (!live) throw new Error(`no venue ${v}`);
+  return {
+    exchange: live.venue.name,
+    symbol,
+    pair,
+    id: live.tradeId(nextId++),
+    price,
+    amount: 0.25 + (nextId % 7) / 100,
+    side,
+    timeMs,
+    usd,
+  };
+}
+
+/** What the tests read of GET /status and GET /v1/symbol (the interface's and the status route's shapes). */
+export interface Health {
+  name: string;
+  connected: boolean;
+  tradesTaken: number;
+  reconnects: number;
+  filledOverRest: number;
+  droppedLate: number;
+  droppedDuplicate: number;
+  backfill: { state: string };
+}
+export interface Body {
+  market: { exchanges: Health[] };
+  exchanges: { name: string; lastTrades: { foreignTradeID: string }[] }[];
+  dataPoints: string;
+  price: number;
+}
+
+export async function json(path: string): Promise<Body> {
+  const response = await service.get(path);
+  expect(response.status, path).toBe(200);
+  return response.json();
+}
+
+/** The live last trades ids the service shows for `symbol` (none while it has no quotation: a 404). */
+export async function shownIds(symbol: string): Promise<Set<string>> {
+  const response = await service.get(`/v1/symbol/${symbol}`);
+  if (response.status === 404) return new Set();
+  expect(response.status).toBe(200);
+  const details = (await response.json()) as Body;
+  return new Set(details.exchanges.flatMap((e) => e.lastTrades.map((t) => t.foreignTradeID)));
+}
+
+/** Waits until the service shows every one of `trades` among the live last trades of their exchange. */
+export async function shown(trades: readonly Scripted[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  const symbols = [...new Set(trades.map((t) => t.symbol))];
+  for (;;) {
+    const ids = new Set<string>();
+    for (const symbol of symbols) for (const id of await shownIds(symbol)) ids.add(id);
+    if (trades.every((t) => ids.has(t.id))) return;
+    if (Date.now() > deadline)
+      throw new Error(`trades not shown: ${trades.filter((t) => !ids.has(t.id)).map((t) => t.id)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits until the exchanges' trades taken, over all, reach `count` (GET /status). */
+export async function taken(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await json("/status");
+    const total = status.market.exchanges.reduce((sum, e) => sum + e.tradesTaken, 0);
+    if (total >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${total} of ${count} trades were taken`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function closeBlock(block: number): void {
+  service.marketClock.set(endOf(block) + 3000);
+  service.advanceMarket();
+}
+
+/** The three filters applied to `trades` (one block, cold start as the live aggregator's is). */
+export function reference(
+  trades: readonly Scripted[] | readonly { timeMs: number; usd: number }[],
+  block: number,
+  startMs: number,
+) {
+  const ma = new MovingAverageFilter(startMs);
+  const mair = new MairFilter(startMs);
+  const medir = new MedirFilter();
+  let value = { MA120: 0, MAIR120: 0, MEDIR120: 0 };
+  for (let b = Math.floor(startMs / BLOCK_MS); b <= block; b++) {
+    const ofBlock = [...trades]
+      .filter((t) => Math.floor(t.timeMs / BLOCK_MS) === b)
+      .sort((x, y) => x.timeMs - y.timeMs);
+    for (const t of ofBlock) {
+      const filterTrade = { timeMs: t.timeMs, estimatedUSDPrice: t.usd };
+      ma.compute(filterTrade);
+      mair.compute(filterTrade);
+      medir.compute(filterTrade);
+    }
+    value = {
+      MA120: ma.finalCompute(endOf(b))?.value ?? Number.NaN,
+      MAIR120: mair.finalCompute()?.value ?? Number.NaN,
+      MEDIR120: medir.finalCompute()?.value ?? Number.NaN,
+    };
+  }
+  return value;
+}
+
+/** The block's point: MA120 is stamped at the block's end, MAIR120 and MEDIR120 at its last trade. */
+export async function pointAt(path: string, block: number): Promise<number | undefined> {
+  const start = startOf(block) / 1000;
+  const end = endOf(block) / 1000;
+  const body = await json(`${path}?starttime=${start}&endtime=${end}`);
+  return decodeDataPoints(body.dataPoints).find((p) => p.time > start && p.time <= end)?.value;
+}
+
+/** The live aggregator starts cold 60 blocks before the first live block (feed.ts WARM_UP_BLOCKS). */
+export const LIVE_START_MS = startOf(B - 60);
+export const blockTrades: Scripted[] = [];
