@@ -60,6 +60,18 @@ export function rawTrade(venue: Venue, pair: VenuePair, trade: CcxtTrade): RawTr
   };
 }
 
+/** Closes ccxt's sockets to the exchange: the pending watches fail and the next ones connect anew. */
+export function closeSockets(exchange: CcxtExchange): void {
+  const clients = (exchange as unknown as { clients?: Record<string, { close?: () => unknown }> }).clients;
+  for (const client of Object.values(clients ?? {})) {
+    try {
+      client.close?.();
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
 /** Whether one of ccxt's sockets to the exchange is open now. */
 export function socketOpen(exchange: CcxtExchange): boolean {
   const clients = (exchange as unknown as { clients?: Record<string, { isOpen?: () => boolean }> }).clients;

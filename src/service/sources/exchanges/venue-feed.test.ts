@@ -8,6 +8,8 @@ import { UsdPrices } from "./usd-prices.ts";
 import { VenueFeed } from "./venue-feed.ts";
 import { binanceProtocol } from "./venues/binance.fake.ts";
 import { binance } from "./venues/binance.ts";
+import { coinbaseProtocol } from "./venues/coinbase.fake.ts";
+import { coinbase } from "./venues/coinbase.ts";
 
 const BLOCK_MS = 120_000;
 let fake: FakeExchange;
@@ -75,6 +77,33 @@ describe("VenueFeed", () => {
     await until(() => intake.countsOf("Binance").taken === 6, "the trade after resubscribing");
     expect(feed.connected).toBe(true);
     expect(feed.reconnects).toBe(0);
+  });
+
+  it("renews the socket of an exchange ccxt cannot unsubscribe one pair from (Coinbase), and reads on", async () => {
+    await feed.stop();
+    await fake.close();
+    fake = await FakeExchange.start(coinbaseProtocol, {
+      markets: [{ id: "BTC-USD", base: "BTC", quote: "USD" }],
+    });
+    feed = new VenueFeed(coinbase, new URL(fake.origin), intake, {
+      quietFactor: 5,
+      minQuietMs: 1000,
+      backoffMs: { first: 20, max: 50 },
+      log: () => {},
+    });
+    await feed.loadPairs(new Set(["BTC"]));
+    feed.start();
+    await fake.subscribed("BTC-USD");
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) fake.publish([{ ...trade(start + i * 10), pair: "BTC-USD" }]);
+    await until(() => intake.countsOf("Coinbase").taken === 5, "five trades");
+    const connections = fake.connections;
+    await feed.resubscribeQuiet(Date.now() + 2000);
+    expect(feed.resubscribes).toBe(1);
+    await until(() => fake.connections > connections, "a new connection");
+    await fake.subscribed("BTC-USD");
+    fake.publish([{ ...trade(Date.now()), pair: "BTC-USD" }]);
+    await until(() => intake.countsOf("Coinbase").taken === 6, "the trade after renewing");
   });
 
   it("drains what ccxt parsed but may not have handed out, counting nothing twice", async () => {

@@ -10,6 +10,7 @@ import {
   cachedTrades,
   candlesPerPage,
   ccxtExchange,
+  closeSockets,
   rawTrade,
   socketOpen,
   tradeIdOf,
@@ -250,25 +251,32 @@ export class VenueFeed {
   /** Resubscribes the pairs that have been quiet for far longer than their usual gap. */
   async resubscribeQuiet(nowMs = Date.now()): Promise<void> {
     const exchange = this.exchange;
-    if (!exchange || !this.connected || !exchange.has.unWatchTrades) return;
+    if (!exchange || !this.connected) return;
     const factor = this.options.quietFactor ?? 20;
     const minQuiet = this.options.minQuietMs ?? 5 * 60_000;
-    for (const pair of this.pairs) {
+    const quiet = this.pairs.filter((pair) => {
       const state = this.state(pair);
-      if (state.usualGapMs === null || state.resubscribing) continue;
-      if (nowMs - state.lastTradeAt < Math.max(minQuiet, factor * state.usualGapMs)) continue;
-      state.resubscribing = true;
+      if (state.usualGapMs === null || state.resubscribing) return false;
+      return nowMs - state.lastTradeAt >= Math.max(minQuiet, factor * state.usualGapMs);
+    });
+    for (const pair of quiet) {
+      const state = this.state(pair);
       state.lastTradeAt = nowMs;
       this.resubscribes += 1;
       this.log(
         `${pair.pair} quiet since ${new Date(state.lastSeenMs ?? nowMs).toISOString()}; resubscribing`,
       );
+      if (!exchange.has.unWatchTrades) continue;
+      state.resubscribing = true;
       try {
         await exchange.unWatchTrades(pair.ccxtSymbol);
       } catch {
         // The watch loop subscribes again whatever the unsubscribe answered.
       }
     }
+    // Where ccxt cannot unsubscribe one pair (Coinbase, Kraken), the socket is renewed: every pair subscribes
+    // again, and the trades of the moment between are filled over REST as after any drop.
+    if (quiet.length > 0 && !exchange.has.unWatchTrades) closeSockets(exchange);
   }
 
   async stop(): Promise<void> {
