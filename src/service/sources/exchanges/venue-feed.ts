@@ -12,6 +12,7 @@ import {
   ccxtExchange,
   closeSockets,
   rawTrade,
+  releaseCachedTrades,
   socketOpen,
   tradeIdOf,
 } from "./ccxt-exchange.ts";
@@ -119,6 +120,11 @@ export class VenueFeed {
         const trades = (await watching) as CcxtTrade[];
         this.onConnected();
         this.takeAll(pair, trades, "stream");
+        // ccxt keeps the last 1000 trades of every pair (800 bytes each, copied on every wake): once taken
+        // they are the intake's, so the cache is let go and ccxt starts a fresh one with the next message.
+        // Nothing can arrive in between: no message is handled before this synchronous code ends.
+        this.drainPair(pair, exchange);
+        releaseCachedTrades(exchange, pair.ccxtSymbol);
         if (missedSince !== null) {
           void this.fill(pair, missedSince);
           missedSince = null;
@@ -234,18 +240,20 @@ export class VenueFeed {
    */
   drain(): void {
     if (!this.exchange) return;
-    for (const pair of this.pairs) {
-      const cache = cachedTrades(this.exchange, pair.ccxtSymbol);
-      const fresh: CcxtTrade[] = [];
-      for (let i = cache.length - 1; i >= 0; i--) {
-        const trade = cache[i] as CcxtTrade;
-        if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
-        // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
-        const id = String(tradeIdOf(this.venue, trade));
-        if (!this.intake.has(this.venue.name, id)) fresh.push(trade);
-      }
-      if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
+    for (const pair of this.pairs) this.drainPair(pair, this.exchange);
+  }
+
+  private drainPair(pair: VenuePair, exchange: CcxtExchange): void {
+    const cache = cachedTrades(exchange, pair.ccxtSymbol);
+    const fresh: CcxtTrade[] = [];
+    for (let i = cache.length - 1; i >= 0; i--) {
+      const trade = cache[i] as CcxtTrade;
+      if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
+      // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
+      const id = String(tradeIdOf(this.venue, trade));
+      if (!this.intake.has(this.venue.name, id)) fresh.push(trade);
     }
+    if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
   }
 
   /** Resubscribes the pairs that have been quiet for far longer than their usual gap. */
