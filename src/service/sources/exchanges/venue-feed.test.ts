@@ -109,12 +109,12 @@ describe("VenueFeed", () => {
   it("takes every trade once and lets ccxt's trade cache go, so it never grows to ccxt's 1000 a pair", async () => {
     const now = Date.now();
     // Frames sent at once: ccxt may wake the watch once for several; whatever it held back is drained.
-    for (let i = 0; i < 30; i++) fake.publish([trade(now + i)]);
-    await until(() => intake.countsOf("Binance").taken === 30, "thirty trades");
+    for (let i = 0; i < 250; i++) fake.publish([trade(now + i)]);
+    await until(() => intake.countsOf("Binance").taken === 250, "250 trades");
     feed.drain();
-    expect(intake.countsOf("Binance")).toMatchObject({ taken: 30, droppedDuplicate: 0 });
+    expect(intake.countsOf("Binance")).toMatchObject({ taken: 250, droppedDuplicate: 0 });
     const cache = () =>
       (feed as unknown as { exchange: { trades: Record<string, unknown[]> } }).exchange.trades["BTC/USDT"];
-    expect(cache()?.length ?? 0).toBe(0);
+    expect(cache()?.length ?? 0).toBeLessThan(100);
   });
 });
