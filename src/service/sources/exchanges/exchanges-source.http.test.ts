@@ -122,6 +122,13 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     expect(await pointAt("/v1/chartPointsAllExchanges/MA120/ETH", B)).toBeCloseTo(eth.MA120, 6);
     const quotation = await json("/v1/quotation/BTC");
     expect(quotation.price).toBeCloseTo(all.MA120, 6);
+    // The coin list ranks what the exchanges traded: BTC and ETH, priced by their quotations.
+    const coins = (await (await service.get("/v1/coins")).json()) as {
+      coins: { symbol: string; price: number }[];
+    };
+    expect(coins.coins.map((c) => c.symbol)).toEqual(["BTC", "ETH"]);
+    expect(coins.coins[0]?.price).toBeCloseTo(all.MA120, 6);
+    expect(coins.coins[1]?.price).toBeCloseTo(eth.MA120, 6);
   });
 
   it("drops a trade that arrives after its block closed, and counts it", async () => {
