@@ -19,6 +19,8 @@ export interface OwnServiceOptions {
   marketCoins?: string[];
   /** How long to wait for it to listen (seeding a long history takes a while); default 120 s. */
   startTimeoutMs?: number;
+  /** More settings, as environment variables (MARKET_SOURCE, EXCHANGE_HOSTS, ...). */
+  env?: Record<string, string>;
 }
 
 export async function startOwnService(port: number, options: OwnServiceOptions = {}): Promise<OwnService> {
@@ -41,7 +43,13 @@ export async function startOwnService(port: number, options: OwnServiceOptions =
       ...(marketCoins === undefined ? [] : ["--market-coins", marketCoins.join(",")]),
     ],
     {
-      env: { ...process.env, API_KEYS: API_KEYS_SETTING, WRITE_KEYS: WRITE_KEY, DASHBOARD_DIR },
+      env: {
+        ...process.env,
+        API_KEYS: API_KEYS_SETTING,
+        WRITE_KEYS: WRITE_KEY,
+        DASHBOARD_DIR,
+        ...options.env,
+      },
       stdio: "ignore",
     },
   );
