@@ -41,8 +41,12 @@ export interface IntakeCounts {
   readonly perMinute: Map<number, number>;
 }
 
-/** Trade ids are remembered this many closed blocks back, so a replay after a reconnect is a duplicate. */
-const REMEMBERED_BLOCKS = 5;
+/**
+ * Trade ids are remembered this many closed blocks back, so a replay after a reconnect (Kraken's and
+ * Bitfinex's snapshot on subscribe) is counted a duplicate, not late. Only the open blocks' ids decide what
+ * is taken; older ones only name the drop, and at a thousand trades a second each block more is ~120k ids.
+ */
+const REMEMBERED_BLOCKS = 3;
 const LIVE_TRADES = 10;
 const MINUTES_KEPT = 6;
 
