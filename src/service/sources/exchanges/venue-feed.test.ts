@@ -106,6 +106,32 @@ describe("VenueFeed", () => {
     await until(() => intake.countsOf("Coinbase").taken === 6, "the trade after renewing");
   });
 
+  it("fills a gap longer than a page of REST trades, paging back by the exchange's cursor (Coinbase)", async () => {
+    await feed.stop();
+    await fake.close();
+    fake = await FakeExchange.start(coinbaseProtocol, {
+      markets: [{ id: "BTC-USD", base: "BTC", quote: "USD" }],
+    });
+    feed = new VenueFeed(coinbase, new URL(fake.origin), intake, {
+      backoffMs: { first: 20, max: 50 },
+      log: () => {},
+    });
+    await feed.loadPairs(new Set(["BTC"]));
+    feed.start();
+    await fake.subscribed("BTC-USD");
+    const start = Date.now();
+    fake.publish([{ ...trade(start), pair: "BTC-USD" }]);
+    await until(() => intake.countsOf("Coinbase").taken === 1, "the first trade");
+    fake.dropConnections();
+    // 2,500 trades while no socket listened: three pages of Coinbase's 1,000.
+    fake.record(Array.from({ length: 2500 }, (_, i) => ({ ...trade(start + 1 + i), pair: "BTC-USD" })));
+    await fake.subscribed("BTC-USD");
+    fake.publish([{ ...trade(start + 3000), pair: "BTC-USD" }]);
+    await until(() => intake.countsOf("Coinbase").taken === 2502, "every missed trade");
+    expect(intake.countsOf("Coinbase").filledOverRest).toBeGreaterThanOrEqual(2500);
+    expect(fake.requests.filter((r) => r.includes("/trades") && r.includes("after="))).not.toHaveLength(0);
+  });
+
   it("takes every trade once and lets ccxt's trade cache go, so it never grows to ccxt's 1000 a pair", async () => {
     const now = Date.now();
     // Frames sent at once: ccxt may wake the watch once for several; whatever it held back is drained.

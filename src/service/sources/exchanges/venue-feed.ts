@@ -16,6 +16,7 @@ import {
   socketOpen,
   tradeIdOf,
 } from "./ccxt-exchange.ts";
+import { fillGap } from "./rest-fill.ts";
 import type { TradeIntake } from "./trade-intake.ts";
 import type { Venue, VenueMarket, VenuePair } from "./venue.ts";
 
@@ -42,8 +43,6 @@ interface PairState {
  * a fresh cache at every wake slower than copying a few trades, and ccxt's own 1000 as 240 MB for 300 pairs.
  */
 const KEPT_TRADES = 25;
-/** At most this many REST pages fill one gap (a long outage is history's business, not the fill's). */
-const MAX_FILL_PAGES = 20;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -174,35 +173,19 @@ export class VenueFeed {
     return delay * (0.5 + Math.random() / 2);
   }
 
-  /**
-   * Fetches the pair's trades since `sinceMs` over REST: those the stream missed. Page after page while a
-   * page brings trades not seen yet (an exchange that honours the start time walks forward through a long
-   * gap; where only ccxt filters the newest page, the second page brings nothing new and the fill stops:
-   * a gap longer than that page is lost there, and the log says so).
-   */
+  /** Fetches the pair's trades since `sinceMs` over REST: those the stream missed (rest-fill.ts). */
   private async fill(pair: VenuePair, sinceMs: number): Promise<void> {
     if (this.stopped || !this.exchange) return;
-    const honoursSince = this.venue.restTradesSince !== false;
-    let since = sinceMs;
     try {
-      for (let page = 0; page < MAX_FILL_PAGES && !this.stopped; page++) {
-        const params = this.venue.restTradesParams?.(since) ?? {};
-        const trades = (await this.exchange.fetchTrades(
-          pair.ccxtSymbol,
-          honoursSince ? since : undefined,
-          undefined,
-          params,
-        )) as CcxtTrade[];
-        const fresh = trades.filter((t) => (t.timestamp ?? 0) >= since);
-        const oldest = Math.min(...trades.map((t) => t.timestamp ?? Number.POSITIVE_INFINITY));
-        if (page === 0 && !honoursSince && trades.length > 0 && oldest > sinceMs + 1000) {
-          this.log(
-            `${pair.pair}: REST reaches back to ${new Date(oldest).toISOString()} only; trades since ${new Date(sinceMs).toISOString()} before it are lost`,
-          );
-        }
-        if (this.takeAll(pair, fresh, "rest") === 0 || !honoursSince) return;
-        since = Math.max(...fresh.map((t) => t.timestamp ?? since));
-      }
+      await fillGap({
+        exchange: this.exchange,
+        venue: this.venue,
+        pair,
+        sinceMs,
+        take: (trades) => this.takeAll(pair, trades, "rest"),
+        stopped: () => this.stopped,
+        log: (line) => this.log(line),
+      });
     } catch (error) {
       this.log(
         `filling ${pair.pair} over REST failed (${error instanceof Error ? error.message.slice(0, 200) : error})`,

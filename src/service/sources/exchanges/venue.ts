@@ -44,6 +44,13 @@ export interface Venue {
    * contracts).
    */
   restTradesParams?(sinceMs: number): Record<string, unknown>;
+  /**
+   * Where the trade history answers its newest page and older ones by a cursor: the parameters of the page
+   * before `oldest` (Coinbase: `after` its trade id). The gap fill then pages backward (rest-fill.ts).
+   */
+  restTradesOlder?(oldest: { id?: string | undefined }): Record<string, unknown>;
+  /** Trades asked per page of that history (the exchange's most). */
+  restTradesLimit?: number;
   /** The exchange's own name of the pair (the Trade's pair and the pair's foreignName). */
   foreignName(market: VenueMarket): string;
   /**

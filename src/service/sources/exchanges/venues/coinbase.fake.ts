@@ -63,11 +63,18 @@ function product(m: FakeMarket): unknown {
   };
 }
 
-/** /products/{id}/trades: the newest `limit` (default 100, at most 1000), newest first; no time range. */
+/**
+ * /products/{id}/trades: the newest `limit` (default 100, at most 1000), newest first; no time range, but
+ * `after` a trade id gives the page before it.
+ */
 function trades(pair: string, query: URLSearchParams, state: FakeState): FakeResponse {
   const limit = Number(query.get("limit") ?? 100);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return refusal(400, "Invalid limit");
-  const ofPair = state.trades.filter((t) => t.pair === pair).slice(-limit);
+  // `after` a trade id: the page of trades before it (older), as Coinbase's cursor pagination does.
+  const after = query.get("after");
+  const ofPair = state.trades
+    .filter((t) => t.pair === pair && (after === null || Number(t.id) < Number(after)))
+    .slice(-limit);
   const body = ofPair.reverse().map((t) => ({
     time: iso(t.timeMs),
     trade_id: Number(t.id),
