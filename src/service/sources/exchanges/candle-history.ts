@@ -40,29 +40,39 @@ export function tradesOfCandle(
   ];
 }
 
-interface PairCandles {
+export interface PairCandles {
   exchange: string;
   pair: VenuePair;
   candles: Candle[];
 }
 
-/** USD per unit of a quote in one minute, from the dollar-quoted candles of the same step. */
-class MinutePrices {
+/** USD per unit of a quote in one minute, from the candles of the same step. */
+export class MinutePrices {
+  /** "coin|minute" → the close of its dollar-quoted candle. */
   private readonly closes = new Map<string, number>();
+  /** "coin|minute" → the close of its euro candle. */
+  private readonly euroCloses = new Map<string, number>();
 
   constructor(
     all: readonly PairCandles[],
     private readonly eurPerUsd: () => number | null,
   ) {
     for (const { pair, candles } of all) {
-      if (pair.quote !== "USD" && pair.quote !== "USDT" && pair.quote !== "USDC") continue;
-      for (const [openMs, , , , close] of candles) this.closes.set(`${pair.symbol}|${openMs}`, close);
+      const dollar = pair.quote === "USD" || pair.quote === "USDT" || pair.quote === "USDC";
+      const closes = pair.quote === "EUR" ? this.euroCloses : dollar ? this.closes : null;
+      if (closes) for (const [openMs, , , , close] of candles) closes.set(`${pair.symbol}|${openMs}`, close);
     }
   }
 
   quoteInUsd(quote: QuoteCurrency, minuteMs: number): number | null {
     if (quote === "USD") return 1;
     if (quote === "EUR") {
+      // As live (usd-prices.ts): BTC's or ETH's dollar close over its euro close of the minute, else FX.
+      for (const bridge of ["BTC", "ETH"]) {
+        const usd = this.closes.get(`${bridge}|${minuteMs}`);
+        const eur = this.euroCloses.get(`${bridge}|${minuteMs}`);
+        if (usd !== undefined && eur !== undefined) return usd / eur;
+      }
       const rate = this.eurPerUsd();
       return rate ? 1 / rate : null;
     }

@@ -110,6 +110,22 @@ describe("USD prices of a trade's quote", () => {
     expect(i.close(FIRST).map((t) => t.estimatedUSDPrice)).toEqual([99.8, 100, 100, 100]);
   });
 
+  it("prices the euro by the markets (BTC in dollars over BTC in euros), the FX rate only until both traded", () => {
+    const i = intake({}, 0.8);
+    i.take(raw({ id: "e0", symbol: "ETH", quote: "EUR", price: 2400, timeMs: at(FIRST, 1) }), "stream");
+    i.take(raw({ id: "b1", symbol: "BTC", quote: "USD", price: 60_000, timeMs: at(FIRST, 2) }), "stream");
+    i.take(raw({ id: "b2", symbol: "BTC", quote: "EUR", price: 50_000, timeMs: at(FIRST, 3) }), "stream");
+    i.take(raw({ id: "e1", symbol: "ETH", quote: "EUR", price: 2500, timeMs: at(FIRST, 4) }), "stream");
+    expect(i.close(FIRST).map((t) => [t.foreignTradeID, t.estimatedUSDPrice])).toEqual([
+      // Before BTC traded in both: the FX rate (0.8 EUR a dollar).
+      ["e0", 3000],
+      ["b1", 60_000],
+      ["b2", 62_500],
+      // 60,000 USD / 50,000 EUR: 1.2 dollars a euro.
+      ["e1", 3000],
+    ]);
+  });
+
   it("prices a BTC quote by the newest BTC trade against a dollar, else the BTC quotation, else not at all", () => {
     const none = intake();
     expect(none.take(raw({ symbol: "ETH", quote: "BTC", price: 0.05 }), "stream")).toBe("unpriced");

@@ -1,12 +1,16 @@
 // The USD price of a trade's quote currency, so every trade gets its estimatedUSDPrice (the filters work
 // in USD). USD is 1; USDT and USDC are worth what their own markets say (our quotation of them, or the peg
-// before the first block); EUR comes from the FX rates; a BTC or ETH quote is worth our latest price of the
-// coin: its newest trade against a dollar quote, else its quotation. As the public service did, a trade of a
-// stablecoin priced more than STABLE_TOLERANCE off its peg is a bad estimate, not news, and is dropped.
+// before the first block); EUR is worth what the markets price it at: BTC's (or ETH's) newest price against a
+// dollar over its newest price in euros, the FX rates only until both have traded; a BTC or ETH quote is worth
+// our latest price of the coin: its newest trade against a dollar quote, else its quotation. As the public
+// service did, a trade of a stablecoin priced more than STABLE_TOLERANCE off its peg is a bad estimate, not
+// news, and is dropped.
 import type { QuoteCurrency } from "../../catalog/catalog.ts";
 
 const STABLECOINS: ReadonlySet<string> = new Set(["USDT", "USDC"]);
 const DOLLAR_QUOTES: ReadonlySet<string> = new Set(["USD", "USDT", "USDC"]);
+/** Coins traded against both dollars and euros everywhere: their two prices make the euro's rate. */
+const EUR_BRIDGES = ["BTC", "ETH"] as const;
 /** How far from 1 USD a stablecoin trade's estimate may be (the public service's tolerance). */
 export const STABLE_TOLERANCE = 0.05;
 
@@ -20,6 +24,8 @@ export interface UsdReferences {
 export class UsdPrices {
   /** coin → its newest trade's price against a dollar quote, in USD. */
   private readonly latest = new Map<string, number>();
+  /** coin → its newest trade's price in euros. */
+  private readonly latestEur = new Map<string, number>();
 
   constructor(private readonly references: UsdReferences) {}
 
@@ -28,6 +34,11 @@ export class UsdPrices {
     if (quote === "USD") return 1;
     if (STABLECOINS.has(quote)) return this.references.quotation(quote) ?? 1;
     if (quote === "EUR") {
+      for (const bridge of EUR_BRIDGES) {
+        const usd = this.latest.get(bridge);
+        const eur = this.latestEur.get(bridge);
+        if (usd !== undefined && eur !== undefined) return usd / eur;
+      }
       const perUsd = this.references.fxRate("EUR");
       return perUsd && perUsd > 0 ? 1 / perUsd : null;
     }
@@ -41,6 +52,8 @@ export class UsdPrices {
     const usd = trade.price * perQuote;
     if (STABLECOINS.has(trade.symbol) && Math.abs(usd - 1) > STABLE_TOLERANCE) return null;
     if (DOLLAR_QUOTES.has(trade.quote)) this.latest.set(trade.symbol, usd);
+    // After pricing it: a euro trade is priced by the rate of the trades before it, not by itself.
+    else if (trade.quote === "EUR") this.latestEur.set(trade.symbol, trade.price);
     return usd;
   }
 }
