@@ -36,13 +36,22 @@ interface PairState {
   lastTradeAt: number;
   /** Set while the pair is unsubscribed on purpose, so the watch's rejection is not a disconnect. */
   resubscribing: boolean;
+  /** ccxt's trade cache of the pair as last read, and how many of its entries were taken. */
+  cache: readonly CcxtTrade[] | null;
+  taken: number;
+  /** When the watch last woke (performance.now()). */
+  wokeAt: number;
 }
 
 /**
- * ccxt's trade cache of a pair is let go once it holds this many trades (see watch): bench:ingest measured
+ * ccxt's trade cache of a pair is let go once it holds this many trades (see takeNew): bench:ingest measured
  * a fresh cache at every wake slower than copying a few trades, and ccxt's own 1000 as 240 MB for 300 pairs.
  */
 const KEPT_TRADES = 25;
+/** ccxt's own tradesLimit: a cache this full has dropped its oldest. */
+const CCXT_TRADES_LIMIT = 1000;
+/** A busy pair's watch wakes at most once per this many ms (see watch). */
+const BATCH_MS = 20;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -102,7 +111,15 @@ export class VenueFeed {
   private state(pair: VenuePair): PairState {
     let state = this.states.get(pair.ccxtSymbol);
     if (!state) {
-      state = { lastSeenMs: null, usualGapMs: null, lastTradeAt: Date.now(), resubscribing: false };
+      state = {
+        lastSeenMs: null,
+        usualGapMs: null,
+        lastTradeAt: Date.now(),
+        resubscribing: false,
+        cache: null,
+        taken: 0,
+        wokeAt: 0,
+      };
       this.states.set(pair.ccxtSymbol, state);
     }
     return state;
@@ -121,16 +138,16 @@ export class VenueFeed {
           const since = missedSince;
           setTimeout(() => void this.fill(pair, since), 1000).unref();
         }
-        const trades = (await watching) as CcxtTrade[];
+        await watching;
         this.onConnected();
-        this.takeAll(pair, trades, "stream");
-        // ccxt keeps the last 1000 trades of every pair (800 bytes each, copied on every wake): once taken
-        // they are the intake's, so a cache that holds KEPT_TRADES is let go and ccxt starts a fresh one with
-        // the next message (not at every wake: a new cache costs more than copying a few trades). Nothing
-        // can arrive in between: no message is handled before this synchronous code ends.
-        if (cachedTrades(exchange, pair.ccxtSymbol).length >= KEPT_TRADES) {
-          this.drainPair(pair, exchange);
-          releaseCachedTrades(exchange, pair.ccxtSymbol);
+        this.takeNew(pair, exchange);
+        // Under load a watch would wake for every message; it wakes at most once per BATCH_MS instead and
+        // takes what came meanwhile: much cheaper per trade, and a trade waits at most BATCH_MS to be seen.
+        const sinceWoke = performance.now() - state.wokeAt;
+        state.wokeAt = performance.now();
+        if (sinceWoke < BATCH_MS) {
+          await sleep(BATCH_MS - sinceWoke);
+          this.takeNew(pair, exchange);
         }
         if (missedSince !== null) {
           void this.fill(pair, missedSince);
@@ -225,26 +242,41 @@ export class VenueFeed {
   }
 
   /**
-   * Takes the trades ccxt holds but has not handed out: when two messages of a pair arrive in one read, ccxt
-   * wakes one watch and keeps the second's trades until the pair's next message, which on a quiet pair may
-   * come after their block closed. The market calls this before it closes a block.
+   * Takes what ccxt holds of every pair and has not been taken (trades that came while a watch paused, or in
+   * the same read as the message that woke it). The market calls this before it closes a block.
    */
   drain(): void {
     if (!this.exchange) return;
-    for (const pair of this.pairs) this.drainPair(pair, this.exchange);
+    for (const pair of this.pairs) this.takeNew(pair, this.exchange);
   }
 
-  private drainPair(pair: VenuePair, exchange: CcxtExchange): void {
+  /**
+   * Takes the trades ccxt's cache of the pair gained since last read. The watch's own answer is not used: the
+   * cache is where every parsed trade lands, in arrival order, so a cursor into it takes each exactly once
+   * (an exchange's own duplicate is a second entry, and counted). ccxt keeps the last 1000 trades a pair
+   * (800 bytes each, copied on every wake); a cache of KEPT_TRADES all taken is let go, and ccxt starts a new
+   * one with the pair's next message. Nothing arrives while this runs: messages are handled between tasks.
+   */
+  private takeNew(pair: VenuePair, exchange: CcxtExchange): void {
+    const state = this.state(pair);
     const cache = cachedTrades(exchange, pair.ccxtSymbol);
-    const fresh: CcxtTrade[] = [];
-    for (let i = cache.length - 1; i >= 0; i--) {
-      const trade = cache[i] as CcxtTrade;
-      if (!this.intake.isOpen(trade.timestamp ?? 0)) break;
-      // Most of the cache was handed out by the watch already: those are not duplicates the exchange sent.
-      const id = String(tradeIdOf(this.venue, trade));
-      if (!this.intake.has(this.venue.name, id)) fresh.push(trade);
+    if (cache !== state.cache) {
+      state.cache = cache;
+      state.taken = 0;
     }
-    if (fresh.length > 0) this.takeAll(pair, fresh.reverse(), "stream");
+    if (cache.length >= CCXT_TRADES_LIMIT) {
+      // Full: ccxt drops the oldest as it appends, so the cursor no longer counts; the ids decide.
+      const fresh = cache.filter((t) => !this.intake.has(this.venue.name, String(tradeIdOf(this.venue, t))));
+      this.takeAll(pair, fresh, "stream");
+    } else if (cache.length > state.taken) {
+      this.takeAll(pair, cache.slice(state.taken), "stream");
+    }
+    state.taken = cache.length;
+    if (state.taken >= KEPT_TRADES) {
+      releaseCachedTrades(exchange, pair.ccxtSymbol);
+      state.cache = null;
+      state.taken = 0;
+    }
   }
 
   /** Resubscribes the pairs that have been quiet for far longer than their usual gap. */
