@@ -3,22 +3,20 @@
 // is reconnected with backoff (ccxt reconnects on the next watch) and the trades missed meanwhile are
 // fetched over REST from the last one seen; the intake counts each trade once whichever way it came. A
 // pair quiet for far longer than its usual gap is resubscribed. ccxt answers the exchange's pings.
-import { QUOTE_CURRENCIES, type QuoteCurrency } from "../../catalog/catalog.ts";
 import {
   type CcxtExchange,
   type CcxtTrade,
-  cachedTrades,
   candlesPerPage,
   ccxtExchange,
   closeSockets,
   rawTrade,
-  releaseCachedTrades,
   socketOpen,
+  TradeCacheCursor,
   tradeIdOf,
 } from "./ccxt-exchange.ts";
 import { fillGap } from "./rest-fill.ts";
 import type { TradeIntake } from "./trade-intake.ts";
-import type { Venue, VenueMarket, VenuePair } from "./venue.ts";
+import { pairsOfMarkets, type Venue, type VenueMarket, type VenuePair } from "./venue.ts";
 
 export interface VenueFeedOptions {
   /** Backoff of reconnects: first delay and cap, ms (doubled each failure, with jitter). */
@@ -36,20 +34,11 @@ interface PairState {
   lastTradeAt: number;
   /** Set while the pair is unsubscribed on purpose, so the watch's rejection is not a disconnect. */
   resubscribing: boolean;
-  /** ccxt's trade cache of the pair as last read, and how many of its entries were taken. */
-  cache: readonly CcxtTrade[] | null;
-  taken: number;
+  cursor: TradeCacheCursor;
   /** When the watch last woke (performance.now()). */
   wokeAt: number;
 }
 
-/**
- * ccxt's trade cache of a pair is let go once it holds this many trades (see takeNew): bench:ingest measured
- * a fresh cache at every wake slower than copying a few trades, and ccxt's own 1000 as 240 MB for 300 pairs.
- */
-const KEPT_TRADES = 25;
-/** ccxt's own tradesLimit: a cache this full has dropped its oldest. */
-const CCXT_TRADES_LIMIT = 1000;
 /** A busy pair's watch wakes at most once per this many ms (see watch). */
 const BATCH_MS = 20;
 
@@ -87,19 +76,11 @@ export class VenueFeed {
     return this.exchange !== null && socketOpen(this.exchange);
   }
 
-  /** Loads the exchange's market list and picks the spot pairs of `coins` quoted in a currency we price. */
+  /** Loads the exchange's market list and picks the pairs the source reads (venue.ts pairsOfMarkets). */
   async loadPairs(coins: ReadonlySet<string>): Promise<VenuePair[]> {
     this.exchange ??= await ccxtExchange(this.venue, this.origin);
     const markets = Object.values(await this.exchange.loadMarkets()) as unknown as VenueMarket[];
-    const quotes: readonly string[] = QUOTE_CURRENCIES;
-    this.pairs = markets
-      .filter((m) => m.spot !== false && m.active !== false && coins.has(m.base) && quotes.includes(m.quote))
-      .map((m) => ({
-        ccxtSymbol: m.symbol,
-        symbol: m.base,
-        quote: m.quote as QuoteCurrency,
-        pair: this.venue.foreignName(m),
-      }));
+    this.pairs = pairsOfMarkets(this.venue, markets, coins);
     return this.pairs;
   }
 
@@ -116,8 +97,7 @@ export class VenueFeed {
         usualGapMs: null,
         lastTradeAt: Date.now(),
         resubscribing: false,
-        cache: null,
-        taken: 0,
+        cursor: new TradeCacheCursor(),
         wokeAt: 0,
       };
       this.states.set(pair.ccxtSymbol, state);
@@ -250,33 +230,12 @@ export class VenueFeed {
     for (const pair of this.pairs) this.takeNew(pair, this.exchange);
   }
 
-  /**
-   * Takes the trades ccxt's cache of the pair gained since last read. The watch's own answer is not used: the
-   * cache is where every parsed trade lands, in arrival order, so a cursor into it takes each exactly once
-   * (an exchange's own duplicate is a second entry, and counted). ccxt keeps the last 1000 trades a pair
-   * (800 bytes each, copied on every wake); a cache of KEPT_TRADES all taken is let go, and ccxt starts a new
-   * one with the pair's next message. Nothing arrives while this runs: messages are handled between tasks.
-   */
+  /** Takes the trades ccxt's cache of the pair gained since it was last read (TradeCacheCursor). */
   private takeNew(pair: VenuePair, exchange: CcxtExchange): void {
-    const state = this.state(pair);
-    const cache = cachedTrades(exchange, pair.ccxtSymbol);
-    if (cache !== state.cache) {
-      state.cache = cache;
-      state.taken = 0;
-    }
-    if (cache.length >= CCXT_TRADES_LIMIT) {
-      // Full: ccxt drops the oldest as it appends, so the cursor no longer counts; the ids decide.
-      const fresh = cache.filter((t) => !this.intake.has(this.venue.name, String(tradeIdOf(this.venue, t))));
-      this.takeAll(pair, fresh, "stream");
-    } else if (cache.length > state.taken) {
-      this.takeAll(pair, cache.slice(state.taken), "stream");
-    }
-    state.taken = cache.length;
-    if (state.taken >= KEPT_TRADES) {
-      releaseCachedTrades(exchange, pair.ccxtSymbol);
-      state.cache = null;
-      state.taken = 0;
-    }
+    const fresh = this.state(pair).cursor.read(exchange, pair.ccxtSymbol, (t) =>
+      this.intake.has(this.venue.name, String(tradeIdOf(this.venue, t))),
+    );
+    if (fresh.length > 0) this.takeAll(pair, fresh, "stream");
   }
 
   /** Resubscribes the pairs that have been quiet for far longer than their usual gap. */

@@ -1,7 +1,7 @@
 // One exchange as the exchanges source reaches it: the service's name for it (the catalog's, the one
 // /v1 lists), ccxt's id and options, and how it names a pair. Each of the ten lives in venues/<name>.ts,
 // beside the fake that speaks its protocol in the tests (venues/<name>.fake.ts, fake/).
-import type { QuoteCurrency } from "../../catalog/catalog.ts";
+import { QUOTE_CURRENCIES, type QuoteCurrency } from "../../catalog/catalog.ts";
 
 /** The part of a ccxt market the source reads. */
 export interface VenueMarket {
@@ -58,4 +58,21 @@ export interface Venue {
    * and the REST history (HTX: ccxt reads a streamed trade's long `id`, a REST one's `trade-id`). Default: `id`.
    */
   tradeId?(trade: { id?: string | undefined; info?: unknown }): string | undefined;
+}
+
+/** The spot pairs of `coins` quoted in a currency the source prices, of an exchange's market list. */
+export function pairsOfMarkets(
+  venue: Venue,
+  markets: readonly VenueMarket[],
+  coins: ReadonlySet<string>,
+): VenuePair[] {
+  const quotes: readonly string[] = QUOTE_CURRENCIES;
+  return markets
+    .filter((m) => m.spot !== false && m.active !== false && coins.has(m.base) && quotes.includes(m.quote))
+    .map((m) => ({
+      ccxtSymbol: m.symbol,
+      symbol: m.base,
+      quote: m.quote as QuoteCurrency,
+      pair: venue.foreignName(m),
+    }));
 }
