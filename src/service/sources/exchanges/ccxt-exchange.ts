@@ -146,7 +146,8 @@ export class TradeCacheCursor {
       this.cache = cache;
       this.consumed = 0;
     }
-    const fresh = cache.length >= CCXT_TRADES_LIMIT ? cache.filter((t) => !seen(t)) : cache.slice(this.consumed);
+    const fresh =
+      cache.length >= CCXT_TRADES_LIMIT ? cache.filter((t) => !seen(t)) : cache.slice(this.consumed);
     this.consumed = cache.length;
     if (this.consumed >= KEPT_TRADES) {
       const caches = (exchange as unknown as { trades?: Record<string, unknown> }).trades;
