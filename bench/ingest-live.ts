@@ -19,9 +19,9 @@ import {
   benchTrade,
   marketPicker,
   quotePrice,
-  seededRandom,
   venueShare,
 } from "./ingest-markets.ts";
+import { seededRandom } from "./soak-traffic.ts";
 
 export interface LiveOptions {
   /** Trades a second over all the fake exchanges. */

@@ -97,18 +97,6 @@ export function quotePrice(symbol: string, quote: string, nowMs: number): number
   return usd;
 }
 
-/** A deterministic stream of numbers in [0, 1) (mulberry32), so every run plays the same market. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Picks markets by weight: `pick(random)` returns one. */
 export function marketPicker(markets: readonly BenchMarket[]): (random: number) => BenchMarket {
   const cumulative: number[] = [];

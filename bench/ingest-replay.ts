@@ -22,7 +22,8 @@ import type {
 } from "../src/service/sources/exchanges/fake/fake-protocol.ts";
 import type { LiveVenue } from "../src/service/sources/exchanges/fake/fake-venues.ts";
 import { blockOf } from "../src/service/sources/exchanges/trade-intake.ts";
-import { benchMarkets, benchTrade, marketPicker, seededRandom, usdPrice } from "./ingest-markets.ts";
+import { benchMarkets, benchTrade, marketPicker, usdPrice } from "./ingest-markets.ts";
+import { seededRandom } from "./soak-traffic.ts";
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfig } from "./config.ts";
+import { configError } from "./testing/config-error.ts";
 
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env, []);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error("the configuration was accepted");
-}
+/** The message a configuration is refused with. */
+const refusal = (env: Record<string, string>): string => configError(env).message;
 
 describe("the rates source settings", () => {
   it("chooses the source by RATES_SOURCE or --rates, any case", () => {

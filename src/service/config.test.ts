@@ -1,16 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from "./config.ts";
-
-function configError(env: Record<string, string | undefined>, argv: string[] = []): ConfigError {
-  try {
-    loadConfig(env, argv);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { CONFIG_TABLE, helpText, loadConfig } from "./config.ts";
+import { configError } from "./testing/config-error.ts";
 
 describe("loadConfig", () => {
   it("gives the defaults for an empty environment", () => {
