@@ -1,6 +1,6 @@
 // One exchange's feed against its fake (Binance's protocol): the watchdog that resubscribes a quiet pair,
 // and the trades ccxt holds back that the market drains before it closes a block.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeExchange } from "./fake/fake-exchange.ts";
 import type { FakeTrade } from "./fake/fake-protocol.ts";
 import { TradeIntake } from "./trade-intake.ts";
@@ -26,13 +26,9 @@ const trade = (timeMs: number): FakeTrade => ({
   timeMs,
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for `check` to hold (vitest's waitFor, polling every 20 ms for 5 s). */
+const until = (check: () => boolean, what: string) =>
+  vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 5000, interval: 20 });
 
 beforeEach(async () => {
   fake = await FakeExchange.start(binanceProtocol, {
