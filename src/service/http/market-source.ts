@@ -11,9 +11,9 @@ export const STATUS_PATH = "/status";
 
 /** `simulator`, or `exchanges; live=7; total=10` (exchanges connected now, of those read). */
 export function marketSourceHeader(source: TradeSource): string {
-  if (source.kind === "simulator" || !source.health) return source.kind;
-  const health = source.health();
-  return `exchanges; live=${health.filter((h) => h.connected).length}; total=${health.length}`;
+  if (!source.liveExchanges) return source.kind;
+  const { live, total } = source.liveExchanges();
+  return `${source.kind}; live=${live}; total=${total}`;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

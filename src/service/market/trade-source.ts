@@ -63,6 +63,8 @@ export interface TradeSource {
   readonly kind: "simulator" | "exchanges";
   /** Live sources: each exchange's health; absent for the simulator. */
   health?(): ExchangeHealth[];
+  /** Live sources: how many exchanges are connected of those read (cheap: it marks every answer). */
+  liveExchanges?(): { live: number; total: number };
   /**
    * Live sources: a block is closed this long after its end, not at it (its trades may still be on the way).
    * A live source can only give the blocks from the one it started in on; earlier ones are history.

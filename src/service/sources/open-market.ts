@@ -80,9 +80,12 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
       quotations.set(symbol, store.latestBlock(store.seriesId(symbol, null))?.ma120 ?? null);
     return quotations.get(symbol) ?? null;
   };
+  // The day's FX rates, computed once a day, not for every euro trade that asks.
+  let fx = { day: Number.NaN, rates: {} as Record<string, number> };
   const fxRate = (currency: string): number | null => {
     const day = Math.floor(options.now() / 86_400_000);
-    return (fxRates(config.seed, day) as Record<string, number>)[currency] ?? null;
+    if (day !== fx.day) fx = { day, rates: fxRates(config.seed, day) };
+    return fx.rates[currency] ?? null;
   };
   const firstLiveBlock = Math.floor(options.now() / 1000 / BLOCK_SECONDS);
   const source = new ExchangesSource({

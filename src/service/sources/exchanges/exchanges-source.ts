@@ -135,6 +135,12 @@ export class ExchangesSource implements TradeSource {
     this.backfill.set(exchange, progress);
   }
 
+  liveExchanges(): { live: number; total: number } {
+    let live = 0;
+    for (const feed of this.feeds) if (feed.isLive()) live += 1;
+    return { live, total: this.feeds.length };
+  }
+
   health(nowMs = Date.now()): ExchangeHealth[] {
     const minute = Math.floor(nowMs / 60_000);
     return this.feeds.map((feed) => {
@@ -144,7 +150,7 @@ export class ExchangesSource implements TradeSource {
       for (let m = minute - 5; m < minute; m++) recent += counts.perMinute.get(m) ?? 0;
       return {
         name: feed.venue.name,
-        connected: feed.connected || feed.socketOpen(),
+        connected: feed.isLive(),
         pairs: this.known.get(feed.venue.name)?.length ?? 0,
         lastTradeMs: counts.lastTradeMs,
         tradesTaken: counts.taken,

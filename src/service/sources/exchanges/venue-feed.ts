@@ -69,11 +69,11 @@ export class VenueFeed {
   }
 
   /**
-   * Whether one of ccxt's sockets to the exchange is open now: a feed is connected once subscribed, before
-   * its first trade (a quiet market is not a broken one).
+   * Whether the exchange is connected: its watch answered since the last drop, or one of ccxt's sockets to
+   * it is open (a feed is connected once subscribed, before its first trade: a quiet market is not broken).
    */
-  socketOpen(): boolean {
-    return this.exchange !== null && socketOpen(this.exchange);
+  isLive(): boolean {
+    return this.connected || (this.exchange !== null && socketOpen(this.exchange));
   }
 
   /** Loads the exchange's market list and picks the pairs the source reads (venue.ts pairsOfMarkets). */
