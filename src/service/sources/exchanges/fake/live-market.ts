@@ -2,7 +2,7 @@
 // loopback, the real service reading them (MARKET_SOURCE=exchanges, EXCHANGE_HOSTS), scripted trades, and
 // the filters' reference to compare the service's block values with. Each test file that imports it gets
 // its own market (vitest runs each file in its own module scope).
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { decodeDataPoints } from "../../../../interface/data-points.ts";
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
@@ -141,30 +141,28 @@ export async function shownIds(symbol: string): Promise<Set<string>> {
   return new Set(details.exchanges.flatMap((e) => e.lastTrades.map((t) => t.foreignTradeID)));
 }
 
+const WAIT = { timeout: 10_000, interval: 25 };
+
 /** Waits until the service shows every one of `trades` among the live last trades of their exchange. */
 export async function shown(trades: readonly Scripted[]): Promise<void> {
-  const deadline = Date.now() + 10_000;
   const symbols = [...new Set(trades.map((t) => t.symbol))];
-  for (;;) {
+  await vi.waitFor(async () => {
     const ids = new Set<string>();
     for (const symbol of symbols) for (const id of await shownIds(symbol)) ids.add(id);
-    if (trades.every((t) => ids.has(t.id))) return;
-    if (Date.now() > deadline)
-      throw new Error(`trades not shown: ${trades.filter((t) => !ids.has(t.id)).map((t) => t.id)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+    expect(
+      trades.filter((t) => !ids.has(t.id)).map((t) => t.id),
+      "trades not shown",
+    ).toEqual([]);
+  }, WAIT);
 }
 
 /** Waits until the exchanges' trades taken, over all, reach `count` (GET /status). */
 export async function taken(count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  await vi.waitFor(async () => {
     const status = await json("/status");
     const total = status.market.exchanges.reduce((sum, e) => sum + e.tradesTaken, 0);
-    if (total >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${total} of ${count} trades were taken`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+    expect(total, "trades taken").toBeGreaterThanOrEqual(count);
+  }, WAIT);
 }
 
 export function closeBlock(block: number): void {
