@@ -8,6 +8,7 @@ import {
   WIRE_FORMATS,
   type WireFormat,
 } from "../interface/vocabulary.ts";
+import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./config-cluster.ts";
 import { parseRateIssuerHosts, parseRatesSource } from "./config-rates.ts";
 import {
   type MarketSource,
@@ -66,6 +67,14 @@ export interface Config {
   logMaxBytes: number;
   /** Rotated request logs kept; older ones are deleted. */
   logKeep: number;
+  /** PostgreSQL's URL: the store for several processes; null = SQLite in `dataDir`. */
+  databaseUrl: string | null;
+  /** Redis's URL: the shared fair-usage window and the news of stored blocks; null = in-process. */
+  redisUrl: string | null;
+  /** What this process runs: all (one machine), api (answers HTTP) or ingest (writes the market). */
+  role: Role;
+  /** Load balancers whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
+  trustProxy: string[];
   /** `--help` was given: print `helpText()` and exit instead of starting. */
   help: boolean;
 }
@@ -241,5 +250,35 @@ export const SETTINGS: Settings = {
     default: "14",
     meaning: "Rotated request logs kept (the oldest beyond it are deleted)",
     parse: (raw, fail) => wholeNumber(raw, 1, 999, "a whole number 1–999", fail),
+  },
+  databaseUrl: {
+    env: "DATABASE_URL",
+    flag: "database-url",
+    default: "",
+    meaning:
+      "PostgreSQL 15 for several processes: postgres://user:password@host:5432/db (none: SQLite in --data-dir)",
+    parse: parseDatabaseUrl,
+  },
+  redisUrl: {
+    env: "REDIS_URL",
+    flag: "redis-url",
+    default: "",
+    meaning: "Redis for several processes (one fair-usage limit, news of new blocks): redis://host:6379",
+    parse: parseRedisUrl,
+  },
+  role: {
+    env: "ROLE",
+    flag: "role",
+    default: "all",
+    meaning:
+      "What this process runs: all, api (answers HTTP only) or ingest (the market only; one writes at a time)",
+    parse: parseRole,
+  },
+  trustProxy: {
+    env: "TRUST_PROXY",
+    flag: "trust-proxy",
+    default: "",
+    meaning: "Load balancers whose X-Forwarded-For names the client: addresses or CIDRs like 10.0.0.0/8",
+    parse: parseTrustProxy,
   },
 };

@@ -72,6 +72,31 @@ function parseFlags(argv: string[]): { values: Record<string, string | boolean |
 }
 
 /**
+ * The settings of several processes. A process of one role only shares the store and the fair-usage
+ * window with the others, so it needs both servers: on SQLite and in-process ones, an api replica would
+ * see no market and an ingest would feed no one.
+ */
+function clusterSettings(resolve: <T>(setting: Setting<T>) => T, help: boolean) {
+  const settings = {
+    databaseUrl: resolve(SETTINGS.databaseUrl),
+    redisUrl: resolve(SETTINGS.redisUrl),
+    role: resolve(SETTINGS.role),
+    trustProxy: resolve(SETTINGS.trustProxy),
+  };
+  if (settings.role !== "all" && !help) {
+    for (const needed of [SETTINGS.databaseUrl, SETTINGS.redisUrl]) {
+      if (settings[needed === SETTINGS.databaseUrl ? "databaseUrl" : "redisUrl"] === null) {
+        throw new ConfigError(
+          `ROLE (--role) ${settings.role} needs ${needed.env} (--${needed.flag}): the processes of a cluster share PostgreSQL and Redis; run ROLE=all for one process`,
+          needed.env,
+        );
+      }
+    }
+  }
+  return settings;
+}
+
+/**
  * Reads the configuration from `env` and the flags in `argv` (the arguments after `npm start --`).
  * Throws a ConfigError for an unknown flag or a bad value. With `--help` a bad value is replaced by its
  * default instead, so the help can always be printed.
@@ -137,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     dashboardDir: resolve(SETTINGS.dashboardDir),
     logMaxBytes: resolve(SETTINGS.logMaxBytes),
     logKeep: resolve(SETTINGS.logKeep),
+    ...clusterSettings(resolve, help),
     help,
   };
 }
