@@ -1,22 +1,22 @@
-// Applies the fair-usage limit to the API: identifies the client (an issued X-Api-Key, else the remote
-// address), counts the request, and writes the RateLimit headers on every answer, 429s included.
-// `admit` is the decision itself, shared by the Hono middleware and the cached-answer fast path.
-import { getConnInfo } from "@hono/node-server/conninfo";
+// Applies the fair-usage limit to the API: identifies the client (an issued X-Api-Key, else its address),
+// counts the request, and writes the RateLimit headers on every answer, 429s included.
+// `admit` is the decision itself, shared by the Hono middleware and the cached-answer fast path. It is
+// synchronous when the window is (in-process), so the fast path pays no promise for it.
 import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "../config-settings.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { ApiError } from "./errors.ts";
-import { type FairUsageLimiter, rateLimitHeader, rateLimitPolicyHeader } from "./fair-usage.ts";
+import { type Decision, type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "./fair-usage.ts";
 import { keyFingerprint } from "./write-keys.ts";
 
 /** The request-log name of the client: a key fingerprint or an address, never a raw key. */
 export const CLIENT = "client";
+/** Set (to "local") when the request was decided by this replica alone, Redis being unreachable. */
+export const LIMITER = "limiter";
 
-export function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
+/** The client's address (TRUST_PROXY applied): the name the request log gives a request without a limit. */
+export function remoteAddress(c: Context, trustProxy: readonly string[] = []): string {
+  return clientAddressOf(trustProxy, c);
 }
 
 export interface Admission {
@@ -25,16 +25,18 @@ export interface Admission {
   headers: Record<string, string>;
   /** Why the request is refused (429, or 401 for a key that was not issued), or null. */
   refusal: ApiError | null;
+  /** The shared window could not be asked: decided by this replica alone (marked in the request log). */
+  fallback: boolean;
 }
 
 const fingerprints = new Map<string, string>();
 
 export function admit(
   config: Config,
-  limiter: FairUsageLimiter,
+  window: FairUsageWindow,
   apiKey: string | undefined,
   address: string,
-): Admission {
+): Admission | Promise<Admission> {
   const issued = apiKey !== undefined && config.apiKeys.has(apiKey);
   let client = address;
   if (issued) {
@@ -46,7 +48,14 @@ export function admit(
     client = fingerprint;
   }
   const limit = (issued ? config.apiKeys.get(apiKey) : null) ?? config.rateLimit;
-  const decision = limiter.take(client, limit);
+  const decision = window.take(client, limit);
+  const unissued = apiKey !== undefined && !issued;
+  return decision instanceof Promise
+    ? decision.then((decided) => admission(client, decided, unissued))
+    : admission(client, decision, unissued);
+}
+
+function admission(client: string, decision: Decision, unissuedKey: boolean): Admission {
   const headers: Record<string, string> = {};
   if (decision.limit > 0) {
     headers["RateLimit-Policy"] = rateLimitPolicyHeader(decision.limit);
@@ -59,19 +68,21 @@ export function admit(
       `over the fair-usage limit of ${decision.limit} requests per 60 seconds; try again in ${decision.retryAfterSeconds} s`,
       { "Retry-After": String(decision.retryAfterSeconds) },
     );
-  } else if (apiKey !== undefined && !issued) {
+  } else if (unissuedKey) {
     refusal = new ApiError(
       401,
       "the X-Api-Key sent was not issued by this service; send none to use the default limit",
     );
   }
-  return { client, headers, refusal };
+  return { client, headers, refusal, fallback: decision.fallback === true };
 }
 
-export function fairUsage(config: Config, limiter: FairUsageLimiter): MiddlewareHandler {
+export function fairUsage(config: Config, window: FairUsageWindow): MiddlewareHandler {
   return async (c, next) => {
-    const admission = admit(config, limiter, c.req.header("X-Api-Key"), remoteAddress(c));
+    const admitted = admit(config, window, c.req.header("X-Api-Key"), clientAddressOf(config.trustProxy, c));
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     c.set(CLIENT as never, admission.client as never);
+    if (admission.fallback) c.set(LIMITER as never, "local" as never);
     for (const [name, value] of Object.entries(admission.headers)) c.header(name, value);
     if (admission.refusal) throw admission.refusal;
     await next();

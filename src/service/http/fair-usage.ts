@@ -13,6 +13,23 @@ export interface Decision {
   resetSeconds: number;
   /** When refused: whole seconds until a request would be allowed, ≥ 1 (for Retry-After); 0 when allowed. */
   retryAfterSeconds: number;
+  /**
+   * True when the shared window (Redis) could not be asked and this replica decided alone, under its
+   * share of the limit: the request log marks such requests.
+   */
+  fallback?: boolean;
+}
+
+/**
+ * Where the clients' windows live: this process's memory (one process), or Redis (one window shared by
+ * every replica). The in-process window answers synchronously: a promise per request would cost the
+ * cached-answer fast path, which already sits at the edge of its benchmark target, a microtask per request.
+ */
+export interface FairUsageWindow {
+  /** Decides one request of `client` under `limit` requests per window (0 = unlimited). Never rejects. */
+  take(client: string, limit: number): Decision | Promise<Decision>;
+  /** Lets go of what the window holds open (connections, timers). */
+  close(): Promise<void>;
 }
 
 export interface FairUsageOptions {
@@ -46,7 +63,23 @@ function monotonicNow(): number {
   return performance.timeOrigin + performance.now();
 }
 
-export class FairUsageLimiter {
+/** Checks a limit the way every window does: a whole number ≥ 0. */
+export function checkLimit(limit: number): void {
+  if (!(Number.isSafeInteger(limit) && limit >= 0)) {
+    throw new RangeError(`limit must be a whole number ≥ 0; got ${limit}`);
+  }
+}
+
+/** The decision under limit 0: always allowed, nothing counted, no RateLimit headers. */
+export const UNLIMITED: Decision = Object.freeze({
+  allowed: true,
+  limit: 0,
+  remaining: 0,
+  resetSeconds: 0,
+  retryAfterSeconds: 0,
+});
+
+export class FairUsageLimiter implements FairUsageWindow {
   readonly windowMs: number;
   readonly maxClients: number;
   private readonly now: () => number;
@@ -74,16 +107,14 @@ export class FairUsageLimiter {
    * nothing stored). An allowed request is counted; a refused one is not.
    */
   take(client: string, limit: number): Decision {
-    if (!(Number.isSafeInteger(limit) && limit >= 0)) {
-      throw new RangeError(`limit must be a whole number ≥ 0; got ${limit}`);
-    }
+    checkLimit(limit);
     const now = this.now();
     const cutoff = now - this.windowMs;
     this.sweep(now, cutoff);
 
     if (limit === 0) {
       this.clients.delete(client);
-      return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0 };
+      return UNLIMITED;
     }
 
     let window = this.clients.get(client);
@@ -115,6 +146,10 @@ export class FairUsageLimiter {
   /** Forgets every client. */
   clear(): void {
     this.clients.clear();
+  }
+
+  async close(): Promise<void> {
+    this.clear();
   }
 
   /** Drops clients whose requests have all left the window: a full pass at most once per window. */

@@ -4,6 +4,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorStatus } from "../../interface/errors.ts";
+import { clientAddress } from "./client-address.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
 import { requestTargetProblem } from "./request-target.ts";
@@ -31,7 +32,8 @@ function answerMalformed(
   res: ServerResponse,
   message: string,
 ): void {
-  answerErrorRecord(deps, req.socket.remoteAddress, headOf(req), 400, message, (headers, body) => {
+  const client = clientAddress(deps.config.trustProxy, req);
+  answerErrorRecord(deps, client, headOf(req), 400, message, (headers, body) => {
     res.writeHead(400, headers);
     res.end(body);
   });
@@ -160,13 +162,23 @@ function writeRefusal(
 ): void {
   const { status, message } = refusal(error);
   const head = request ? headOf(request) : requestHead(error.rawPacket);
-  writeErrorRecord(deps, socket, status, message, head);
+  // Without a parsed request there are no headers to believe: the peer is all that is known.
+  const client = request ? clientAddress(deps.config.trustProxy, request) : peerOf(socket);
+  writeErrorRecord(deps, socket, status, message, head, client);
 }
 
 /** 'connect': a CONNECT asks for a tunnel, which this service does not open (Node would drop it unanswered). */
 export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: Duplex): void {
   // Node's parser always sets the method of a request it hands over ("CONNECT" here).
-  writeErrorRecord(deps, socket, 405, "CONNECT is not allowed: this service is not a proxy", headOf(req));
+  const client = clientAddress(deps.config.trustProxy, req);
+  writeErrorRecord(
+    deps,
+    socket,
+    405,
+    "CONNECT is not allowed: this service is not a proxy",
+    headOf(req),
+    client,
+  );
 }
 
 /** The error record written straight to a socket (no request object to answer through), then closed. */
@@ -176,12 +188,12 @@ function writeErrorRecord(
   status: ErrorStatus,
   message: string,
   head: RequestHead,
+  client: string | undefined,
 ): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const client = (socket as Duplex & { remoteAddress?: string }).remoteAddress;
   answerErrorRecord(deps, client, head, status, message, (headers, body) => {
     headers.Connection = "close";
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
@@ -190,6 +202,10 @@ function writeErrorRecord(
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
   });
   closeGently(socket);
+}
+
+function peerOf(socket: Duplex): string | undefined {
+  return (socket as Duplex & { remoteAddress?: string }).remoteAddress;
 }
 
 /**

@@ -28,6 +28,8 @@ export const RequestLogEntrySchema = z.object({
   status: z.number().int(),
   durationMs: z.number(),
   bytes: z.number(),
+  /** "local": decided by this replica alone, under its share of the limit, while Redis was unreachable. */
+  limiter: z.literal("local").optional(),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
@@ -106,13 +108,13 @@ export class RequestLog {
       this.droppedCount++;
       return;
     }
-    // The same JSON as JSON.stringify of the seven fields in this order, built directly: this runs once per
+    // The same JSON as JSON.stringify of the fields in this order, built directly: this runs once per
     // request, and only the strings a client controls need escaping.
     const e = entry;
     this.batch.push(
       `{"time":"${e.time}","client":${JSON.stringify(e.client)},"method":${JSON.stringify(e.method)},` +
         `"path":${JSON.stringify(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
-        `"bytes":${e.bytes}}\n`,
+        `"bytes":${e.bytes}${e.limiter === undefined ? "" : `,"limiter":"${e.limiter}"`}}\n`,
     );
     // Best effort by design: a process killed with SIGKILL loses the lines of its last few milliseconds. An
     // accepted supply post is not lost with them: its stored row, committed before the answer, is the ledger.

@@ -4,12 +4,13 @@
 // fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "../config-settings.ts";
+import { clientAddress } from "./client-address.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
-import type { FairUsageLimiter } from "./fair-usage.ts";
-import { admit } from "./fair-usage-middleware.ts";
+import type { FairUsageWindow } from "./fair-usage.ts";
+import { type Admission, admit } from "./fair-usage-middleware.ts";
 import { MARKET_SOURCE_HEADER } from "./market-source.ts";
-import type { RequestLog } from "./request-log.ts";
+import type { RequestLog, RequestLogEntry } from "./request-log.ts";
 import { JSON_TYPE } from "./respond.ts";
 
 /** Bytes of answers kept at most; beyond it new answers are not kept until the next clear. */
@@ -27,7 +28,14 @@ export class ResponseCache {
     return this.entries.get(pathAndQuery);
   }
 
-  put(pathAndQuery: string, body: string): void {
+  /**
+   * Counts the clears: an answer computed while the store changed under it (its reads are asynchronous)
+   * is put with the generation it started in, and dropped if a clear came in between.
+   */
+  generation = 0;
+
+  put(pathAndQuery: string, body: string, generation = this.generation): void {
+    if (generation !== this.generation) return;
     const buffer = Buffer.from(body);
     if (this.bytes + buffer.length > MAX_BYTES || this.entries.has(pathAndQuery)) return;
     this.entries.set(pathAndQuery, buffer);
@@ -35,6 +43,7 @@ export class ResponseCache {
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
     this.bytes = 0;
   }
@@ -54,7 +63,7 @@ function isoTime(ms: number): string {
 
 export interface FastPathDeps {
   config: Config;
-  limiter: FairUsageLimiter;
+  limiter: FairUsageWindow;
   cache: ResponseCache;
   requestLog: RequestLog;
   now: () => number;
@@ -69,8 +78,26 @@ export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: Se
   if (body === undefined) return false;
   const started = performance.now();
   const apiKey = req.headers["x-api-key"];
-  const address = req.socket.remoteAddress ?? "unknown";
-  const admission = admit(deps.config, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
+  const address = clientAddress(deps.config.trustProxy, req);
+  const admitted = admit(deps.config, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
+  if (admitted instanceof Promise) {
+    // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
+    admitted.then(
+      (admission) => answer(deps, req, res, body, admission, started),
+      () => res.destroy(),
+    );
+  } else answer(deps, req, res, body, admitted, started);
+  return true;
+}
+
+function answer(
+  deps: FastPathDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  admission: Admission,
+  started: number,
+): void {
   const headers = corsHeaderValues(deps.config.corsOrigins, req.headers.origin);
   for (const name in admission.headers) headers[name] = admission.headers[name] as string;
   let status = 200;
@@ -86,14 +113,15 @@ export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: Se
   headers["Content-Length"] = String(bytes);
   res.writeHead(status, headers);
   res.end(payload);
-  deps.requestLog.append({
+  const entry: RequestLogEntry = {
     time: isoTime(deps.now()),
     client: admission.client,
     method: "GET",
-    path: req.url,
+    path: req.url ?? "-",
     status,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     bytes,
-  });
-  return true;
+  };
+  if (admission.fallback) entry.limiter = "local";
+  deps.requestLog.append(entry);
 }
