@@ -50,6 +50,8 @@ export interface Cluster {
   postgres: { url: string; server: PostgresServer | undefined };
   redis: { url: string; server: RedisServer | undefined };
   haproxy: HaproxyServer;
+  /** The temporary folder of the processes' data directories (removed by stop()). */
+  folder: string;
   /** The write key made for this cluster when no WRITE_KEYS was given (every replica must accept the same). */
   writeKey: string | undefined;
   /** Stops the replicas (SIGTERM), the ingest, HAProxy, Redis and PostgreSQL, and removes the temp folder. */
@@ -139,7 +141,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Stopped in the reverse order of this list: the replicas, the ingest, then HAProxy, Redis, PostgreSQL.
     stops.splice(stops.length - 2, 0, haproxy.stop);
 
-    return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, writeKey, stop: stopAll };
+    return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, folder, writeKey, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
