@@ -70,10 +70,10 @@ db.transaction(() => {
 // month starts in) as the feed does, keeping the mark of what is packed.
 {
   const packing = SqliteStore.open(dataDir);
-  const packedUntil = packing.packedUntil() as number;
-  packing.packDays(dayOfBlockEnd(firstTime - 110 * 720 * 120), dayOfBlockEnd(firstTime));
-  packing.setPackedUntil(packedUntil);
-  packing.close();
+  const packedUntil = (await packing.packedUntil()) as number;
+  await packing.packDays(dayOfBlockEnd(firstTime - 110 * 720 * 120), dayOfBlockEnd(firstTime));
+  await packing.setPackedUntil(packedUntil);
+  await packing.close();
 }
 
 // Baseline for chart reads: the same rows through a bare prepared SELECT, CSV-joined.

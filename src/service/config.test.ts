@@ -37,6 +37,10 @@ describe("loadConfig", () => {
       dashboardDir: "dist/app",
       logMaxBytes: 100 * 2 ** 20,
       logKeep: 14,
+      databaseUrl: null,
+      redisUrl: null,
+      role: "all",
+      trustProxy: [],
       help: false,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -242,6 +246,10 @@ describe("CONFIG_TABLE and helpText", () => {
       "CORS_ORIGINS",
       "LOG_MAX_SIZE",
       "LOG_KEEP",
+      "DATABASE_URL",
+      "REDIS_URL",
+      "ROLE",
+      "TRUST_PROXY",
     ]);
     expect(CONFIG_TABLE.find((row) => row.env === "PORT")).toMatchObject({ flag: "--port", default: "8080" });
   });
@@ -254,5 +262,43 @@ describe("CONFIG_TABLE and helpText", () => {
       expect(text).toContain(row.meaning);
     }
     expect(text).toContain("--help");
+  });
+});
+
+describe("the settings of several processes", () => {
+  const both = { DATABASE_URL: "postgres://u:pw@db:5432/m", REDIS_URL: "redis://r:6379" };
+
+  it("reads the servers, the role and the trusted balancers", () => {
+    const config = loadConfig({ ...both, ROLE: "API", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }, []);
+    expect(config).toMatchObject({ ...{ databaseUrl: both.DATABASE_URL, redisUrl: both.REDIS_URL } });
+    expect(config.role).toBe("api");
+    expect(config.trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+  });
+
+  it.each([
+    ["api", "DATABASE_URL", { REDIS_URL: "redis://r:6379" }],
+    ["ingest", "REDIS_URL", { DATABASE_URL: "postgres://u:pw@db/m" }],
+  ])("refuses ROLE=%s without %s, naming it", (role, missing, env) => {
+    expect(() => loadConfig({ ...env, ROLE: role }, [])).toThrow(
+      new RegExp(`ROLE \\(--role\\) ${role} needs ${missing}`),
+    );
+  });
+
+  it("names what is wrong with a database URL without ever quoting it (it may hold a password)", () => {
+    let message = "";
+    try {
+      loadConfig({ DATABASE_URL: "mysql://admin:hunter2-secret@db/m" }, []);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("DATABASE_URL (--database-url) must be a URL like postgres://");
+    expect(message).toContain("the scheme mysql:");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("refuses a trusted proxy that is not an address or a CIDR", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" }, [])).toThrow(
+      /TRUST_PROXY \(--trust-proxy\).*"10\.0\.0\.0\/99"/,
+    );
   });
 });

@@ -36,7 +36,7 @@ it("stores the blocks that ended while the history was being seeded before it an
   expect(hookFired).toBe(1);
   expect(marketClock.now()).toBe(TEST_NOW + 2 * BLOCK_SECONDS * 1000);
   const lastEnd = Math.floor(marketClock.now() / 1000 / BLOCK_SECONDS) * BLOCK_SECONDS;
-  expect(service.ctx.view.latestBlockEnd()).toBe(lastEnd);
+  expect(await service.ctx.view.latestBlockEnd()).toBe(lastEnd);
   const body = (await (await fetch(`${service.url}/v1/chartPoints/MEDIR120/Binance/BTC`)).json()) as {
     dataPoints: string;
   };

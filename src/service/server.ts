@@ -1,32 +1,38 @@
-// Starts the service: opens the store, seeds or fills the market history, loads the rates, and serves HTTP.
-
-import { createServer } from "node:http";
+// Starts the service in its role (ROLE): opens the store, runs the market's ingest (all, ingest), answers
+// HTTP (all, api; an ingest answers only its health), and follows the news of what was stored so that no
+// cached answer outlives the data it was made from.
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
-import type { Coin } from "./catalog/catalog.ts";
+import { Hono } from "hono";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { ConfigError } from "./config.ts";
 import type { Config } from "./config-settings.ts";
 import type { ServiceContext } from "./context.ts";
-import { createHttpApp } from "./http/app.ts";
-import { FairUsageLimiter } from "./http/fair-usage.ts";
+import { createHttpApp, type Health } from "./http/app.ts";
+import { openFairUsage } from "./http/fair-usage-open.ts";
 import { flushFaults } from "./http/fault-log.ts";
 import { answerConnect, answerRefusedRequest, frontDoor } from "./http/front-door.ts";
+import { registerHealth } from "./http/health.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
-import { MarketFeed } from "./market/feed.ts";
 import { MarketView } from "./market/market-view.ts";
+import { openNews } from "./news/open-news.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { chooseRateSource } from "./rates/choose-rate-source.ts";
 import { RateBook } from "./rates/rate-book.ts";
-import { type OpenOptions, openMarket } from "./sources/open-market.ts";
-import { SqliteStore } from "./store/sqlite-store.ts";
-import type { Store } from "./store/store.ts";
+import { followNews } from "./roles/follow-news.ts";
+import { type RunningIngest, startIngest } from "./roles/ingest.ts";
+import { type IngestLock, takeIngestLock } from "./roles/ingest-lock.ts";
+import { openStore } from "./roles/open-store.ts";
+import { replicaMarket } from "./roles/replica-market.ts";
+import { ReportedSource } from "./roles/source-report.ts";
+import { checkStoreFits } from "./roles/store-checks.ts";
+import type { OpenOptions } from "./sources/open-market.ts";
 
 export interface StartOptions {
   /** Real time (fair-usage window, request log); default the system clock. */
@@ -44,215 +50,204 @@ export interface StartOptions {
 export interface RunningService {
   url: string;
   port: number;
+  /** The API's context (null for ROLE=ingest, which answers only its health). */
   ctx: ServiceContext;
   /** The write key created on first start when none was configured (printed once), else null. */
   createdWriteKey: string | null;
-  /** Stores the blocks that ended by the market clock's now; returns how many. */
-  advanceMarket(): number;
+  /** Stores the blocks that ended by the market clock's now; returns how many (0 without an ingest). */
+  advanceMarket(): Promise<number>;
   close(): Promise<void>;
 }
 
-const SEED_META = "seed";
-const MARKET_COINS_META = "market_coins";
-const MARKET_SOURCE_META = "market_source";
-
-/** A simulated market and a real one never share a data directory: their histories would mix. */
-function checkMarketSource(store: Store, config: Config): void {
-  const stored = store.getMeta(MARKET_SOURCE_META) ?? (store.lastBlockTime() === null ? null : "simulator");
-  if (stored !== null && stored !== config.marketSource) {
-    throw new ConfigError(
-      `MARKET_SOURCE (--market) is ${config.marketSource}, but ${config.dataDir} holds a market from the ${stored}; ` +
-        `start with --market ${stored} or another DATA_DIR`,
-      "MARKET_SOURCE",
-    );
-  }
-  if (store.getMeta(MARKET_SOURCE_META) === null) store.setMeta(MARKET_SOURCE_META, config.marketSource);
-}
-
-function checkSeed(store: Store, config: Config): void {
-  const stored = store.getMeta(SEED_META);
-  if (stored === null) store.setMeta(SEED_META, String(config.seed));
-  else if (stored !== String(config.seed)) {
-    throw new ConfigError(
-      `SEED (--seed) is ${config.seed}, but ${config.dataDir} holds a market seeded with ${stored}; ` +
-        `start with --seed ${stored} or another DATA_DIR`,
-      "SEED",
-    );
-  }
-}
-
 /**
- * A data directory keeps the coins it was seeded with: others would have no history, and a dropped coin's
- * series would stop. One made before MARKET_COINS existed holds all of them.
+ * Node's keep-alive must outlast the balancer's idle connections (HAProxy's http-keep-alive, an ALB's 60 s):
+ * otherwise Node closes a connection just as the balancer reuses it, and the client gets a 502.
  */
-function checkMarketCoins(store: Store, config: Config): void {
-  const wanted = config.marketCoins === null ? "all" : config.marketCoins.join(",");
-  const stored = store.getMeta(MARKET_COINS_META) ?? (store.lastBlockTime() === null ? null : "all");
-  if (stored !== null && stored !== wanted) {
-    throw new ConfigError(
-      `MARKET_COINS (--market-coins) is ${wanted}, but ${config.dataDir} holds a market of ` +
-        `${stored === "all" ? "all coins" : stored}; start with --market-coins ${stored} or another DATA_DIR`,
-      "MARKET_COINS",
-    );
-  }
-  if (store.getMeta(MARKET_COINS_META) === null) store.setMeta(MARKET_COINS_META, wanted);
-}
-
-/** Supply of every coin that has none yet: the catalog's circulating supply, as of the history start. */
-function seedSupplies(store: Store, coins: readonly Coin[], atMs: number): void {
-  store.transaction(() => {
-    for (const coin of coins) {
-      if (store.latestSupply(coin.symbol)) continue;
-      store.insertSupply({
-        symbol: coin.symbol,
-        circulatingSupply: coin.circulatingSupply,
-        source: "seed",
-        timeMs: atMs,
-        block: MarketView.blockNumber(atMs),
-        keyFingerprint: null,
-      });
-    }
-  });
-}
+const KEEP_ALIVE_MS = 65_000;
+/** On SIGTERM, requests under way get this long to finish before their connections are closed. */
+const DRAIN_MS = 10_000;
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const log = options.log ?? ((line: string) => console.log(line));
   const wallClock = options.wallClock ?? systemClock;
+  const writes = config.role !== "api";
   // The write key and the request log live here: a directory made by the service is the owner's only.
   makePrivateDir(config.dataDir);
-  const store = SqliteStore.open(config.dataDir);
+  let lock: IngestLock | null = null;
+  const store = await openStore(config);
+  const cleanUp: (() => Promise<void>)[] = [() => store.close()];
+  const undo = async () => {
+    for (const step of cleanUp.reverse()) await step().catch(() => undefined);
+  };
   try {
-    checkSeed(store, config);
-    checkMarketCoins(store, config);
-    checkMarketSource(store, config);
+    await checkStoreFits(store, config, writes);
+    // Several processes on one database: only one writes the market at a time.
+    if (writes && config.databaseUrl !== null) {
+      lock = await takeIngestLock(config.databaseUrl, log);
+      cleanUp.push(() => (lock as IngestLock).release());
+    }
   } catch (error) {
-    store.close();
+    await undo();
     throw error;
   }
-  const keys = loadWriteKeys(config.dataDir, config.writeKeys);
-  const lastEnd = store.lastBlockTime();
+  const lastEnd = await store.lastBlockTime();
+  // An api replica's market time is the ingest's (source-report.ts); a writer's starts where the store ends.
+  const reported = new ReportedSource(
+    config.marketSource,
+    config.ratesSource === "issuers" ? { source: "issuers", issuers: [] } : { source: "history" },
+  );
   const marketClock =
     options.marketClock ??
-    new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000));
+    (writes
+      ? new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000))
+      : reported.marketClock(wallClock, config.marketSpeed));
+  const news = await openNews(config.redisUrl);
+  cleanUp.push(() => news.close());
+  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
 
-  const opened = await openMarket(config, store, {
-    log,
-    now: () => marketClock.now(),
-    ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
-  }).catch((error) => {
-    store.close();
-    throw error;
-  });
-  const { source, feed, market } = opened;
-  seedSupplies(store, market.coins, marketClock.now() - config.historyDays * 86_400_000);
+  let ingest: RunningIngest | null = null;
+  if (writes) {
+    ingest = await startIngest({
+      config,
+      store,
+      marketClock,
+      wallClock,
+      rates,
+      log,
+      live: options.live !== false,
+      announce: (item) => news.announce(item),
+      ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
+    }).catch(async (error) => {
+      await undo();
+      throw error;
+    });
+    cleanUp.push(() => (ingest as RunningIngest).stop());
+  } else {
+    await rates.reload();
+  }
 
+  // The API's side: what an ingest answers too is only its health.
+  if (!ingest) await reported.reload(store);
+  const market = ingest ? null : await replicaMarket(config, store);
+  const view = new MarketView(
+    store,
+    config.seed,
+    ingest?.opened.market ?? market?.coins(),
+    ingest?.opened.liveTrades,
+  );
   const cache = new ResponseCache();
   const charts = new ChartCache(store);
-  const view = new MarketView(store, config.seed, market, opened.liveTrades);
-  opened.onMarketChange((changed) => {
-    view.setMarket(changed);
-    cache.clear();
-  });
-  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
-  rates.onPublished(() => cache.clear()); // an issuer's fixings arrive between blocks
-  rates.refresh(marketClock.now());
+  ingest?.opened.onMarketChange((changed) => view.setMarket(changed));
+
+  const following = followNews(
+    news,
+    {
+      store,
+      view,
+      cache,
+      charts,
+      replica: market ? { rates, reported, market } : null,
+    },
+    lastEnd,
+    log,
+  );
+  cleanUp.push(async () => following.stop());
+
+  const keys = loadWriteKeys(config.dataDir, config.writeKeys);
   const ctx: ServiceContext = {
     config,
     store,
     view,
-    source,
+    source: ingest?.opened.source ?? reported,
     charts,
     rates,
+    ratesStatus: () => (ingest ? rates.ratesSource() : reported.rates()),
     wallClock,
     marketClock,
     writeKeys: keys.keys,
-    invalidate: () => {
-      view.invalidate();
-      cache.clear();
+    invalidate: async (item) => {
+      // This process first, at once (its next answer must show the write); then every other one.
+      await following.follow(item);
+      await news.announce(item);
     },
   };
-  const limiter = new FairUsageLimiter(options.wallClock ? { now: () => wallClock.now() } : {});
+  const limiter = await openFairUsage({
+    redisUrl: config.redisUrl,
+    log,
+    defaultLimit: config.rateLimit,
+    ...(options.wallClock ? { now: () => wallClock.now() } : {}),
+  });
+  cleanUp.push(() => limiter.close());
   const requestLog = new RequestLog(join(config.dataDir, "requests.log"), {
     maxBytes: config.logMaxBytes,
     keep: config.logKeep,
   });
-  const app = createHttpApp({
-    ctx,
-    limiter,
-    cache,
-    requestLog,
-    dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
-  });
+  cleanUp.push(() => requestLog.close());
 
-  const advanceMarket = (): number => {
-    const added = feed.catchUp(marketClock.now());
-    if (added > 0) opened.blockStored();
-    const published = rates.refresh(marketClock.now());
-    if (added > 0 || published) ctx.invalidate();
-    return added;
-  };
-
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
-    const nextEndMs = (MarketFeed.lastCompleteBlock(marketClock.now()) + 2) * BLOCK_SECONDS * 1000;
-    const delay = marketClock instanceof MarketClock ? marketClock.realDelayUntil(nextEndMs) : 1000;
-    timer = setTimeout(
-      () => {
-        try {
-          advanceMarket();
-        } catch (error) {
-          console.error("market: a block failed", error);
-        }
-        schedule();
+  let shuttingDown = false;
+  const health: Health = {
+    checks: {
+      store: async () => {
+        await store.lastBlockTime();
+        return true;
       },
-      delay + (source.closeGraceMs ?? 5),
-    );
+      history: async () => ((await store.lastBlockTime()) === null ? "no market history stored yet" : true),
+      ...(config.redisUrl === null ? {} : { redis: () => news.ping() }),
+    },
+    shuttingDown: () => shuttingDown,
   };
-  if (options.live !== false) schedule();
+  const server = config.role === "ingest" ? healthServer(health) : apiServer();
 
-  const fastPath = {
-    config,
-    limiter,
-    cache,
-    requestLog,
-    now: () => wallClock.now(),
-    marketSource: () => marketSourceHeader(source),
-  };
-  // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
-  // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
-  const appListener = getRequestListener(app.fetch, { hostname: "localhost" });
-  const handle = frontDoor(fastPath, appListener);
-  const server = createServer({ requireHostHeader: false }, handle);
-  // A client may close its sending side after a complete request and still wait for the answer (RFC 9112
-  // §9.6); by default Node then ends the connection, and an answer not yet written is lost. With this
-  // (undocumented but long-standing) switch the answer under way is written first.
-  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
-  server.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
-  // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
-  server.on("checkExpectation", handle);
+  function apiServer(): Server {
+    const app = createHttpApp({
+      ctx,
+      limiter,
+      cache,
+      requestLog,
+      health,
+      dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
+    });
+    const fastPath = {
+      config,
+      limiter,
+      cache,
+      requestLog,
+      now: () => wallClock.now(),
+      marketSource: () => marketSourceHeader(ctx.source),
+    };
+    // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
+    // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
+    const handle = frontDoor(fastPath, getRequestListener(app.fetch, { hostname: "localhost" }));
+    const api = createServer({ requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS }, handle);
+    // A client may close its sending side after a complete request and still wait for the answer (RFC 9112
+    // §9.6); by default Node then ends the connection, and an answer not yet written is lost. With this
+    // (undocumented but long-standing) switch the answer under way is written first.
+    (api as typeof api & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+    api.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
+    api.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
+    // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
+    api.on("checkExpectation", handle);
+    return api;
+  }
+
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.listen(config.port);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", () => resolve());
     server.once("error", (error) => reject(error));
   }).catch(async (error) => {
-    if (timer) clearTimeout(timer);
-    store.close();
-    await requestLog.close();
+    await undo();
     throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
       ? new ConfigError(`PORT (--port) ${config.port} is already in use; choose another port`, "PORT")
       : error;
   });
   const port = (server.address() as AddressInfo).port;
-  // A live source's history fills behind the streams while the API answers; each step shows at once.
-  const history = opened
-    .fillHistory(() => {
-      charts.clear();
-      ctx.invalidate();
-    })
-    .catch((error) =>
-      log(`market: the history from candles stopped: ${error instanceof Error ? error.message : error}`),
-    );
+  // The lock's session lost (PostgreSQL restarted, the network cut): another ingest may take over, so this
+  // one stops writing at once; its supervisor starts it again, and it waits for the lock like any other.
+  lock?.lost.then((error) => {
+    log(`ingest: lost the ingest lock (${error.message}); stopping`);
+    process.kill(process.pid, "SIGTERM");
+  });
   let closing: Promise<void> | null = null;
 
   return {
@@ -260,7 +255,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     port,
     ctx,
     createdWriteKey: keys.created,
-    advanceMarket,
+    advanceMarket: () => ingest?.advanceMarket() ?? Promise.resolve(0),
     close: async () => {
       if (closing) return closing;
       closing = shutDown();
@@ -269,17 +264,23 @@ export async function startService(config: Config, options: StartOptions = {}): 
   };
 
   async function shutDown(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    await opened.stop();
-    await history;
+    shuttingDown = true;
+    // No new connections; idle kept-alive ones are closed now, those with a request under way when it
+    // has been answered (Node closes them after the answer), and any left after DRAIN_MS are cut.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    const drain = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     await closed;
-    await requestLog.close();
-    // An issuer's answer still on the way must not be stored into (or logged as failing on) a closed store.
-    rates.close();
-    store.close();
+    clearTimeout(drain);
+    await undo();
     // Repeats of a fault counted since its last line are told before the process goes.
     flushFaults();
   }
+}
+
+/** ROLE=ingest answers only a balancer's or supervisor's questions: /healthz and /readyz. */
+function healthServer(health: Health): Server {
+  const app = new Hono();
+  registerHealth(app, health.checks, health.shuttingDown);
+  return createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, getRequestListener(app.fetch));
 }

@@ -9,10 +9,11 @@ import type { ServiceContext } from "../context.ts";
 import { corsHeaders } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
 import { ApiError, errorResponse, readingBody, refusalOf, validationHook } from "./errors.ts";
-import type { FairUsageLimiter } from "./fair-usage.ts";
-import { CLIENT, fairUsage, remoteAddress } from "./fair-usage-middleware.ts";
+import type { FairUsageWindow } from "./fair-usage.ts";
+import { CLIENT, fairUsage, LIMITER, remoteAddress } from "./fair-usage-middleware.ts";
 import { reportFault } from "./fault-log.ts";
 import { refusedByFrontDoor } from "./front-door.ts";
+import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
 import { MARKET_SOURCE_HEADER, marketSourceHeader, registerStatus } from "./market-source.ts";
 import { openApiInfo } from "./openapi.ts";
 import type { RequestLog } from "./request-log.ts";
@@ -33,30 +34,47 @@ export const OPENAPI_PATH = "/v1/openapi.json";
 
 export interface HttpDeps {
   ctx: ServiceContext;
-  limiter: FairUsageLimiter;
+  limiter: FairUsageWindow;
   cache: ResponseCache;
   requestLog: RequestLog;
   /** Directory of the built dashboard (index.html and assets). */
   dashboardDir: string;
+  health: Health;
 }
 
-export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }: HttpDeps): OpenAPIHono {
+/** What /readyz checks, and whether the process is shutting down (then it is not ready). */
+export interface Health {
+  checks: Readonly<Record<string, ReadinessCheck>>;
+  shuttingDown: () => boolean;
+}
+
+export function createHttpApp({
+  ctx,
+  limiter,
+  cache,
+  requestLog,
+  dashboardDir,
+  health,
+}: HttpDeps): OpenAPIHono {
   const app = new OpenAPIHono({ strict: false, defaultHook: validationHook });
 
   app.use("*", async (c, next) => {
+    // A balancer asks every half second: its checks would drown the clients' requests in the log.
+    if (HEALTH_PATHS.includes(c.req.path)) return next();
     const started = performance.now();
     await next();
     const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage };
     if (refusedByFrontDoor(incoming)) return;
     requestLog.append({
       time: new Date(ctx.wallClock.now()).toISOString(),
-      client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c),
+      client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c, ctx.config.trustProxy),
       method: c.req.method,
       // The path with its query, as the client sent it (cheaper than parsing a URL per request).
       path: pathAndQuery(c.req.url),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       bytes: Number(c.res.headers.get("Content-Length") ?? 0),
+      limiter: c.get(LIMITER as never) as "local" | undefined,
     });
   });
 
@@ -74,10 +92,11 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
     return limit(c, next);
   });
   app.use("/v1/*", async (c, next) => {
+    const generation = cache.generation;
     await next();
     const body = c.get(CACHEABLE_BODY as never) as string | undefined;
     if (c.req.method === "GET" && c.res.status === 200 && body !== undefined)
-      cache.put(pathAndQuery(c.req.url), body);
+      cache.put(pathAndQuery(c.req.url), body, generation);
   });
 
   const limitBody = bodyLimit({
@@ -97,6 +116,7 @@ export function createHttpApp({ ctx, limiter, cache, requestLog, dashboardDir }:
   registerPairs(app, ctx);
   registerSymbols(app, ctx);
   registerStatus(app, ctx);
+  registerHealth(app, health.checks, health.shuttingDown);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
     type: "http",

@@ -115,7 +115,7 @@ describe("the market moves on", () => {
     const before = await (await service.get("/v1/quotation/BTC")).json();
     const chartBefore = await points("/v1/chartPointsAllExchanges/MA120/BTC");
     service.marketClock.advance(240_000);
-    expect(service.advanceMarket()).toBe(2);
+    expect(await service.advanceMarket()).toBe(2);
     const after = await (await service.get("/v1/quotation/BTC")).json();
     expect(Date.parse(after.time) - Date.parse(before.time)).toBeGreaterThanOrEqual(239_000);
     expect(after.price).not.toBe(before.price);
@@ -130,7 +130,7 @@ describe("kept buckets as the market moves on", () => {
     const start = NOW_S - 6 * 3600;
     const before = await points(`/v1/chartPointsAllExchanges/MA120/SOL?scale=1h&starttime=${start}`);
     service.marketClock.advance(3 * 3_600_000);
-    service.advanceMarket();
+    await service.advanceMarket();
     const end = Math.floor(service.marketClock.now() / 1000);
     const after = await points(`/v1/chartPointsAllExchanges/MA120/SOL?scale=1h&starttime=${start}`);
     expect(after.length).toBe(before.length + 3);

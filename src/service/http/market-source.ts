@@ -4,13 +4,13 @@
 // is not counted against anyone's fair-usage limit.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceContext } from "../context.ts";
-import type { TradeSource } from "../market/trade-source.ts";
+import type { SourceStatus } from "../market/trade-source.ts";
 
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 export const STATUS_PATH = "/status";
 
 /** `simulator`, or `exchanges; live=7; total=10` (exchanges connected now, of those read). */
-export function marketSourceHeader(source: TradeSource): string {
+export function marketSourceHeader(source: SourceStatus): string {
   if (!source.liveExchanges) return source.kind;
   const { live, total } = source.liveExchanges();
   return `${source.kind}; live=${live}; total=${total}`;
@@ -19,8 +19,8 @@ export function marketSourceHeader(source: TradeSource): string {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
-  app.get(STATUS_PATH, (c) => {
-    const latest = ctx.view.latestBlockEnd();
+  app.get(STATUS_PATH, async (c) => {
+    const latest = await ctx.view.latestBlockEnd();
     const exchanges = (ctx.source.health?.() ?? []).map((h) => ({
       name: h.name,
       connected: h.connected,
@@ -41,7 +41,7 @@ export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
         latestBlockEnd: iso(latest === null ? null : latest * 1000),
         exchanges,
       },
-      rates: ctx.rates.ratesSource(),
+      rates: ctx.ratesStatus(),
     });
   });
 }

@@ -1,7 +1,7 @@
 // Crowd aggregation: the trades of one 120-second block go through the three filters of every
 // (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { BlockRow, StoredTrade } from "../store/store.ts";
+import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
@@ -57,6 +57,28 @@ class SeriesState {
 
 export interface SeriesKeyLookup {
   seriesId(symbol: string, exchange: string | null): number;
+}
+
+type Pairs = readonly { symbol: string; exchange: string; ignore: boolean }[];
+
+/**
+ * Makes the series of the pairs (each pair's, and its coin's across exchanges) in the store, and looks
+ * them up synchronously, as aggregating a block does for every series it closes.
+ */
+export async function seriesOfPairs(store: Store, pairs: Pairs): Promise<SeriesKeyLookup> {
+  const keys: SeriesKey[] = [];
+  for (const pair of pairs) {
+    if (pair.ignore) continue;
+    keys.push({ symbol: pair.symbol, exchange: pair.exchange }, { symbol: pair.symbol, exchange: null });
+  }
+  await store.ensureSeries(keys);
+  return {
+    seriesId: (symbol, exchange) => {
+      const id = store.seriesId(symbol, exchange);
+      if (id === null) throw new Error(`market: the series ${symbol}/${exchange ?? "all"} was not made`);
+      return id;
+    },
+  };
 }
 
 export interface AggregatedBlock {

@@ -32,7 +32,7 @@ export class ChartCache {
   }
 
   /** The points of a query; `lastBlockEnd` is the end of the newest stored block (Unix seconds). */
-  points(query: ChartQuery, lastBlockEnd: number): PointColumns {
+  async points(query: ChartQuery, lastBlockEnd: number): Promise<PointColumns> {
     const { scale } = query;
     if (scale === null) return this.store.chartPoints(query);
     // Buckets that start before the bucket holding the newest block end are complete.
@@ -43,12 +43,12 @@ export class ChartCache {
       this.store.chartPoints({ ...query, from: first, to: upTo - 1, limit: Number.MAX_SAFE_INTEGER });
     let entry = this.entries.get(key);
     if (!entry) {
-      const got = read(from, completeUpTo);
+      const got = await read(from, completeUpTo);
       entry = { times: got.times, values: got.values, from, upTo: completeUpTo };
     } else {
       // Widen the kept range where the request reaches past it: older buckets, or newly complete ones.
       if (from < entry.from) {
-        const older = read(from, entry.from);
+        const older = await read(from, entry.from);
         entry = {
           ...entry,
           times: older.times.concat(entry.times),
@@ -57,7 +57,7 @@ export class ChartCache {
         };
       }
       if (entry.upTo < completeUpTo) {
-        const newer = read(entry.upTo, completeUpTo);
+        const newer = await read(entry.upTo, completeUpTo);
         entry = {
           ...entry,
           times: entry.times.concat(newer.times),
@@ -77,7 +77,7 @@ export class ChartCache {
     }
     // The live edge: buckets not complete yet, read from the store each time.
     if (query.to >= completeUpTo) {
-      const edge = this.store.chartPoints({
+      const edge = await this.store.chartPoints({
         ...query,
         from: Math.max(query.from, completeUpTo),
         limit: query.limit,

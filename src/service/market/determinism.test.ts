@@ -16,7 +16,7 @@ async function start(flags: string[], at = TEST_NOW, dataDir?: string): Promise<
   started.push(service);
   if (at !== TEST_NOW) {
     service.marketClock.set(at);
-    service.advanceMarket();
+    await service.advanceMarket();
   }
   return service;
 }
@@ -51,10 +51,10 @@ describe("a seeded market", () => {
       const restarted = await startTestService(["--history-days", "1", "--seed", "9"], { dataDir: dir });
       started.push(restarted);
       restarted.marketClock.set(later);
-      restarted.advanceMarket();
+      await restarted.advanceMarket();
       const running = await start(["--seed", "9"]);
       running.marketClock.set(later);
-      running.advanceMarket();
+      await running.advanceMarket();
       for (const filter of ["MA120", "MAIR120", "MEDIR120"]) {
         const path = `/v1/chartPoints/${filter}/Bitstamp/BTC?${LAST_HOUR}`;
         const body = await text(running, path);

@@ -5,7 +5,7 @@
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
 import { type BlockRow, bySeriesAndTime, type Store, type StoredTrade } from "../store/store.ts";
-import { BlockAggregator } from "./aggregator.ts";
+import { BlockAggregator, seriesOfPairs } from "./aggregator.ts";
 import type { TradeSource } from "./trade-source.ts";
 
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
@@ -47,10 +47,26 @@ export class MarketFeed {
   ) {}
 
   /** The market's pairs changed (a live source learned an exchange's list after the start). */
-  setPairs(pairs: FeedOptions["pairs"], nowMs: number): void {
-    this.options = { ...this.options, pairs };
-    this.aggregator?.addPairs(pairs, nowMs);
+  setPairs(pairs: FeedOptions["pairs"], nowMs: number): Promise<void> {
+    return this.exclusive(async () => {
+      this.options = { ...this.options, pairs };
+      if (!this.aggregator) return;
+      await seriesOfPairs(this.store, pairs);
+      this.aggregator.addPairs(pairs, nowMs);
+    });
   }
+
+  /**
+   * Runs one step on the feed's state (the aggregator's filters, the stored end) after the step before it:
+   * the store's calls are asynchronous, and a block timer firing while a catch-up still writes must not
+   * aggregate the same blocks twice.
+   */
+  private exclusive<T>(step: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(step);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** Index of the newest block that has ended by `nowMs`. */
   static lastCompleteBlock(nowMs: number): number {
@@ -58,9 +74,9 @@ export class MarketFeed {
   }
 
   /** The blocks that ended by `nowMs` and are not stored yet. */
-  private missing(nowMs: number): { first: number; last: number } {
+  private async missing(nowMs: number): Promise<{ first: number; last: number }> {
     const last = MarketFeed.lastCompleteBlock(nowMs);
-    const storedEnd = this.store.lastBlockTime();
+    const storedEnd = await this.store.lastBlockTime();
     const first =
       storedEnd === null ? last - this.options.historyDays * BLOCKS_PER_DAY + 1 : storedEnd / BLOCK_SECONDS;
     return { first, last };
@@ -70,18 +86,23 @@ export class MarketFeed {
    * Like catchUp, but a long gap (a first start's history, or a long stop) is stored as one run by the
    * source when it can (the simulator seeds it on worker threads). The result is the same either way.
    */
-  async catchUpInParallel(nowMs: number, onProgress?: Progress): Promise<number> {
-    const { first, last } = this.missing(nowMs);
+  catchUpInParallel(nowMs: number, onProgress?: Progress): Promise<number> {
+    return this.exclusive(() => this.storeGap(nowMs, onProgress));
+  }
+
+  private async storeGap(nowMs: number, onProgress?: Progress): Promise<number> {
+    const { first, last } = await this.missing(nowMs);
     const total = last - first + 1;
     const storeRun = this.source.storeRun?.bind(this.source);
     if (!storeRun || total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY)) {
-      return this.catchUp(nowMs, onProgress);
+      return this.aggregateGap(nowMs, onProgress);
     }
     const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
-    this.noteFirstBlock(first);
+    await seriesOfPairs(this.store, this.options.pairs);
+    await this.noteFirstBlock(first);
     // The run packs the days that lie wholly inside the gap; the one it starts in is packed from the rows.
     const packFromDay = Math.ceil((first * BLOCK_SECONDS) / 86_400);
-    this.store.beginBulkLoad();
+    await this.store.beginBulkLoad();
     try {
       await storeRun(this.store, {
         symbols: [...new Set(this.options.pairs.map((p) => p.symbol))],
@@ -93,23 +114,27 @@ export class MarketFeed {
         ...(onProgress ? { onProgress } : {}),
       });
       // Only now is every series complete: a seed cut short starts over from the previous mark.
-      this.store.setLastBlockTime((last + 1) * BLOCK_SECONDS);
-      this.packCompleteDays(last, packFromDay);
+      await this.store.write({ lastBlockTime: (last + 1) * BLOCK_SECONDS });
+      await this.packCompleteDays(last, packFromDay);
     } finally {
-      this.store.endBulkLoad();
+      await this.store.endBulkLoad();
     }
-    this.store.deleteTradesBefore(keepTradesFromMs);
+    await this.store.deleteTradesBefore(keepTradesFromMs);
     // The filters' state lived in the run; the next catchUp warms up a fresh aggregator.
     this.aggregator = null;
     return total;
   }
 
   /** Stores every block that ended by `nowMs` and is not stored yet; returns how many it stored. */
-  catchUp(nowMs: number, onProgress?: Progress): number {
-    const { first, last } = this.missing(nowMs);
+  catchUp(nowMs: number, onProgress?: Progress): Promise<number> {
+    return this.exclusive(() => this.aggregateGap(nowMs, onProgress));
+  }
+
+  private async aggregateGap(nowMs: number, onProgress?: Progress): Promise<number> {
+    const { first, last } = await this.missing(nowMs);
     if (first > last) return 0;
-    this.noteFirstBlock(first);
-    const aggregator = this.aggregator ?? this.warmUp(first);
+    await this.noteFirstBlock(first);
+    const aggregator = this.aggregator ?? (await this.warmUp(first));
     const keepTradesFrom = nowMs - TRADE_RETENTION_MS;
     const total = last - first + 1;
     for (let from = first; from <= last; from += BLOCKS_PER_COMMIT) {
@@ -124,15 +149,11 @@ export class MarketFeed {
       }
       // In key order, each series' rows append to the end of its range of the clustered table.
       rows.sort(bySeriesAndTime);
-      this.store.transaction(() => {
-        this.store.insertBlocks(rows);
-        this.store.insertTrades(trades);
-        this.store.setLastBlockTime((to + 1) * BLOCK_SECONDS);
-      });
+      await this.store.write({ blocks: rows, trades, lastBlockTime: (to + 1) * BLOCK_SECONDS });
       onProgress?.(to - first + 1, total);
     }
-    this.store.deleteTradesBefore(keepTradesFrom);
-    this.packCompleteDays(last, Number.POSITIVE_INFINITY);
+    await this.store.deleteTradesBefore(keepTradesFrom);
+    await this.packCompleteDays(last, Number.POSITIVE_INFINITY);
     return total;
   }
 
@@ -142,63 +163,64 @@ export class MarketFeed {
    * for the source's history to fill. Returns every gap not filled yet, this start's and any a stop cut
    * short; the live blocks are stored from now on whatever the history is doing.
    */
-  openLive(firstLiveBlock: number): BlockGap[] {
-    const storedEnd = this.store.lastBlockTime();
-    const gaps = this.historyGaps();
+  async openLive(firstLiveBlock: number): Promise<BlockGap[]> {
+    const storedEnd = await this.store.lastBlockTime();
+    const gaps = await this.historyGaps();
     const first =
       storedEnd === null
         ? firstLiveBlock - this.options.historyDays * BLOCKS_PER_DAY
         : storedEnd / BLOCK_SECONDS;
     if (first < firstLiveBlock) gaps.push({ first, last: firstLiveBlock - 1 });
     if (storedEnd === null || storedEnd < firstLiveBlock * BLOCK_SECONDS) {
-      this.noteFirstBlock(first);
-      this.store.transaction(() => {
-        this.store.setMeta(HISTORY_GAPS_META, JSON.stringify(gaps));
-        this.store.setLastBlockTime(firstLiveBlock * BLOCK_SECONDS);
+      await this.noteFirstBlock(first);
+      await this.store.write({
+        meta: { [HISTORY_GAPS_META]: JSON.stringify(gaps) },
+        lastBlockTime: firstLiveBlock * BLOCK_SECONDS,
       });
     }
     this.packingHeld = gaps.length > 0;
     return gaps;
   }
 
-  historyGaps(): BlockGap[] {
-    const text = this.store.getMeta(HISTORY_GAPS_META);
+  async historyGaps(): Promise<BlockGap[]> {
+    const text = await this.store.getMeta(HISTORY_GAPS_META);
     return text === null ? [] : (JSON.parse(text) as BlockGap[]);
   }
 
   /** A gap was filled (its rows are stored); once none is left, the complete days are packed. */
-  gapFilled(gap: BlockGap, nowMs: number): void {
-    const left = this.historyGaps().filter((g) => g.first !== gap.first || g.last !== gap.last);
-    this.store.setMeta(HISTORY_GAPS_META, JSON.stringify(left));
+  async gapFilled(gap: BlockGap, nowMs: number): Promise<void> {
+    const left = (await this.historyGaps()).filter((g) => g.first !== gap.first || g.last !== gap.last);
+    await this.store.setMeta(HISTORY_GAPS_META, JSON.stringify(left));
     if (left.length === 0) {
       this.packingHeld = false;
-      this.packCompleteDays(MarketFeed.lastCompleteBlock(nowMs), Number.POSITIVE_INFINITY);
+      await this.packCompleteDays(MarketFeed.lastCompleteBlock(nowMs), Number.POSITIVE_INFINITY);
     }
   }
 
-  private noteFirstBlock(first: number): void {
-    if (this.store.lastBlockTime() === null)
-      this.store.setMeta("first_block_end", String((first + 1) * BLOCK_SECONDS));
+  private async noteFirstBlock(first: number): Promise<void> {
+    if ((await this.store.lastBlockTime()) === null)
+      await this.store.setMeta("first_block_end", String((first + 1) * BLOCK_SECONDS));
   }
 
   /**
    * Packs every day that has ended by block `last` and is not packed yet (see day-columns.ts): from the
    * rows, except days from `packedByWorkersFrom` on, which a run of the source packed already.
    */
-  private packCompleteDays(last: number, packedByWorkersFrom: number): void {
+  private async packCompleteDays(last: number, packedByWorkersFrom: number): Promise<void> {
     if (this.packingHeld) return;
     const lastCompleteDay = Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - 1;
-    const firstEnd = this.store.firstBlockTime();
+    const firstEnd = await this.store.firstBlockTime();
     if (firstEnd === null) return;
-    const start = this.store.packedUntil() ?? dayOfBlockEnd(firstEnd);
+    const start = (await this.store.packedUntil()) ?? dayOfBlockEnd(firstEnd);
     if (lastCompleteDay < start) return;
-    this.store.packDays(start, Math.min(lastCompleteDay, packedByWorkersFrom - 1));
-    this.store.setPackedUntil(lastCompleteDay + 1);
+    await this.store.packDays(start, Math.min(lastCompleteDay, packedByWorkersFrom - 1));
+    await this.store.setPackedUntil(lastCompleteDay + 1);
   }
 
-  private warmUp(first: number): BlockAggregator {
+  private async warmUp(first: number): Promise<BlockAggregator> {
+    const ids = await seriesOfPairs(this.store, this.options.pairs);
     const start = first - WARM_UP_BLOCKS;
-    const aggregator = new BlockAggregator(this.store, this.options.pairs, start * BLOCK_SECONDS * 1000);
+    const aggregator = new BlockAggregator(ids, this.options.pairs, start * BLOCK_SECONDS * 1000);
     for (let block = start; block < first; block++) {
       aggregator.aggregate(block, this.source.tradesOfBlock(block), false);
     }

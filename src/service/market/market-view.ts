@@ -63,8 +63,17 @@ function tradeResource(
   };
 }
 
+interface SeriesFigures {
+  series: number;
+  /** End of the newest block, Unix seconds. */
+  time: number;
+  price: number;
+  priceYesterday: number | null;
+  volumeUSD: number;
+}
+
 export class MarketView {
-  private memo = new Map<string, unknown>();
+  private memo = new Map<string, Promise<unknown>>();
   private readonly exchangesOf = new Map<string, string[]>();
   /** The coins the market simulates: only these are listed, quoted and ranked. */
   market: MarketCoins;
@@ -98,10 +107,18 @@ export class MarketView {
     this.memo.clear();
   }
 
-  private memoised<T>(key: string, compute: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
+  /**
+   * Each figure is computed once until the next invalidate; concurrent requests for it share the one
+   * computation under way. A failed one is not kept.
+   */
+  private memoised<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const known = this.memo.get(key) as Promise<T> | undefined;
+    if (known) return known;
     const value = compute();
     this.memo.set(key, value);
+    value.catch(() => {
+      if (this.memo.get(key) === value) this.memo.delete(key);
+    });
     return value;
   }
 
@@ -113,10 +130,10 @@ export class MarketView {
     return this.exchangesOf.get(symbol) ?? [];
   }
 
-  quotation(symbol: string): Quotation | null {
-    return this.memoised(`q|${symbol}`, () => {
+  quotation(symbol: string): Promise<Quotation | null> {
+    return this.memoised(`q|${symbol}`, async () => {
       if (!this.isKnownSymbol(symbol)) return null;
-      const figures = this.seriesFigures(symbol, null);
+      const figures = await this.seriesFigures(symbol, null);
       if (!figures) return null;
       return {
         symbol,
@@ -130,29 +147,33 @@ export class MarketView {
     });
   }
 
-  private seriesFigures(symbol: string, exchange: string | null) {
+  private async seriesFigures(symbol: string, exchange: string | null): Promise<SeriesFigures | null> {
     const series = this.store.seriesId(symbol, exchange);
-    const latest = this.store.latestBlock(series);
+    if (series === null) return null;
+    const latest = await this.store.latestBlock(series);
     if (!latest) return null;
-    const yesterday = this.store.blockAtOrBefore(series, latest.time - DAY, YESTERDAY_TOLERANCE);
+    const [yesterday, volumeUSD] = await Promise.all([
+      this.store.blockAtOrBefore(series, latest.time - DAY, YESTERDAY_TOLERANCE),
+      this.store.volumeUSD(series, latest.time - DAY, latest.time),
+    ]);
     return {
       series,
       time: latest.time,
       price: latest.ma120,
       priceYesterday: yesterday?.ma120 ?? null,
-      volumeUSD: this.store.volumeUSD(series, latest.time - DAY, latest.time),
+      volumeUSD,
     };
   }
 
-  supply(symbol: string): Supply | null {
-    return this.memoised(`s|${symbol}`, () => {
-      const record = this.store.latestSupply(symbol);
+  supply(symbol: string): Promise<Supply | null> {
+    return this.memoised(`s|${symbol}`, async () => {
+      const record = await this.store.latestSupply(symbol);
       return record ? supplyResource(record) : null;
     });
   }
 
-  coin(symbol: string): Coin | null {
-    const q = this.quotation(symbol);
+  async coin(symbol: string): Promise<Coin | null> {
+    const [q, supply] = await Promise.all([this.quotation(symbol), this.supply(symbol)]);
     if (!q) return null;
     return {
       symbol,
@@ -161,16 +182,15 @@ export class MarketView {
       priceYesterday: q.priceYesterday,
       volumeYesterdayUSD: q.volumeYesterdayUSD,
       time: q.time,
-      circulatingSupply: this.supply(symbol)?.circulatingSupply ?? null,
+      circulatingSupply: supply?.circulatingSupply ?? null,
     };
   }
 
   /** Every coin that traded over 1 USD in the last day, by market cap; coins without supply last. */
-  ranking(): Coin[] {
-    return this.memoised("ranking", () => {
+  ranking(): Promise<Coin[]> {
+    return this.memoised("ranking", async () => {
       const coins: Coin[] = [];
-      for (const { symbol } of this.market.coins) {
-        const coin = this.coin(symbol);
+      for (const coin of await Promise.all(this.market.coins.map(({ symbol }) => this.coin(symbol)))) {
         if (coin && (coin.volumeYesterdayUSD ?? 0) >= 1) coins.push(coin);
       }
       const cap = (c: Coin) => (c.circulatingSupply === null ? -1 : c.circulatingSupply * c.price);
@@ -181,8 +201,8 @@ export class MarketView {
   }
 
   /** 1-based rank by market cap, 0 outside the top 50. */
-  rank(symbol: string): number {
-    const index = this.ranking().findIndex((c) => c.symbol === symbol);
+  async rank(symbol: string): Promise<number> {
+    const index = (await this.ranking()).findIndex((c) => c.symbol === symbol);
     return index >= 0 && index < TOP_COINS ? index + 1 : 0;
   }
 
@@ -200,21 +220,19 @@ export class MarketView {
    * Per-exchange figures and last trades of a symbol, by 24 h volume. The figures are the closed blocks'; the
    * last trades include a live source's newest ones at once, before their block closes.
    */
-  exchanges(symbol: string): SymbolExchangeDetails[] {
-    const stored = this.memoised(`x|${symbol}`, () => {
-      const details: {
-        name: string;
-        figures: NonNullable<ReturnType<MarketView["seriesFigures"]>>;
-        trades: Trade[];
-      }[] = [];
-      for (const exchange of this.exchangeNamesOf(symbol)) {
-        const figures = this.seriesFigures(symbol, exchange);
-        if (!figures) continue;
-        const trades = this.store
-          .lastTrades(figures.series, LAST_TRADES)
-          .map((t) => tradeResource(symbol, exchange, t));
-        details.push({ name: exchange, figures, trades });
-      }
+  async exchanges(symbol: string): Promise<SymbolExchangeDetails[]> {
+    const stored = await this.memoised(`x|${symbol}`, async () => {
+      const found = await Promise.all(
+        this.exchangeNamesOf(symbol).map(async (exchange) => {
+          const figures = await this.seriesFigures(symbol, exchange);
+          if (!figures) return null;
+          const trades = (await this.store.lastTrades(figures.series, LAST_TRADES)).map((t) =>
+            tradeResource(symbol, exchange, t),
+          );
+          return { name: exchange, figures, trades };
+        }),
+      );
+      const details = found.filter((d) => d !== null);
       return details.sort((a, b) => (b.figures.volumeUSD ?? 0) - (a.figures.volumeUSD ?? 0));
     });
     return stored.map(({ name, figures, trades }) => {
@@ -240,7 +258,7 @@ export class MarketView {
   }
 
   /** End of the newest stored block, Unix seconds. */
-  latestBlockEnd(): number | null {
+  latestBlockEnd(): Promise<number | null> {
     return this.memoised("latest", () => this.store.lastBlockTime());
   }
 

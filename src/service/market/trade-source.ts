@@ -79,3 +79,6 @@ export interface TradeSource {
    */
   storeRun?(store: Store, run: BlockRun): Promise<void>;
 }
+
+/** What the HTTP side asks of a source: its kind and health, wherever the source runs (roles/). */
+export type SourceStatus = Pick<TradeSource, "kind" | "health" | "liveExchanges" | "closeGraceMs">;

@@ -32,6 +32,8 @@ function sameFixing(a: RateRecord, b: RateRecord): boolean {
 export class RateBook {
   private fixings = new Map<string, RateRecord[]>();
   private loaded = false;
+  /** The store's writes of fixings, one after the other (settled() waits for them). */
+  private writes: Promise<void> = Promise.resolve();
   private refreshing = false;
   private storedInRefresh = false;
   private listener: (() => void) | null = null;
@@ -50,11 +52,7 @@ export class RateBook {
    * source stores later (an issuer's answer) are told to the `onPublished` listener instead.
    */
   refresh(nowMs: number): boolean {
-    if (!this.loaded) {
-      this.adoptSource();
-      this.fixings = this.load();
-      this.loaded = true;
-    }
+    if (!this.loaded) throw new Error("rates: open() the book before refreshing it");
     this.refreshing = true;
     this.storedInRefresh = false;
     try {
@@ -74,9 +72,28 @@ export class RateBook {
     return this.source.status();
   }
 
-  /** Resolves when the source has nothing under way (tests; a clean stop). */
-  settled(): Promise<void> {
-    return this.source.settled();
+  /** Resolves when the source has nothing under way and every fixing is stored (tests; a clean stop). */
+  async settled(): Promise<void> {
+    await this.source.settled();
+    await this.writes;
+  }
+
+  /** Resolves once the fixings taken so far are in the store (before others are told of them). */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+
+  /** Reads the stored fixings (adopting the configured source's first). Before the first refresh. */
+  async open(): Promise<void> {
+    await this.adoptSource();
+    await this.reload();
+  }
+
+  /** Reads the stored fixings again: another process (a cluster's ingest) stored new ones. */
+  async reload(): Promise<void> {
+    const lists = await Promise.all(RATE_TYPE_SYMBOLS.map((symbol) => this.db.rateFixings(symbol)));
+    this.fixings = new Map(RATE_TYPE_SYMBOLS.map((symbol, i) => [symbol, lists[i] ?? []]));
+    this.loaded = true;
   }
 
   close(): void {
@@ -88,15 +105,15 @@ export class RateBook {
    * fixings. A data directory that changes source drops the other's fixings (the issuers' are fetched
    * again; the generated ones are generated again). One made before the note existed holds generated ones.
    */
-  private adoptSource(): void {
-    const noted = this.db.getMeta(RATES_SOURCE_META);
+  private async adoptSource(): Promise<void> {
+    const noted = await this.db.getMeta(RATES_SOURCE_META);
     if (noted === this.source.name) return;
-    const holdsAny = RATE_TYPE_SYMBOLS.some((type) => this.db.rateFixings(type).length > 0);
+    const lists = await Promise.all(RATE_TYPE_SYMBOLS.map((type) => this.db.rateFixings(type)));
+    const holdsAny = lists.some((list) => list.length > 0);
     const from = noted ?? (holdsAny ? "history" : this.source.name);
-    this.db.transaction(() => {
-      if (from !== this.source.name) this.db.deleteRates();
-      this.db.setMeta(RATES_SOURCE_META, this.source.name);
-    });
+    // Deleted before the note: a stop in between deletes again at the next start, never keeps a mix.
+    if (from !== this.source.name) await this.db.deleteRates();
+    await this.db.setMeta(RATES_SOURCE_META, this.source.name);
   }
 
   private store(records: readonly RateRecord[]): number {
@@ -105,19 +122,25 @@ export class RateBook {
       return known?.effectiveDate !== record.effectiveDate || !sameFixing(known, record);
     });
     if (changed.length === 0) return 0;
-    this.db.insertRates(changed);
     for (const symbol of new Set(changed.map((r) => r.symbol))) {
-      this.fixings.set(symbol, this.db.rateFixings(symbol));
+      const byDate = new Map((this.fixings.get(symbol) ?? []).map((r) => [r.effectiveDate, r]));
+      for (const record of changed) if (record.symbol === symbol) byDate.set(record.effectiveDate, record);
+      this.fixings.set(
+        symbol,
+        [...byDate.values()].sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1)),
+      );
     }
+    // Answered from memory at once; stored in order behind (a failed write is told, and fetched again
+    // after a restart, since the store then lacks it).
+    const stored = this.writes.then(() => this.db.insertRates(changed));
+    this.writes = stored.catch((error) =>
+      console.error(
+        `rates: storing ${changed.length} fixings failed: ${error instanceof Error ? error.message : error}`,
+      ),
+    );
     if (this.refreshing) this.storedInRefresh = true;
-    else this.listener?.();
+    else void this.writes.then(() => this.listener?.());
     return changed.length;
-  }
-
-  private load(): Map<string, RateRecord[]> {
-    const map = new Map<string, RateRecord[]>();
-    for (const symbol of RATE_TYPE_SYMBOLS) map.set(symbol, this.db.rateFixings(symbol));
-    return map;
   }
 
   meta(): InterestRateMeta[] {

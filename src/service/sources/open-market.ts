@@ -24,8 +24,8 @@ export interface OpenMarket {
   fillHistory(changed: () => void): Promise<void>;
   /** Called when a live source's pairs change (an exchange that was down came up). */
   onMarketChange(listener: (market: MarketCoins) => void): void;
-  /** Forget cached reference prices: a block was stored. */
-  blockStored(): void;
+  /** A block was stored: the reference prices are read again. */
+  blockStored(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export async function openMarket(config: Config, store: Store, options: OpenOpti
   const market = marketCoins(config.marketCoins);
   const source = new SimulatorSource(config.seed, market.all ? undefined : market.coinSymbols);
   const feed = new MarketFeed(store, source, { historyDays: config.historyDays, pairs: market.pairs });
-  const lastEnd = store.lastBlockTime();
+  const lastEnd = await store.lastBlockTime();
   const started = performance.now();
   let lastReport = 0;
   const stored = await feed.catchUpInParallel(options.now(), (done, total) => {
@@ -58,28 +58,40 @@ export async function openMarket(config: Config, store: Store, options: OpenOpti
     options.log(`market: stored ${stored} blocks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // A block that ended while the history was seeded (a first start takes tens of seconds) is stored now,
   // not at the end of the next one: the newest complete block is there from the first request on.
-  feed.catchUp(options.now());
+  await feed.catchUp(options.now());
   return {
     source,
     market,
     feed,
     fillHistory: async () => {},
     onMarketChange: () => {},
-    blockStored: () => {},
+    blockStored: async () => {},
     stop: async () => {},
   };
 }
 
 async function openExchanges(config: Config, store: Store, options: OpenOptions): Promise<OpenMarket> {
   const coins = marketCoins(config.marketCoins).coinSymbols;
-  const quotations = new Map<string, number | null>();
-  const quotation = (symbol: string): number | null => {
-    // Only the market's coins have a quotation (asking the store for another would create its series).
-    if (!coins.includes(symbol)) return null;
-    if (!quotations.has(symbol))
-      quotations.set(symbol, store.latestBlock(store.seriesId(symbol, null))?.ma120 ?? null);
-    return quotations.get(symbol) ?? null;
+  // The coins' newest quotations, which price trades quoted in another coin; read at the start and after
+  // every stored block, so a trade never waits for the store.
+  let quotations = new Map<string, number | null>();
+  const readQuotations = async () => {
+    const read = await Promise.all(
+      coins.map(async (symbol) => {
+        const series = store.seriesId(symbol, null);
+        return series === null ? null : ((await store.latestBlock(series))?.ma120 ?? null);
+      }),
+    );
+    quotations = new Map(coins.map((symbol, i) => [symbol, read[i] ?? null]));
   };
+  await readQuotations();
+  const quotation = (symbol: string): number | null => quotations.get(symbol) ?? null;
+  // The pairs each exchange listed last time: an exchange that is down stands in with them.
+  const storedPairs = new Map<string, VenuePair[]>();
+  for (const exchange of config.exchanges) {
+    const text = await store.getMeta(`pairs:${exchange}`);
+    if (text !== null) storedPairs.set(exchange, JSON.parse(text) as VenuePair[]);
+  }
   // The day's FX rates, computed once a day, not for every euro trade that asks.
   let fx = { day: Number.NaN, rates: {} as Record<string, number> };
   const fxRate = (currency: string): number | null => {
@@ -95,11 +107,13 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
     usd: { quotation, fxRate },
     firstLiveBlock,
     pairMemory: {
-      load: (exchange) => {
-        const text = store.getMeta(`pairs:${exchange}`);
-        return text === null ? null : (JSON.parse(text) as VenuePair[]);
+      load: (exchange) => storedPairs.get(exchange) ?? null,
+      save: (exchange, pairs) => {
+        storedPairs.set(exchange, pairs);
+        store
+          .setMeta(`pairs:${exchange}`, JSON.stringify(pairs))
+          .catch((error) => options.log(`exchanges: ${exchange}: storing its pairs failed: ${error}`));
       },
-      save: (exchange, pairs) => store.setMeta(`pairs:${exchange}`, JSON.stringify(pairs)),
     },
     log: options.log,
     ...options.exchangeTuning,
@@ -110,14 +124,19 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
   const listeners: ((market: MarketCoins) => void)[] = [];
   source.onPairs = (pairs) => {
     market = marketOfPairs(config.marketCoins, pairs);
-    feed.setPairs(market.pairs, options.now());
-    for (const listener of listeners) listener(market);
+    const changed = market;
+    feed
+      .setPairs(changed.pairs, options.now())
+      .then(() => {
+        for (const listener of listeners) listener(changed);
+      })
+      .catch((error) => options.log(`market: the new pairs could not be stored: ${error}`));
   };
   for (const health of source.health())
     options.log(
       `exchanges: ${health.name}: ${health.pairs} pairs, ${health.connected ? "connected" : "not connected yet"}`,
     );
-  const gaps = feed.openLive(firstLiveBlock);
+  const gaps = await feed.openLive(firstLiveBlock);
 
   let stopped = false;
   const fillHistory = async (changed: () => void) => {
@@ -148,7 +167,7 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
         () => stopped,
       );
       if (!filled) return;
-      feed.gapFilled(gap, options.now());
+      await feed.gapFilled(gap, options.now());
       changed();
     }
   };
@@ -162,7 +181,7 @@ async function openExchanges(config: Config, store: Store, options: OpenOptions)
     liveTrades: (symbol, exchange) => source.liveTrades(symbol, exchange),
     fillHistory,
     onMarketChange: (listener) => listeners.push(listener),
-    blockStored: () => quotations.clear(),
+    blockStored: readQuotations,
     stop: () => {
       stopped = true;
       return source.stop();

@@ -9,8 +9,8 @@ import type { BlockRow } from "./store.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "store-test-"));
 const store = SqliteStore.open(dir);
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,11 +26,15 @@ const row = (series: number, i: number, medir: number | null): BlockRow => ({
   trades: medir === null ? 0 : 1,
 });
 
-const contiguous = store.seriesId("AAA", null);
-const gapped = store.seriesId("BBB", null);
-store.transaction(() => {
-  store.insertBlocks([0, 1, 2, 3, 4, 5].map((i) => row(contiguous, i, i === 2 ? null : 200 + i)));
-  store.insertBlocks([0, 1, 4, 5].map((i) => row(gapped, i, 200 + i)));
+const [contiguous, gapped] = (await store.ensureSeries([
+  { symbol: "AAA", exchange: null },
+  { symbol: "BBB", exchange: null },
+])) as [number, number];
+await store.write({
+  blocks: [
+    ...[0, 1, 2, 3, 4, 5].map((i) => row(contiguous, i, i === 2 ? null : 200 + i)),
+    ...[0, 1, 4, 5].map((i) => row(gapped, i, 200 + i)),
+  ],
 });
 
 const query = (
@@ -45,22 +49,29 @@ describe("chart reads", () => {
   it.each([
     ["contiguous", contiguous, [0, 1, 3, 4, 5]],
     ["with a gap", gapped, [0, 1, 4, 5]],
-  ])("place MEDIR120 points at the last trade and skip blocks without trades (%s)", (_, series, blocks) => {
-    const points = query(series as number, "MEDIR120", 0, T0 + 1000);
-    expect(points.times).toEqual((blocks as number[]).map((i) => T0 + 120 * i - 90));
-    expect(points.values).toEqual((blocks as number[]).map((i) => 200 + i));
+  ])(
+    "place MEDIR120 points at the last trade and skip blocks without trades (%s)",
+    async (_, series, blocks) => {
+      const points = await query(series as number, "MEDIR120", 0, T0 + 1000);
+      expect(points.times).toEqual((blocks as number[]).map((i) => T0 + 120 * i - 90));
+      expect(points.values).toEqual((blocks as number[]).map((i) => 200 + i));
+    },
+  );
+
+  it("places MA120 points at block ends and honours the bounds on the point time", async () => {
+    expect((await query(contiguous, "MA120", T0 + 120, T0 + 360)).times).toEqual([
+      T0 + 120,
+      T0 + 240,
+      T0 + 360,
+    ]);
+    expect((await query(gapped, "MA120", T0 + 120, T0 + 600)).values).toEqual([101, 104, 105]);
+    expect((await query(contiguous, "MEDIR120", T0 + 30, T0 + 149)).times).toEqual([T0 + 30]);
+    expect((await query(contiguous, "MEDIR120", T0 + 31, T0 + 269)).times).toEqual([]);
   });
 
-  it("places MA120 points at block ends and honours the bounds on the point time", () => {
-    expect(query(contiguous, "MA120", T0 + 120, T0 + 360).times).toEqual([T0 + 120, T0 + 240, T0 + 360]);
-    expect(query(gapped, "MA120", T0 + 120, T0 + 600).values).toEqual([101, 104, 105]);
-    expect(query(contiguous, "MEDIR120", T0 + 30, T0 + 149).times).toEqual([T0 + 30]);
-    expect(query(contiguous, "MEDIR120", T0 + 31, T0 + 269).times).toEqual([]);
-  });
-
-  it("averages whole buckets selected by their start", () => {
+  it("averages whole buckets selected by their start", async () => {
     // Bucket starts are multiples of 300; T0 + 120·i − 90 for i = 0..5 falls in three of them.
-    const points = query(contiguous, "MEDIR120", 0, T0 + 1000, "5m");
+    const points = await query(contiguous, "MEDIR120", 0, T0 + 1000, "5m");
     const expected = new Map<number, number[]>();
     for (const i of [0, 1, 3, 4, 5]) {
       const t = T0 + 120 * i - 90;
@@ -71,14 +82,14 @@ describe("chart reads", () => {
     expect(points.values).toEqual([...expected.values()].map((vs) => vs.reduce((a, b) => a + b) / vs.length));
   });
 
-  it("answers nothing for a range without rows", () => {
-    expect(query(contiguous, "MA120", T0 - 5000, T0 - 1000)).toEqual({ times: [], values: [] });
+  it("answers nothing for a range without rows", async () => {
+    expect(await query(contiguous, "MA120", T0 - 5000, T0 - 1000)).toEqual({ times: [], values: [] });
   });
 });
 
 describe("packed days", () => {
-  it("answer exactly what the rows answer, across day boundaries, gaps and blocks without trades", () => {
-    const series = store.seriesId("CCC", "Kraken");
+  it("answer exactly what the rows answer, across day boundaries, gaps and blocks without trades", async () => {
+    const [series] = (await store.ensureSeries([{ symbol: "CCC", exchange: "Kraken" }])) as [number];
     const start = 1_763_856_000; // a UTC midnight
     const rows: BlockRow[] = [];
     for (let i = -50; i < 3 * 720; i++) {
@@ -91,7 +102,7 @@ describe("packed days", () => {
         lastTradeOffset: medir === null ? null : (((i * 37) % 120) + 120) % 120,
       });
     }
-    store.transaction(() => store.insertBlocks(rows));
+    await store.write({ blocks: rows });
     const ranges: [number, number][] = [
       [start - 10_000, start + 4 * 86_400],
       [start + 86_400 - 500, start + 86_400 + 500],
@@ -99,16 +110,18 @@ describe("packed days", () => {
       [start + 5 * 3600 + 17, start + 30 * 3600 - 3],
     ];
     const read = () =>
-      ranges.flatMap(([from, to]) =>
-        (["MA120", "MEDIR120"] as const).flatMap((filter) => [
-          store.chartPoints({ series, filter, from, to, scale: null, limit: 100_000 }),
-          store.chartPoints({ series, filter, from, to, scale: "1h", limit: 100_000 }),
-        ]),
+      Promise.all(
+        ranges.flatMap(([from, to]) =>
+          (["MA120", "MEDIR120"] as const).flatMap((filter) => [
+            store.chartPoints({ series, filter, from, to, scale: null, limit: 100_000 }),
+            store.chartPoints({ series, filter, from, to, scale: "1h", limit: 100_000 }),
+          ]),
+        ),
       );
-    const fromRows = read();
+    const fromRows = await read();
     expect(fromRows[0]?.times.length).toBeGreaterThan(1000);
-    store.packDays(Math.floor((start - 10_000) / 86_400), Math.floor(start / 86_400) + 1);
-    expect(store.packedUntil()).toBe(Math.floor(start / 86_400) + 2);
-    expect(read()).toEqual(fromRows);
+    await store.packDays(Math.floor((start - 10_000) / 86_400), Math.floor(start / 86_400) + 1);
+    expect(await store.packedUntil()).toBe(Math.floor(start / 86_400) + 2);
+    expect(await read()).toEqual(fromRows);
   });
 });

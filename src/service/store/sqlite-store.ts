@@ -25,14 +25,20 @@ import {
 import type {
   BlockRow,
   ChartQuery,
+  MarketWrite,
   PointColumns,
   RateRecord,
+  SeriesKey,
   Store,
   StoredTrade,
   SupplyRecord,
 } from "./store.ts";
 
+// better-sqlite3 is synchronous, and that is its speed: every method does its work at once and only hands
+// back a settled promise, as the Store (which PostgreSQL also implements) asks. A write is one SQLite
+// transaction, so nothing interleaves with it.
 export class SqliteStore implements Store {
+  readonly engine = "sqlite";
   private readonly db: Database.Database;
   private readonly seriesIds = new Map<string, number>();
   private readonly statements;
@@ -56,21 +62,14 @@ export class SqliteStore implements Store {
     else if (version !== SCHEMA_VERSION) {
       throw new Error(`${file} has schema version ${version}; this service needs ${SCHEMA_VERSION}`);
     }
-    for (const row of this.db.prepare("SELECT id, symbol, exchange FROM series").all() as {
-      id: number;
-      symbol: string;
-      exchange: string;
-    }[]) {
-      this.seriesIds.set(`${row.symbol}|${row.exchange}`, row.id);
-    }
-    const packed = this.getMetaRaw(PACKED_UNTIL_META);
-    this.packedUntilDay = packed === null ? null : Number(packed);
+    this.loadSeries();
     const db = this.db;
     this.statements = {
       setMeta: db.prepare(
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       ),
-      insertSeries: db.prepare("INSERT INTO series (symbol, exchange) VALUES (?, ?)"),
+      insertSeries: db.prepare("INSERT OR IGNORE INTO series (symbol, exchange) VALUES (?, ?)"),
+      seriesOf: db.prepare("SELECT id FROM series WHERE symbol = ? AND exchange = ?").pluck(),
       insertBlock: db.prepare(`INSERT OR REPLACE INTO blocks VALUES ${EIGHT}`),
       insertBlockBatch: db.prepare(
         `INSERT OR REPLACE INTO blocks VALUES ${Array(BATCH_ROWS).fill(EIGHT).join(",")}`,
@@ -107,23 +106,43 @@ export class SqliteStore implements Store {
     this.charts = new ChartReader(db, () => this.packedUntilDay);
   }
 
-  close(): void {
+  /** The series made so far, and what is packed: at open, and again when another process may have added. */
+  private loadSeries(): void {
+    for (const row of this.db.prepare("SELECT id, symbol, exchange FROM series").all() as {
+      id: number;
+      symbol: string;
+      exchange: string;
+    }[]) {
+      this.seriesIds.set(`${row.symbol}|${row.exchange}`, row.id);
+    }
+    const packed = this.getMetaRaw(PACKED_UNTIL_META);
+    this.packedUntilDay = packed === null ? null : Number(packed);
+  }
+
+  async close(): Promise<void> {
     this.db.close();
   }
 
-  beginBulkLoad(): void {
+  async beginBulkLoad(): Promise<void> {
     this.db.pragma("synchronous = OFF");
     this.db.pragma("wal_autocheckpoint = 0");
   }
 
-  endBulkLoad(): void {
+  async endBulkLoad(): Promise<void> {
     this.db.pragma("wal_checkpoint(TRUNCATE)");
     this.db.pragma("wal_autocheckpoint = 1000");
     this.db.pragma("synchronous = FULL");
   }
 
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  async write(write: MarketWrite): Promise<void> {
+    this.db.transaction(() => {
+      const s = this.statements;
+      if (write.blocks) insertBatched(s.insertBlock, s.insertBlockBatch, write.blocks, blockParams);
+      if (write.trades) insertBatched(s.insertTrade, s.insertTradeBatch, write.trades, tradeParams);
+      for (const day of write.days ?? []) s.insertDay.run(day.series, day.day, day.data);
+      for (const [key, value] of Object.entries(write.meta ?? {})) s.setMeta.run(key, value);
+      if (write.lastBlockTime !== undefined) s.setMeta.run(LAST_BLOCK_META, String(write.lastBlockTime));
+    })();
   }
 
   private getMetaRaw(key: string): string | null {
@@ -133,108 +152,106 @@ export class SqliteStore implements Store {
     return row?.value ?? null;
   }
 
-  getMeta(key: string): string | null {
+  async getMeta(key: string): Promise<string | null> {
     return this.getMetaRaw(key);
   }
 
-  setMeta(key: string, value: string): void {
+  async setMeta(key: string, value: string): Promise<void> {
     this.statements.setMeta.run(key, value);
   }
 
-  seriesId(symbol: string, exchange: string | null): number {
-    const key = `${symbol}|${exchange ?? ""}`;
-    const known = this.seriesIds.get(key);
-    if (known !== undefined) return known;
-    const id = Number(this.statements.insertSeries.run(symbol, exchange ?? "").lastInsertRowid);
-    this.seriesIds.set(key, id);
-    return id;
+  seriesId(symbol: string, exchange: string | null): number | null {
+    return this.seriesIds.get(`${symbol}|${exchange ?? ""}`) ?? null;
   }
 
-  insertBlocks(rows: BlockRow[]): void {
-    insertBatched(this.statements.insertBlock, this.statements.insertBlockBatch, rows, blockParams);
+  async ensureSeries(keys: readonly SeriesKey[]): Promise<number[]> {
+    return this.db.transaction(() =>
+      keys.map(({ symbol, exchange }) => {
+        const key = `${symbol}|${exchange ?? ""}`;
+        const known = this.seriesIds.get(key);
+        if (known !== undefined) return known;
+        this.statements.insertSeries.run(symbol, exchange ?? "");
+        const id = this.statements.seriesOf.get(symbol, exchange ?? "") as number;
+        this.seriesIds.set(key, id);
+        return id;
+      }),
+    )();
   }
 
-  insertTrades(trades: StoredTrade[]): void {
-    insertBatched(this.statements.insertTrade, this.statements.insertTradeBatch, trades, tradeParams);
+  async refreshSeries(): Promise<void> {
+    this.loadSeries();
   }
 
-  deleteTradesBefore(timeMs: number): void {
+  async deleteTradesBefore(timeMs: number): Promise<void> {
     this.statements.deleteTrades.run(timeMs);
   }
 
-  insertDayColumns(series: number, day: number, data: Uint8Array): void {
-    this.statements.insertDay.run(series, day, data);
-  }
-
-  packDays(firstDay: number, lastDay: number): void {
+  async packDays(firstDay: number, lastDay: number): Promise<void> {
     if (lastDay < firstDay) return;
-    this.transaction(() => {
+    this.db.transaction(() => {
       for (const series of this.statements.seriesIds.all() as number[]) {
         for (let day = firstDay; day <= lastDay; day++) {
           const rows = this.statements.blocksOf.all(series, day * 86_400, (day + 1) * 86_400) as BlockDbRow[];
           if (rows.length === 0) continue;
           const packed = new DayColumns(series, day);
           for (const row of rows) packed.add(toBlockRow(row));
-          this.insertDayColumns(series, day, packed.data);
+          this.statements.insertDay.run(series, day, packed.data);
         }
       }
-      this.setPackedUntil(lastDay + 1);
-    });
+      this.statements.setMeta.run(PACKED_UNTIL_META, String(lastDay + 1));
+    })();
+    this.packedUntilDay = lastDay + 1;
   }
 
-  packedUntil(): number | null {
+  async packedUntil(): Promise<number | null> {
     return this.packedUntilDay;
   }
 
-  setPackedUntil(day: number): void {
-    this.setMeta(PACKED_UNTIL_META, String(day));
+  async setPackedUntil(day: number): Promise<void> {
+    this.statements.setMeta.run(PACKED_UNTIL_META, String(day));
     this.packedUntilDay = day;
   }
 
-  firstBlockTime(): number | null {
+  async firstBlockTime(): Promise<number | null> {
     const known = this.getMetaRaw(FIRST_BLOCK_META);
     if (known !== null) return Number(known);
     // Once, for a store made before this was recorded: min(time) over the (series, time) key scans.
     const first = (this.db.prepare("SELECT min(time) AS t FROM blocks").get() as { t: number | null }).t;
-    if (first !== null) this.setMeta(FIRST_BLOCK_META, String(first));
+    if (first !== null) this.statements.setMeta.run(FIRST_BLOCK_META, String(first));
     return first;
   }
 
-  lastBlockTime(): number | null {
+  async lastBlockTime(): Promise<number | null> {
     // Kept in meta: max(time) over the (series, time) key would scan the whole table.
     const value = this.getMetaRaw(LAST_BLOCK_META);
     return value === null ? null : Number(value);
   }
 
-  setLastBlockTime(time: number): void {
-    this.setMeta(LAST_BLOCK_META, String(time));
-  }
-
-  latestBlock(series: number): BlockRow | null {
+  async latestBlock(series: number): Promise<BlockRow | null> {
     const row = this.statements.latestBlock.get(series) as BlockDbRow | undefined;
     return row ? toBlockRow(row) : null;
   }
 
-  blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): BlockRow | null {
+  async blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): Promise<BlockRow | null> {
     const row = this.statements.blockAtOrBefore.get(series, time, time - maxAgeSeconds) as
       | BlockDbRow
       | undefined;
     return row ? toBlockRow(row) : null;
   }
 
-  volumeUSD(series: number, from: number, to: number): number {
+  async volumeUSD(series: number, from: number, to: number): Promise<number> {
     return (this.statements.volume.get(series, from, to) as { v: number }).v;
   }
 
-  lastTrades(series: number, limit: number): StoredTrade[] {
+  async lastTrades(series: number, limit: number): Promise<StoredTrade[]> {
     return (this.statements.lastTrades.all(series, limit) as TradeDbRow[]).map(toStoredTrade);
   }
 
-  chartPoints(query: ChartQuery): PointColumns {
+  async chartPoints(query: ChartQuery): Promise<PointColumns> {
     return this.charts.points(query);
   }
 
-  latestSupply(symbol: string): SupplyRecord | null {
+  async latestSupply(symbol: string): Promise<SupplyRecord | null> {
     const row = this.statements.latestSupply.get(symbol) as
       | {
           symbol: string;
@@ -256,22 +273,22 @@ export class SqliteStore implements Store {
     };
   }
 
-  insertSupply(record: SupplyRecord): void {
+  async insertSupply(record: SupplyRecord): Promise<void> {
     this.statements.insertSupply.run(record);
   }
 
-  insertRates(records: RateRecord[]): void {
+  async insertRates(records: readonly RateRecord[]): Promise<void> {
     const insert = this.statements.insertRate;
-    this.transaction(() => {
+    this.db.transaction(() => {
       for (const r of records) insert.run(r);
-    });
+    })();
   }
 
-  deleteRates(): void {
+  async deleteRates(): Promise<void> {
     this.statements.deleteRates.run();
   }
 
-  rateFixings(symbol: string): RateRecord[] {
+  async rateFixings(symbol: string): Promise<RateRecord[]> {
     const rows = this.statements.rateFixings.all(symbol) as {
       symbol: string;
       effective_date: string;

@@ -1,5 +1,5 @@
-// The service's storage, as the rest of the service sees it. One engine implements it today (SQLite,
-// sqlite-store.ts); another can be added behind the same interface.
+// The service's storage, as the rest of the service sees it: the records it keeps, and the Store that
+// keeps them.
 import type { Filter, Scale } from "../../interface/vocabulary.ts";
 
 /** One series' values for one 120-second block. `time` is the block end, Unix seconds. */
@@ -71,54 +71,91 @@ export interface ChartQuery {
   limit: number;
 }
 
+/** A (symbol, exchange) series; `exchange` null is the all-exchanges series. */
+export interface SeriesKey {
+  symbol: string;
+  exchange: string | null;
+}
+
+/** One ended UTC day of a series' block values, packed (see day-columns.ts). */
+export interface PackedDay {
+  series: number;
+  day: number;
+  data: Uint8Array;
+}
+
+/**
+ * What one write stores, all of it or none. Blocks, trades and packed days are keyed by series first and
+ * time second, and a write replaces what the same keys held: writing a block twice (a restarted or a
+ * duplicated ingest) stores it once.
+ */
+export interface MarketWrite {
+  blocks?: readonly BlockRow[];
+  trades?: readonly StoredTrade[];
+  days?: readonly PackedDay[];
+  meta?: Readonly<Record<string, string>>;
+  /** Every series is stored up to the block ending at this time (Unix seconds). */
+  lastBlockTime?: number;
+}
+
+/**
+ * The service's storage. Two engines implement it (SQLite embedded, sqlite-store.ts; PostgreSQL for
+ * replicas, pg-store.ts) and one contract suite (store-contract.ts) holds both to it. Every call is
+ * asynchronous, as a database across the network is; a call that resolves has been committed.
+ */
 export interface Store {
-  close(): void;
-  transaction<T>(fn: () => T): T;
+  /** Which engine this is ("sqlite" or "postgres"), for logs and /readyz. */
+  readonly engine: string;
+  close(): Promise<void>;
   /**
-   * Seeding mode for loading a long history: durability is relaxed while it lasts (a crash means seeding
-   * again, nothing else is lost), and restored, with everything flushed, when it ends.
+   * Seeding mode for loading a long history: durability may be relaxed while it lasts (a crash means
+   * seeding again, nothing else is lost), and is restored, with everything flushed, when it ends.
    */
-  beginBulkLoad(): void;
-  endBulkLoad(): void;
+  beginBulkLoad(): Promise<void>;
+  endBulkLoad(): Promise<void>;
 
-  getMeta(key: string): string | null;
-  setMeta(key: string, value: string): void;
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
 
-  /** The id of a (symbol, exchange) series; `exchange` null is the all-exchanges series. Created on demand. */
-  seriesId(symbol: string, exchange: string | null): number;
+  /**
+   * The id of a series the store knows, or null. Synchronous: the series are few (hundreds) and kept in
+   * memory; a reader learns the ones a writer made since it opened through refreshSeries().
+   */
+  seriesId(symbol: string, exchange: string | null): number | null;
+  /** Makes the series that do not exist yet (idempotent, safe from several processes); ids in order. */
+  ensureSeries(keys: readonly SeriesKey[]): Promise<number[]>;
+  /** Reloads the series another process may have made, and what is packed. */
+  refreshSeries(): Promise<void>;
 
-  insertBlocks(rows: BlockRow[]): void;
-  insertTrades(trades: StoredTrade[]): void;
-  deleteTradesBefore(timeMs: number): void;
+  /** Stores blocks, trades, packed days and meta at once (see MarketWrite). */
+  write(write: MarketWrite): Promise<void>;
+  deleteTradesBefore(timeMs: number): Promise<void>;
   /** End time of the oldest stored block, or null for an empty store. */
-  firstBlockTime(): number | null;
+  firstBlockTime(): Promise<number | null>;
   /** End time of the newest block stored for every series, or null for an empty store. */
-  lastBlockTime(): number | null;
-  /** Records that every series is stored up to the block ending at `time` (in the inserting transaction). */
-  setLastBlockTime(time: number): void;
+  lastBlockTime(): Promise<number | null>;
 
-  /** Stores a packed (series, day) of block values (see day-columns.ts). */
-  insertDayColumns(series: number, day: number, data: Uint8Array): void;
   /** Packs the stored rows of days firstDay..lastDay for every series, and marks them packed. */
-  packDays(firstDay: number, lastDay: number): void;
+  packDays(firstDay: number, lastDay: number): Promise<void>;
   /** The first UTC day not packed yet (every earlier day is), or null when none is. */
-  packedUntil(): number | null;
-  setPackedUntil(day: number): void;
+  packedUntil(): Promise<number | null>;
+  setPackedUntil(day: number): Promise<void>;
 
-  latestBlock(series: number): BlockRow | null;
+  latestBlock(series: number): Promise<BlockRow | null>;
   /** The newest block of the series at or before `time`, within `maxAgeSeconds` of it. */
-  blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): BlockRow | null;
+  blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): Promise<BlockRow | null>;
   /** Sum of USD volume over blocks whose end lies in (from, to]. */
-  volumeUSD(series: number, from: number, to: number): number;
-  lastTrades(series: number, limit: number): StoredTrade[];
-  chartPoints(query: ChartQuery): PointColumns;
+  volumeUSD(series: number, from: number, to: number): Promise<number>;
+  lastTrades(series: number, limit: number): Promise<StoredTrade[]>;
+  chartPoints(query: ChartQuery): Promise<PointColumns>;
 
-  latestSupply(symbol: string): SupplyRecord | null;
-  insertSupply(record: SupplyRecord): void;
+  latestSupply(symbol: string): Promise<SupplyRecord | null>;
+  /** Resolves once the post is durable (committed and synced): only then may it be acknowledged. */
+  insertSupply(record: SupplyRecord): Promise<void>;
 
-  insertRates(records: RateRecord[]): void;
+  insertRates(records: readonly RateRecord[]): Promise<void>;
   /** Forgets every stored fixing (a data directory whose rates change source). */
-  deleteRates(): void;
+  deleteRates(): Promise<void>;
   /** Every fixing of a rate type, ascending by effective date. */
-  rateFixings(symbol: string): RateRecord[];
+  rateFixings(symbol: string): Promise<RateRecord[]>;
 }

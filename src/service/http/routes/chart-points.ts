@@ -35,7 +35,7 @@ export interface ChartRequest {
 }
 
 /** Reads one series' points for a request, enforcing the window rules and the point cap. */
-export function chartSeries(ctx: ServiceContext, request: ChartRequest): ChartSeries {
+export async function chartSeries(ctx: ServiceContext, request: ChartRequest): Promise<ChartSeries> {
   const now = Math.floor(ctx.marketClock.now() / 1000);
   const scale = request.scale ?? null;
   const to = request.endtime ?? now;
@@ -53,11 +53,13 @@ export function chartSeries(ctx: ServiceContext, request: ChartRequest): ChartSe
     );
   // Cheap refusal before touching the store when the range alone is far too long.
   if ((to - from) / step > MAX_CHART_POINTS * 1.5) throw tooMany();
-  const series = ctx.store.seriesId(request.symbol, request.exchange);
-  const query = { series, filter: request.filter, from, to, scale, limit: MAX_CHART_POINTS + 1 };
-  const points = ctx.charts.points(query, ctx.view.latestBlockEnd() ?? to);
-  if (points.times.length > MAX_CHART_POINTS) throw tooMany();
   const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
+  const series = ctx.store.seriesId(request.symbol, request.exchange);
+  // A series not made yet (an exchange's pair before its first block) has no points.
+  if (series === null) return new ChartSeries(key, scale, [], []);
+  const query = { series, filter: request.filter, from, to, scale, limit: MAX_CHART_POINTS + 1 };
+  const points = await ctx.charts.points(query, (await ctx.view.latestBlockEnd()) ?? to);
+  if (points.times.length > MAX_CHART_POINTS) throw tooMany();
   return new ChartSeries(key, scale, points.times, points.values);
 }
 
@@ -80,7 +82,7 @@ const allExchanges = createRoute({
 });
 
 export function registerChartPoints(app: OpenAPIHono, ctx: ServiceContext): void {
-  app.openapi(perExchange, (c) => {
+  app.openapi(perExchange, async (c) => {
     const { filter, trading_place, symbol } = c.req.valid("param");
     const query = c.req.valid("query");
     requireSymbol(ctx, symbol);
@@ -88,13 +90,13 @@ export function registerChartPoints(app: OpenAPIHono, ctx: ServiceContext): void
     return respond(
       c,
       ctx.config.wire,
-      chartSeries(ctx, { symbol, exchange: trading_place, filter, ...query }),
+      await chartSeries(ctx, { symbol, exchange: trading_place, filter, ...query }),
     );
   });
-  app.openapi(allExchanges, (c) => {
+  app.openapi(allExchanges, async (c) => {
     const { filter, symbol } = c.req.valid("param");
     const query = c.req.valid("query");
     requireSymbol(ctx, symbol);
-    return respond(c, ctx.config.wire, chartSeries(ctx, { symbol, exchange: null, filter, ...query }));
+    return respond(c, ctx.config.wire, await chartSeries(ctx, { symbol, exchange: null, filter, ...query }));
   });
 }

@@ -17,8 +17,8 @@ const coins = createRoute({
 });
 
 export function registerCoins(app: OpenAPIHono, ctx: ServiceContext): void {
-  app.openapi(coins, (c) => {
-    const ranking = ctx.view.ranking();
+  app.openapi(coins, async (c) => {
+    const ranking = await ctx.view.ranking();
     return respond(c, ctx.config.wire, {
       completeCoinList: ranking.map(({ symbol, name }) => ({ symbol, name })),
       change: ctx.view.change(ctx.marketClock.now()),

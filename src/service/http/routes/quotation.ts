@@ -18,10 +18,10 @@ const route = createRoute({
 });
 
 export function registerQuotation(app: OpenAPIHono, ctx: ServiceContext): void {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
-    const quotation = ctx.view.quotation(symbol);
+    const quotation = await ctx.view.quotation(symbol);
     if (!quotation) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
     return respond(c, ctx.config.wire, quotation);
   });

@@ -78,10 +78,10 @@ function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
 
 export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
   app.openAPIRegistry.register("SupplyPost", SupplyPostBody);
-  app.openapi(getRoute, (c) => {
+  app.openapi(getRoute, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
-    const supply = ctx.view.supply(symbol);
+    const supply = await ctx.view.supply(symbol);
     if (!supply) throw new ApiError(404, `no circulating supply is known for ${symbol}`);
     return respond(c, ctx.config.wire, supply);
   });
@@ -98,8 +98,9 @@ export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
       block: MarketView.blockNumber(nowMs),
       keyFingerprint: c.get("writeKey" as never) as string,
     };
-    ctx.store.insertSupply(record);
-    ctx.invalidate();
+    // Acknowledged only once the store has committed it (on PostgreSQL: the commit has returned).
+    await ctx.store.insertSupply(record);
+    await ctx.invalidate({ kind: "supply", symbol: post.symbol });
     return respond(c, ctx.config.wire, supplyResource(record));
   });
 }

@@ -20,19 +20,17 @@ const route = createRoute({
 });
 
 export function registerSymbolDetails(app: OpenAPIHono, ctx: ServiceContext): void {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
-    const coin = ctx.view.coin(symbol);
+    const coin = await ctx.view.coin(symbol);
     if (!coin) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
-    const gfx1 = chartSeries(ctx, { symbol, exchange: null, filter: "MA120" });
-    const details = {
-      change: ctx.view.change(ctx.marketClock.now()),
-      coin,
-      rank: ctx.view.rank(symbol),
-      exchanges: ctx.view.exchanges(symbol),
-      gfx1,
-    };
+    const [gfx1, rank, exchanges] = await Promise.all([
+      chartSeries(ctx, { symbol, exchange: null, filter: "MA120" }),
+      ctx.view.rank(symbol),
+      ctx.view.exchanges(symbol),
+    ]);
+    const details = { change: ctx.view.change(ctx.marketClock.now()), coin, rank, exchanges, gfx1 };
     // A live source's newest trades show at once, so its answers are not kept until the next block.
     return respond(c, ctx.config.wire, details, ctx.source.closeGraceMs === undefined);
   });

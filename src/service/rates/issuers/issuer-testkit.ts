@@ -87,7 +87,7 @@ export async function start(
     get: (path) => fetch(service.url + path),
     tick: async (iso) => {
       wallClock.set(Date.parse(iso));
-      service.advanceMarket();
+      await service.advanceMarket();
       await service.ctx.rates.settled();
     },
     feeds: () => {

@@ -7,7 +7,7 @@
 // are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds).
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { Pair, QuoteCurrency } from "../../catalog/catalog.ts";
-import { BlockAggregator } from "../../market/aggregator.ts";
+import { BlockAggregator, seriesOfPairs } from "../../market/aggregator.ts";
 import type { BlockGap } from "../../market/feed.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
 import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
@@ -120,7 +120,11 @@ export async function fillFromCandles(
   progress: HistoryProgress,
   stopped: () => boolean,
 ): Promise<boolean> {
-  const aggregator = new BlockAggregator(store, pairs, gap.first * BLOCK_SECONDS * 1000);
+  const aggregator = new BlockAggregator(
+    await seriesOfPairs(store, pairs),
+    pairs,
+    gap.first * BLOCK_SECONDS * 1000,
+  );
   const total = gap.last - gap.first + 1;
   for (let from = gap.first; from <= gap.last; from += STEP_BLOCKS) {
     if (stopped()) return false;
@@ -176,21 +180,21 @@ export async function fillFromCandles(
       for (const row of aggregator.aggregate(block, trades, false).rows) rows.push(row);
     }
     rows.sort(bySeriesAndTime);
-    store.transaction(() => {
-      store.insertBlocks(rows);
-      markCandleBlocks(store, { first: gap.first, last: to });
+    await store.write({
+      blocks: rows,
+      meta: { [CANDLE_HISTORY_META]: await candleBlocks(store, { first: gap.first, last: to }) },
     });
     for (const feed of feeds) progress(feed.venue.name, to - gap.first + 1, total);
   }
   return true;
 }
 
-/** Records that blocks first..last were made from candles (merged with the ranges already recorded). */
-function markCandleBlocks(store: Store, range: BlockGap): void {
-  const text = store.getMeta(CANDLE_HISTORY_META);
+/** The record that blocks first..last were made from candles, merged with the ranges already recorded. */
+async function candleBlocks(store: Store, range: BlockGap): Promise<string> {
+  const text = await store.getMeta(CANDLE_HISTORY_META);
   const ranges = (text === null ? [] : (JSON.parse(text) as [number, number][])).filter(
     ([firstEnd]) => firstEnd !== (range.first + 1) * BLOCK_SECONDS,
   );
   ranges.push([(range.first + 1) * BLOCK_SECONDS, (range.last + 1) * BLOCK_SECONDS]);
-  store.setMeta(CANDLE_HISTORY_META, JSON.stringify(ranges));
+  return JSON.stringify(ranges);
 }

@@ -67,7 +67,7 @@ describe("faults of real feeds", () => {
       blockTrades.push(...filled, after);
     }
     await shown(blockTrades.filter((t) => t.timeMs >= startOf(block)));
-    closeBlock(block);
+    await closeBlock(block);
     const status = await json("/status");
     for (const live of LIVE_VENUES) {
       const health = status.market.exchanges.find((e) => e.name === live.venue.name) as Health;
@@ -111,7 +111,7 @@ describe("faults of real feeds", () => {
     expect(response.headers.get("X-Market-Source")).toBe(
       `exchanges; live=${up.length}; total=${LIVE_VENUES.length}`,
     );
-    closeBlock(block);
+    await closeBlock(block);
     const all = reference(
       blockTrades.filter((t) => t.symbol === "BTC"),
       block,

@@ -96,7 +96,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
   });
 
   it("closes the block by the clock: each exchange's and the all-exchanges values are the filters' over the scripted trades", async () => {
-    closeBlock(B);
+    await closeBlock(B);
     for (const live of LIVE_VENUES) {
       const mine = blockTrades.filter((t) => t.exchange === live.venue.name && t.symbol === "BTC");
       const expected = reference(mine, B, LIVE_START_MS);
@@ -143,7 +143,7 @@ describe("live trades from every exchange, as each exchange sends them", () => {
       if (Date.now() > deadline) throw new Error("the late trade was not counted");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    closeBlock(B + 1);
+    await closeBlock(B + 1);
     // Not folded into the next block: that block has no trades of the exchange, and its MA120 carries on.
     expect(await pointAt(`/v1/chartPoints/MAIR120/${live.venue.name}/BTC`, B + 1)).toBeUndefined();
     expect(await pointAt(`/v1/chartPoints/MA120/${live.venue.name}/BTC`, B + 1)).toBeCloseTo(60_000, 6);

@@ -55,7 +55,7 @@ async function seed(parallel: boolean): Promise<string> {
     parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
   });
   expect(await feed.catchUpInParallel(NOW)).toBe(3 * 720);
-  store.close();
+  await store.close();
   return dir;
 }
 

@@ -4,6 +4,7 @@
 import { cpus } from "node:os";
 import { Worker } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { seriesOfPairs } from "../../market/aggregator.ts";
 import type { BlockRun } from "../../market/trade-source.ts";
 import { bySeriesAndTime, type Store } from "../../store/store.ts";
 import { type SeedMessage, type SeedTask, unpackRows } from "./seed-task.ts";
@@ -56,14 +57,20 @@ export async function seedInParallel(
   const shares = shareCoins(seed, workers, options.firstBlock, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
+  const seeded = new Set(shares.flat());
+  const ids = await seriesOfPairs(
+    store,
+    PAIRS.filter((p) => seeded.has(p.symbol)),
+  );
   await Promise.all(
     shares.map((symbols, index) => {
       const seriesIds: [string, number][] = [];
       for (const p of PAIRS) {
         if (p.ignore || !symbols.includes(p.symbol)) continue;
-        seriesIds.push([`${p.symbol}|${p.exchange}`, store.seriesId(p.symbol, p.exchange)]);
-        seriesIds.push([`${p.symbol}|`, store.seriesId(p.symbol, null)]);
+        seriesIds.push([`${p.symbol}|${p.exchange}`, ids.seriesId(p.symbol, p.exchange)]);
+        seriesIds.push([`${p.symbol}|`, ids.seriesId(p.symbol, null)]);
       }
+      const inFlight = new Int32Array(new SharedArrayBuffer(4));
       const task: SeedTask = {
         seed,
         symbols,
@@ -74,25 +81,35 @@ export async function seedInParallel(
         keepTradesFromMs: options.keepTradesFromMs,
         chunkBlocks: 180,
         packFromDay: options.packFromDay,
+        inFlight,
       };
-      return new Promise<void>((resolve, reject) => {
+      // The worker's chunks are stored one after the other; the share is done when the worker has ended
+      // and its last chunk is stored.
+      let writes: Promise<void> = Promise.resolve();
+      const ended = new Promise<void>((resolve, reject) => {
         const worker = new Worker(new URL("./seed-worker-entry.mjs", import.meta.url), { workerData: task });
         worker.on("message", (message: SeedMessage) => {
           if (message.done) return;
           const rows = unpackRows(message.rows).sort(bySeriesAndTime);
-          store.transaction(() => {
-            store.insertBlocks(rows);
-            store.insertTrades(message.trades);
-            for (const d of message.days) store.insertDayColumns(d.series, d.day, d.data);
+          writes = writes.then(async () => {
+            await store.write({ blocks: rows, trades: message.trades, days: message.days });
+            Atomics.sub(inFlight, 0, 1);
+            Atomics.notify(inFlight, 0);
+            done[index] = (done[index] ?? 0) + message.blocks;
+            options.onProgress?.(Math.min(...done), total);
           });
-          done[index] = (done[index] ?? 0) + message.blocks;
-          options.onProgress?.(Math.min(...done), total);
+          // A failed write ends the seed: the worker is stopped rather than left waiting for room.
+          writes.catch((error) => {
+            reject(error);
+            void worker.terminate();
+          });
         });
         worker.once("error", reject);
         worker.once("exit", (code) =>
           code === 0 ? resolve() : reject(new Error(`seed worker exited with ${code}`)),
         );
       });
+      return ended.then(() => writes);
     }),
   );
 }

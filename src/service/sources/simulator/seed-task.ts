@@ -14,7 +14,15 @@ export interface SeedTask {
   chunkBlocks: number;
   /** Days from this one on that end within the seed are packed by the worker (see day-columns.ts). */
   packFromDay: number;
+  /**
+   * Chunks posted and not yet stored, shared with the main thread (an Int32Array over a SharedArrayBuffer):
+   * a worker waits while MAX_CHUNKS_IN_FLIGHT are, so a store slower than the simulation (PostgreSQL across
+   * a network) never has a month of rows queued in memory.
+   */
+  inFlight: Int32Array;
 }
+
+export const MAX_CHUNKS_IN_FLIGHT = 4;
 
 /** A packed (series, day), as a worker posts it. */
 export interface PackedDay {

@@ -5,7 +5,13 @@ import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { BlockAggregator } from "../../market/aggregator.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { StoredTrade } from "../../store/store.ts";
-import { type PackedDay, packRows, type SeedMessage, type SeedTask } from "./seed-task.ts";
+import {
+  MAX_CHUNKS_IN_FLIGHT,
+  type PackedDay,
+  packRows,
+  type SeedMessage,
+  type SeedTask,
+} from "./seed-task.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 const task = workerData as SeedTask;
@@ -55,6 +61,14 @@ for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlock
   const packed = packRows(rows);
   const transfer = [packed.buffer as ArrayBuffer, ...days.map((d) => d.data.buffer as ArrayBuffer)];
   const message: SeedMessage = { blocks: to - from + 1, rows: packed, trades, days };
+  for (
+    let n = Atomics.load(task.inFlight, 0);
+    n >= MAX_CHUNKS_IN_FLIGHT;
+    n = Atomics.load(task.inFlight, 0)
+  ) {
+    Atomics.wait(task.inFlight, 0, n, 1000);
+  }
+  Atomics.add(task.inFlight, 0, 1);
   parentPort?.postMessage(message, transfer);
 }
 const done: SeedMessage = { done: true };

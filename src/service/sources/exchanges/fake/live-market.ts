@@ -165,9 +165,9 @@ export async function taken(count: number): Promise<void> {
   }, WAIT);
 }
 
-export function closeBlock(block: number): void {
+export async function closeBlock(block: number): Promise<void> {
   service.marketClock.set(endOf(block) + 3000);
-  service.advanceMarket();
+  await service.advanceMarket();
 }
 
 /** The three filters applied to `trades` (one block, cold start as the live aggregator's is). */

@@ -1,0 +1,48 @@
+// A load balancer's questions, outside /v1 and spending no one's budget: /healthz "is the process alive"
+// (always, while it answers at all), and /readyz "should requests be sent here": the store answers, Redis
+// answers where one is configured, the schema is in place (opening the store migrated it) and there is a
+// market history to serve. While the process shuts down, /readyz says no, so the balancer stops sending
+// before the listener closes.
+import type { Hono } from "hono";
+
+export const HEALTH_PATHS: readonly string[] = ["/healthz", "/readyz"];
+
+/** One readiness check: its name and whether it passes (a thrown error or a timeout fails it). */
+export type ReadinessCheck = () => Promise<true | string>;
+
+/** A check that has not answered in this long fails: a balancer's check must not hang. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+function withTimeout(check: ReadinessCheck): Promise<true | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([
+    check().catch((error: unknown) => (error instanceof Error ? error.message : String(error))),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function registerHealth(
+  app: Hono,
+  checks: Readonly<Record<string, ReadinessCheck>>,
+  shuttingDown: () => boolean,
+): void {
+  app.get("/healthz", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "alive" });
+  });
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((name) => withTimeout(checks[name] as ReadinessCheck)));
+    const failed: Record<string, string> = {};
+    results.forEach((result, i) => {
+      if (result !== true) failed[names[i] as string] = result;
+    });
+    if (shuttingDown()) failed.process = "shutting down";
+    const ready = Object.keys(failed).length === 0;
+    return c.json({ status: ready ? "ready" : "not ready", checks: names, failed }, ready ? 200 : 503);
+  });
+}
