@@ -9,6 +9,7 @@ import { freePort } from "../src/service/testing/servers/free-port.ts";
 import { type HaproxyServer, startHaproxy } from "../src/service/testing/servers/haproxy-server.ts";
 import { type PostgresServer, startPostgres } from "../src/service/testing/servers/postgres-server.ts";
 import { type RedisServer, startRedis } from "../src/service/testing/servers/redis-server.ts";
+import { retryUntil } from "../src/service/testing/servers/retry-until.ts";
 import { type ServiceProcess, serviceProcess } from "./service-process.ts";
 
 export interface ClusterOptions {
@@ -98,12 +99,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...(writeKey ? { WRITE_KEYS: writeKey } : {}),
       ...options.env?.all,
     };
-    const processOf = async (name: string, role: "ingest" | "api", readyTimeoutMs: number) =>
-      serviceProcess({
+    const processOf = async (name: string, role: "ingest" | "api", readyTimeoutMs: number) => {
+      const port = await freePort();
+      return serviceProcess({
         name,
-        port: await freePort(),
+        port,
         env: {
           ...shared,
+          PORT: String(port),
           ...(role === "api" ? { TRUST_PROXY: options.trustProxy ?? "127.0.0.1" } : {}),
           ...options.env?.[role],
           ROLE: role,
@@ -115,6 +118,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         onUnexpectedExit: options.onUnexpectedExit ?? (() => {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
+    };
 
     // The ingest first: it creates the schema and seeds the history the replicas' /readyz waits for.
     const ingest = await processOf("ingest", "ingest", options.ingestReadyTimeoutMs ?? 15 * 60_000);
@@ -140,6 +144,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     // Stopped in the reverse order of this list: the replicas, the ingest, then HAProxy, Redis, PostgreSQL.
     stops.splice(stops.length - 2, 0, haproxy.stop);
+    // HAProxy starts each server one check short of fully up ("UP 1/2"): wait for the first checks to pass.
+    await retryUntil("HAProxy's health checks of the replicas", async () => {
+      const states = await haproxy.serverStates();
+      const notUp = replicas.filter(({ name }) => states[name] !== "UP").map(({ name }) => name);
+      if (notUp.length > 0) throw new Error(`not yet up: ${notUp.join(", ")}`);
+    });
 
     return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, folder, writeKey, stop: stopAll };
   } catch (error) {
