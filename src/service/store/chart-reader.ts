@@ -1,9 +1,8 @@
 // Chart points out of the SQLite store: packed days (day-columns.ts) where there are, the rows of the
 // days after them, and whole-bucket means for scaled points.
 import type Database from "better-sqlite3";
-import { bucketStart, SCALE_SECONDS } from "../../interface/vocabulary.ts";
-import { bucketMeans } from "./bucket-means.ts";
-import { appendDayPoints, dayOfBlockEnd } from "./day-columns.ts";
+import { answerPoints, appendRowPoints, chartSpan, pointTimeRange } from "./chart-range.ts";
+import { appendDayPoints } from "./day-columns.ts";
 import type { ChartQuery, PointColumns } from "./store.ts";
 
 /** The SQL expression of a filter's point time: MA120 at the block end, the others at the last trade. */
@@ -41,40 +40,22 @@ export class ChartReader {
   points(query: ChartQuery): PointColumns {
     // SQLite renders the columns as two JSON arrays in C (shortest round-trip numbers), which reaches JS
     // several times faster than one row object per point; scaled buckets are then averaged in one pass.
-    // A scaled point is the mean of its whole bucket: the range selects buckets by their start, as the
-    // public service's precomputed filters_mean_<scale> tables did.
-    let from = query.from;
-    let to = query.to;
-    if (query.scale !== null) {
-      const size = SCALE_SECONDS[query.scale];
-      from = bucketStart(query.from - 1, query.scale) + size;
-      to = bucketStart(query.to, query.scale) + size - 1;
-    }
-    if (from > to) return { times: [], values: [] };
-    const read = this.readRange(query.series, query.filter, from, to);
-    if (query.scale !== null) return bucketMeans(read.times, read.values, query.scale, query.limit);
-    return read.times.length > query.limit
-      ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }
-      : read;
+    const range = pointTimeRange(query);
+    if (range === null) return { times: [], values: [] };
+    return answerPoints(this.readRange(query.series, query.filter, range.from, range.to), query);
   }
 
-  /**
-   * Points with a point time in [from, to]: packed days where there are, rows for the days after them.
-   * Blocks ending in [from, to + 120] can hold such points (a MAIR/MEDIR point lies up to 120 s before
-   * its block end).
-   */
+  /** Points with a point time in [from, to]: packed days where there are, rows for the days after them. */
   private readRange(series: number, filter: ChartQuery["filter"], from: number, to: number): PointColumns {
     const out: PointColumns = { times: [], values: [] };
-    let rowsFrom = from;
-    const packedUntil = this.packedUntil();
-    const firstDay = dayOfBlockEnd(from);
-    if (packedUntil !== null && firstDay < packedUntil) {
-      const lastDay = Math.min(dayOfBlockEnd(to + 120), packedUntil - 1);
+    const span = chartSpan(from, to, this.packedUntil());
+    if (span.packed) {
+      const { firstDay, lastDay } = span.packed;
       const days = this.days.all(series, firstDay, lastDay) as { day: number; data: Uint8Array }[];
       appendDayPoints(days, filter, from, to, out);
-      rowsFrom = Math.max(from, packedUntil * 86_400 + 120);
     }
-    if (rowsFrom > to + 120) return out;
+    const rowsFrom = span.rowsFrom;
+    if (rowsFrom > span.rowsTo) return out;
     const rest =
       this.readContiguous(series, filter, rowsFrom, from, to) ??
       this.readPoints(series, filter, rowsFrom, from, to);
@@ -106,18 +87,9 @@ export class ChartReader {
     if ((last - first) / 120 + 1 !== count) return null;
     const values = JSON.parse(valuesJson) as (number | null)[];
     const offsets = filter === "MA120" ? null : (JSON.parse(offsetsJson) as (number | null)[]);
-    const times: number[] = [];
-    const kept: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const v = values[i];
-      if (v === null || v === undefined) continue;
-      const end = first + 120 * i;
-      const t = offsets === null ? end : end - 120 + (offsets[i] as number);
-      if (t < from || t > to) continue;
-      times.push(t);
-      kept.push(v);
-    }
-    return { times, values: kept };
+    const out: PointColumns = { times: [], values: [] };
+    appendRowPoints({ first, count, values, offsets, ends: null }, from, to, out);
+    return out;
   }
 
   private contiguousStatement(filter: ChartQuery["filter"]): Database.Statement {

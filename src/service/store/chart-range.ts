@@ -1,0 +1,78 @@
+// What a chart read is, whatever the engine (chart-reader.ts for SQLite, pg-chart-reader.ts for PostgreSQL):
+// the point times a query covers, which part of them lies in packed days and which in rows, how a series'
+// rows become points, and how the points read become the answer.
+import { bucketStart, type Filter, SCALE_SECONDS } from "../../interface/vocabulary.ts";
+import { bucketMeans } from "./bucket-means.ts";
+import { dayOfBlockEnd } from "./day-columns.ts";
+import type { ChartQuery, PointColumns } from "./store.ts";
+
+/**
+ * The point times [from, to] a query reads, or null for none. A scaled point is the mean of its whole
+ * bucket: the range selects buckets by their start, as the public service's precomputed
+ * filters_mean_<scale> tables did.
+ */
+export function pointTimeRange(query: ChartQuery): { from: number; to: number } | null {
+  let from = query.from;
+  let to = query.to;
+  if (query.scale !== null) {
+    const size = SCALE_SECONDS[query.scale];
+    from = bucketStart(query.from - 1, query.scale) + size;
+    to = bucketStart(query.to, query.scale) + size - 1;
+  }
+  return from > to ? null : { from, to };
+}
+
+/** The points read (ascending), as the query answers them: bucket means when scaled, else at most limit. */
+export function answerPoints(read: PointColumns, query: ChartQuery): PointColumns {
+  if (query.scale !== null) return bucketMeans(read.times, read.values, query.scale, query.limit);
+  return read.times.length > query.limit
+    ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }
+    : read;
+}
+
+/**
+ * Where the points of [from, to] lie: packed days firstDay..lastDay (none when `packed` is null), then the
+ * rows of the blocks ending in [rowsFrom, rowsTo] (none when rowsFrom > rowsTo). A MAIR/MEDIR point lies up
+ * to 120 s before its block end, so blocks ending up to to + 120 can hold points of the range.
+ */
+export function chartSpan(
+  from: number,
+  to: number,
+  packedUntil: number | null,
+): { packed: { firstDay: number; lastDay: number } | null; rowsFrom: number; rowsTo: number } {
+  const firstDay = dayOfBlockEnd(from);
+  if (packedUntil === null || firstDay >= packedUntil)
+    return { packed: null, rowsFrom: from, rowsTo: to + 120 };
+  return {
+    packed: { firstDay, lastDay: Math.min(dayOfBlockEnd(to + 120), packedUntil - 1) },
+    rowsFrom: Math.max(from, packedUntil * 86_400 + 120),
+    rowsTo: to + 120,
+  };
+}
+
+/** A series' rows as columns, oldest first; `ends` null when they are contiguous from `first` on. */
+export interface RowColumns {
+  first: number;
+  count: number;
+  values: readonly (number | null)[];
+  /** Last-trade offsets, for MAIR120 and MEDIR120 (placed at the last trade); null for MA120. */
+  offsets: readonly (number | null)[] | null;
+  ends: readonly number[] | null;
+}
+
+/** Appends the rows' points whose point time lies in [from, to], skipping blocks without a value. */
+export function appendRowPoints(rows: RowColumns, from: number, to: number, out: PointColumns): void {
+  const { first, count, values, offsets, ends } = rows;
+  for (let i = 0; i < count; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    const end = ends === null ? first + 120 * i : (ends[i] as number);
+    const t = offsets === null ? end : end - 120 + (offsets[i] as number);
+    if (t < from || t > to) continue;
+    out.times.push(t);
+    out.values.push(v);
+  }
+}
+
+/** Whether a filter's points sit at the last trade (and so need the last-trade offsets). */
+export const placedAtLastTrade = (filter: Filter): boolean => filter !== "MA120";
