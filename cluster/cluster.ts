@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop("Ctrl-C"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
 
-  const width = `api-${command.replicas}`.length;
+  const width = Math.max("ingest".length, `api-${command.replicas}`.length);
   console.log(
     `cluster: starting PostgreSQL, Redis, the ingest, ${command.replicas} API replicas and HAProxy`,
   );
