@@ -23,6 +23,12 @@ export function connect(url: string, options: PgOptions = {}) {
     types: { int8AsNumber },
     // "already exists, skipping" and the like: expected on every open, not news.
     onnotice: () => {},
+    connection: {
+      application_name: "market-data-service",
+      // Whatever the server's default: a commit is acknowledged once flushed (a supply post is durable
+      // when the store resolves). Only a bulk load relaxes it, per transaction (pg-store.ts).
+      synchronous_commit: "on",
+    },
   });
 }
 
