@@ -106,9 +106,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         port,
         env: {
           ...shared,
-          PORT: String(port),
           ...(role === "api" ? { TRUST_PROXY: options.trustProxy ?? "127.0.0.1" } : {}),
           ...options.env?.[role],
+          // The cluster's own: the handle's url and the balancer's backends depend on them.
+          PORT: String(port),
           ROLE: role,
           DATA_DIR: join(folder, name),
         },
