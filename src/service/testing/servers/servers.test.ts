@@ -7,8 +7,8 @@ import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { findProgram, lacksServers, missingServersMessage } from "./binaries.ts";
 import { type HaproxyServer, haproxyConfig, startHaproxy } from "./haproxy-server.ts";
-import { type TestDatabase, testDatabase } from "./postgres-server.ts";
-import { type RedisServer, startRedis } from "./redis-server.ts";
+import { startPostgres, type TestDatabase, testDatabase } from "./postgres-server.ts";
+import { type RedisServer, startRedis, type TestRedis, testRedis } from "./redis-server.ts";
 
 describe("finding the servers' programs", () => {
   const folder = mkdtempSync(join(tmpdir(), "programs-"));
@@ -75,6 +75,20 @@ describe.skipIf(lacksServers("the PostgreSQL server tests", ["postgresql"]))(
       }
     });
 
+    it("writes durably only when asked (the cluster), not for tests", async () => {
+      const database = await testDatabase();
+      databases.push(database);
+      const durable = await startPostgres({ fsync: true });
+      const [fast, safe] = [postgres(database.url, { max: 1 }), postgres(durable.url, { max: 1 })];
+      try {
+        expect(await fast`show fsync`).toEqual([{ fsync: "off" }]);
+        expect(await safe`show fsync`).toEqual([{ fsync: "on" }]);
+      } finally {
+        await Promise.all([fast.end(), safe.end()]);
+        await durable.stop();
+      }
+    });
+
     it("drops a database even while a client still holds it open", async () => {
       const database = await testDatabase();
       const keeper = await testDatabase();
@@ -115,6 +129,33 @@ describe.skipIf(lacksServers("the Redis server tests", ["redis"]))("a throw-away
     // The same client reconnects by itself: the address did not change.
     expect(await client.ping()).toBe("PONG");
     expect(await client.get("survives")).toBeNull();
+  });
+
+  it("gives each test its own database index of the server REDIS_URL names", async () => {
+    const given = process.env.REDIS_URL;
+    process.env.REDIS_URL = redis.url;
+    const claimed: TestRedis[] = [];
+    try {
+      claimed.push(await testRedis(), await testRedis());
+      const [first, second] = claimed.map((test) => new Redis(test.url));
+      await first?.set("mine", "first");
+      expect(await second?.get("mine")).toBeNull();
+      first?.disconnect();
+      second?.disconnect();
+      expect(claimed.map((test) => test.server)).toEqual([undefined, undefined]);
+      await claimed[0]?.drop();
+      const again = await testRedis();
+      claimed.push(again);
+      // The freed index is claimed again, and comes empty.
+      expect(again.url).toBe(claimed[0]?.url);
+      const reader = new Redis(again.url);
+      expect(await reader.get("mine")).toBeNull();
+      reader.disconnect();
+    } finally {
+      for (const test of claimed.slice(1)) await test.drop();
+      if (given === undefined) delete process.env.REDIS_URL;
+      else process.env.REDIS_URL = given;
+    }
   });
 });
 
