@@ -9,7 +9,8 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  console.log(`market: data directory ${config.dataDir} (seed ${config.seed}, wire ${config.wire})`);
+  const store = config.databaseUrl === null ? `data directory ${config.dataDir}` : "PostgreSQL";
+  console.log(`market: ${store}, role ${config.role} (seed ${config.seed}, wire ${config.wire})`);
   const service = await startService(config, { dashboardDir: config.dashboardDir });
   // Before the lines that say the service is up: whoever waits for them (a supervisor, a test) may stop it
   // at once, and a SIGTERM that comes before its handler kills the process without closing the store.
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
     } else {
       console.log(`write key: created in ${config.dataDir}/write-key (owner-only; shown only on a terminal)`);
     }
+  }
+  if (config.role === "ingest") {
+    console.log(`ingest     writing the market; health at ${service.url}/readyz`);
+    return;
   }
   const limit = config.rateLimit === 0 ? "off" : `${config.rateLimit} requests per 60 s per client`;
   console.log(`dashboard  ${service.url}/`);

@@ -13,6 +13,11 @@ const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 const WARM_UP_BLOCKS = 60;
 /** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
 const TRADE_RETENTION_MS = 3_600_000;
+/**
+ * Days of block rows kept before the first day not packed: the figures of a quotation read the last 24 hours
+ * of rows; charts read packed days.
+ */
+const ROW_DAYS = 2;
 /** Blocks written per transaction while seeding. */
 const BLOCKS_PER_COMMIT = 360;
 
@@ -111,6 +116,7 @@ export class MarketFeed {
         lastBlock: last,
         keepTradesFromMs,
         packFromDay,
+        rowsFromDay: Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - ROW_DAYS,
         ...(onProgress ? { onProgress } : {}),
       });
       // Only now is every series complete: a seed cut short starts over from the previous mark.
@@ -215,6 +221,7 @@ export class MarketFeed {
     if (lastCompleteDay < start) return;
     await this.store.packDays(start, Math.min(lastCompleteDay, packedByWorkersFrom - 1));
     await this.store.setPackedUntil(lastCompleteDay + 1);
+    await this.store.deleteRowsOfDaysBefore(lastCompleteDay + 1 - ROW_DAYS);
   }
 
   private async warmUp(first: number): Promise<BlockAggregator> {

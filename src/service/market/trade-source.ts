@@ -35,6 +35,11 @@ export interface BlockRun {
   keepTradesFromMs: number;
   /** Days from this one on that end within the run are packed as day columns (see day-columns.ts). */
   packFromDay: number;
+  /**
+   * Block rows are stored for the days from this one on, and for those before packFromDay (packed from
+   * their rows afterwards); the days between are stored packed only (the store keeps rows of recent days).
+   */
+  rowsFromDay: number;
   onProgress?: (doneBlocks: number, totalBlocks: number) => void;
 }
 

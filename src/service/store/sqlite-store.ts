@@ -79,6 +79,7 @@ export class SqliteStore implements Store {
         `INSERT OR REPLACE INTO trades VALUES ${Array(BATCH_ROWS).fill(EIGHT).join(",")}`,
       ),
       deleteTrades: db.prepare("DELETE FROM trades WHERE time_ms < ?"),
+      deleteBlocks: db.prepare("DELETE FROM blocks WHERE series = ? AND time <= ?"),
       insertDay: db.prepare("INSERT OR REPLACE INTO day_columns VALUES (?, ?, ?)"),
       days: db.prepare(
         "SELECT day, data FROM day_columns WHERE series = ? AND day >= ? AND day <= ? ORDER BY day",
@@ -184,6 +185,15 @@ export class SqliteStore implements Store {
 
   async deleteTradesBefore(timeMs: number): Promise<void> {
     this.statements.deleteTrades.run(timeMs);
+  }
+
+  async deleteRowsOfDaysBefore(day: number): Promise<void> {
+    // One key range per series: a single DELETE on `time` alone would scan the whole clustered table.
+    this.db.transaction(() => {
+      for (const series of this.statements.seriesIds.all() as number[]) {
+        this.statements.deleteBlocks.run(series, day * 86_400);
+      }
+    })();
   }
 
   async packDays(firstDay: number, lastDay: number): Promise<void> {

@@ -135,6 +135,36 @@ export function describeMarketContract(fixtures: StoreFixtures): void {
       expect((await store.lastTrades(s, 10)).map((t) => t.timeMs)).toEqual([5000, 5000, 3000]);
     });
 
+    it("forget the rows of packed days, and still chart those days from the packed ones", async () => {
+      const [s, kept] = (await store.ensureSeries([
+        { symbol: "OLD", exchange: "X" },
+        { symbol: "OLD", exchange: "Y" },
+      ])) as [number, number];
+      const day = Math.floor(T0 / 86_400);
+      // Two days of blocks from the start of T0's day, in both series.
+      const start = (day * 86_400 - T0) / 120 + 1;
+      const rows = Array.from({ length: 1440 }, (_, i) => start + i);
+      await store.write({ blocks: [...rows.map((i) => block(s, i)), ...rows.map((i) => block(kept, i))] });
+      const query = {
+        series: s,
+        filter: "MEDIR120" as const,
+        from: day * 86_400,
+        to: (day + 2) * 86_400,
+        scale: null,
+        limit: 10_000,
+      };
+      const before = await store.chartPoints(query);
+      expect(before.times).toHaveLength(1440);
+      await store.packDays(day, day);
+      await store.deleteRowsOfDaysBefore(day + 1);
+      expect(await store.chartPoints(query)).toEqual(before);
+      // The rows of the packed day are gone in every series; the next day's are kept.
+      expect(await store.blockAtOrBefore(kept, (day + 1) * 86_400, 600)).toBeNull();
+      expect((await store.blockAtOrBefore(kept, (day + 1) * 86_400 + 120, 0))?.ma120).toBe(100 + start + 720);
+      expect(await store.volumeUSD(kept, day * 86_400, (day + 1) * 86_400)).toBe(0);
+      expect((await store.latestBlock(kept))?.time).toBe((day + 2) * 86_400);
+    });
+
     it("keep a bulk load's writes once it ends", async () => {
       const s = (await store.ensureSeries([{ symbol: "BLK", exchange: "X" }]))[0] as number;
       await store.beginBulkLoad();

@@ -130,6 +130,12 @@ export interface Store {
   /** Stores blocks, trades, packed days and meta at once (see MarketWrite). */
   write(write: MarketWrite): Promise<void>;
   deleteTradesBefore(timeMs: number): Promise<void>;
+  /**
+   * Forgets the block rows of the UTC days before `day` (blocks ending at or before its start), in every
+   * series. Only for days already packed: their chart points come from the packed days, and nothing else
+   * reads rows older than a day.
+   */
+  deleteRowsOfDaysBefore(day: number): Promise<void>;
   /** End time of the oldest stored block, or null for an empty store. */
   firstBlockTime(): Promise<number | null>;
   /** End time of the newest block stored for every series, or null for an empty store. */
