@@ -268,9 +268,13 @@ export async function startService(config: Config, options: StartOptions = {}): 
     // No new connections; idle kept-alive ones are closed now, those with a request under way when it
     // has been answered (Node closes them after the answer), and any left after DRAIN_MS are cut.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Node closes the idle connections once, at close(); one whose answer is sent later stays kept alive,
+    // so they are closed again as they fall idle.
     server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     const drain = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     await closed;
+    clearInterval(idle);
     clearTimeout(drain);
     await undo();
     // Repeats of a fault counted since its last line are told before the process goes.
