@@ -68,7 +68,6 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
       expect(response.headers.get("X-Market-Source"), path).toBe("simulator");
       await response.body?.cancel();
     }
-    // The eleventh, the supply post, is the next test's and the last's.
   });
 
   it("gives a burst of clients spread over the replicas exactly their limit each, with one Retry-After", async () => {

@@ -1,6 +1,6 @@
 // The SQLite store's schema and the row conversions between its tables and the Store's records.
 import type Database from "better-sqlite3";
-import type { BlockRow, StoredTrade } from "./store.ts";
+import type { BlockRow, RateRecord, StoredTrade, SupplyRecord } from "./store.ts";
 
 export const SCHEMA_VERSION = "1";
 /** Meta key of the first UTC day whose blocks are not packed into day_columns yet (earlier ones all are). */
@@ -76,6 +76,40 @@ export const toStoredTrade = (r: TradeDbRow): StoredTrade => ({
   volume: r.volume,
   estimatedUSDPrice: r.usd_price,
   foreignTradeID: r.foreign_id,
+});
+
+export interface SupplyDbRow {
+  symbol: string;
+  circulating_supply: number;
+  source: string;
+  time_ms: number;
+  block: number;
+  key_fingerprint: string | null;
+}
+
+export const toSupplyRecord = (r: SupplyDbRow): SupplyRecord => ({
+  symbol: r.symbol,
+  circulatingSupply: r.circulating_supply,
+  source: r.source,
+  timeMs: r.time_ms,
+  block: r.block,
+  keyFingerprint: r.key_fingerprint,
+});
+
+export interface RateDbRow {
+  symbol: string;
+  effective_date: string;
+  value: number;
+  publication_time: string;
+  source: string;
+}
+
+export const toRateRecord = (r: RateDbRow): RateRecord => ({
+  symbol: r.symbol,
+  effectiveDate: r.effective_date,
+  value: r.value,
+  publicationTime: r.publication_time,
+  source: r.source,
 });
 
 export const BATCH_ROWS = 100;

@@ -15,11 +15,15 @@ import {
   insertBatched,
   LAST_BLOCK_META,
   PACKED_UNTIL_META,
+  type RateDbRow,
   SCHEMA,
   SCHEMA_VERSION,
+  type SupplyDbRow,
   type TradeDbRow,
   toBlockRow,
+  toRateRecord,
   toStoredTrade,
+  toSupplyRecord,
   tradeParams,
 } from "./sqlite-schema.ts";
 import type {
@@ -262,25 +266,8 @@ export class SqliteStore implements Store {
   }
 
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {
-    const row = this.statements.latestSupply.get(symbol) as
-      | {
-          symbol: string;
-          circulating_supply: number;
-          source: string;
-          time_ms: number;
-          block: number;
-          key_fingerprint: string | null;
-        }
-      | undefined;
-    if (!row) return null;
-    return {
-      symbol: row.symbol,
-      circulatingSupply: row.circulating_supply,
-      source: row.source,
-      timeMs: row.time_ms,
-      block: row.block,
-      keyFingerprint: row.key_fingerprint,
-    };
+    const row = this.statements.latestSupply.get(symbol) as SupplyDbRow | undefined;
+    return row ? toSupplyRecord(row) : null;
   }
 
   async insertSupply(record: SupplyRecord): Promise<void> {
@@ -299,19 +286,6 @@ export class SqliteStore implements Store {
   }
 
   async rateFixings(symbol: string): Promise<RateRecord[]> {
-    const rows = this.statements.rateFixings.all(symbol) as {
-      symbol: string;
-      effective_date: string;
-      value: number;
-      publication_time: string;
-      source: string;
-    }[];
-    return rows.map((r) => ({
-      symbol: r.symbol,
-      effectiveDate: r.effective_date,
-      value: r.value,
-      publicationTime: r.publication_time,
-      source: r.source,
-    }));
+    return (this.statements.rateFixings.all(symbol) as RateDbRow[]).map(toRateRecord);
   }
 }
