@@ -4,7 +4,7 @@
 // request's server time), with a comparison of ways to fetch rows from PostgreSQL. Prints its figures;
 // BENCHMARKS.md is written by whoever collects them.
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { PAIRS } from "../src/service/catalog/catalog-pairs.ts";
@@ -15,7 +15,7 @@ import { PgStore } from "../src/service/store/pg-store.ts";
 import { SqliteStore } from "../src/service/store/sqlite-store.ts";
 import type { BlockRow, ChartQuery, Store } from "../src/service/store/store.ts";
 import { startPostgres } from "../src/service/testing/servers/postgres-server.ts";
-import { machine, table } from "./report.ts";
+import { table, writeSection } from "./report.ts";
 
 const HISTORY_DAYS = 30;
 const EXTRA_DAYS = 110;
@@ -64,7 +64,21 @@ try {
   const sqliteBytes = statSync(join(dataDir, "market.sqlite")).size;
   const reopened = SqliteStore.open(dataDir);
   stores[0] = ["SQLite", reopened];
-  const values = blockRows * 3;
+  // The values stored, whether in rows or packed days: every series' MA120 points over the history (a block
+  // has an MA120 point once its series has begun), three filters each.
+  let blocksStored = 0;
+  for (const { id } of await admin<{ id: number }[]>`SELECT id FROM series`) {
+    const points = await pg.chartPoints({
+      series: id,
+      filter: "MA120",
+      from: 0,
+      to: Math.floor(now / 1000) + 120,
+      scale: null,
+      limit: Number.MAX_SAFE_INTEGER,
+    });
+    blocksStored += points.times.length;
+  }
+  const values = blocksStored * 3;
   log(`${seriesCount} series, ${blockRows} block rows; SQLite ${sqliteBytes} B, PostgreSQL ${pgBytes} B`);
 
   // 3. A series of 140 days for the 100,000-point read: 110 more days of BTC across exchanges before the
@@ -194,13 +208,17 @@ try {
   await Promise.all(stores.map(([, store]) => store.close()));
 
   const seedRatio = (seedMs[1] as number) / (seedMs[0] as number);
-  console.log(`\nMachine: ${machine()}; PostgreSQL 15, fsync on, default settings, on the same machine.\n`);
-  console.log(
+  const body = [
+    `Load average (1, 5, 15 min): ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(", ")}. PostgreSQL 15 on the same ` +
+      "machine (a throw-away cluster, fsync on, default settings); SQLite measured in the same run as the baseline.",
+    "",
     table(
       ["Figure", "PostgreSQL", "SQLite (same run)", "Ratio pg/sqlite", "Target"],
       [
         [
-          `Seed ${HISTORY_DAYS} days (${seriesCount} series × 3 filters, through write())`,
+          `Seed ${HISTORY_DAYS} days (${seriesCount} series × 3 filters, through the feed and write())`,
           `${ms((seedMs[1] as number) / 1000)} s`,
           `${ms((seedMs[0] as number) / 1000)} s`,
           seedRatio.toFixed(2),
@@ -222,14 +240,18 @@ try {
         ]),
       ],
     ),
-  );
-  console.log(
-    `\nPostgreSQL bytes by table: ${sizes.map((s) => `${s.name} ${(s.bytes / 2 ** 20).toFixed(1)} MiB`).join(", ")}` +
-      `; blocks rows alone ${(bytesOf("blocks") / values).toFixed(1)} B/value, packed days alone ` +
-      `${(bytesOf("day_columns") / values).toFixed(1)} B/value (${blockRows} block rows, seeded before the extra days).`,
-  );
-  console.log(`\nFetching ${fetchedRows} rows of one series from PostgreSQL, median of ${RUNS}:\n`);
-  console.log(table(["Way", "ms"], fetchRows));
+    "",
+    `PostgreSQL bytes by table: ${sizes.map((s) => `${s.name} ${(s.bytes / 2 ** 20).toFixed(1)} MiB`).join(", ")}` +
+      `; block rows alone ${(bytesOf("blocks") / values).toFixed(1)} B/value, packed days alone ` +
+      `${(bytesOf("day_columns") / values).toFixed(1)} B/value (${blocksStored} blocks of ${seriesCount} series ` +
+      `stored, ${blockRows} of them also as rows: the store keeps rows for the two newest days only).`,
+    "",
+    `Fetching ${fetchedRows} rows of one series from PostgreSQL, median of ${RUNS}:`,
+    "",
+    table(["Way", "ms"], fetchRows),
+  ].join("\n");
+  console.log(`\n${body}`);
+  writeSection("store", "npm run bench:scale (bench/pg-store.bench.ts)", body);
 } finally {
   await admin.end({ timeout: 1 });
   await server.stop();
