@@ -125,8 +125,12 @@ export class RedisFairUsage implements FairUsageWindow {
   static async open(options: RedisFairUsageOptions): Promise<RedisFairUsage> {
     const redis = new Redis(options.redisUrl, {
       lazyConnect: true,
-      // A request waits at most this long for its decision; then this replica decides alone.
-      commandTimeout: 50,
+      // A request waits at most this long for its decision; then this replica decides alone. Not shorter:
+      // a replica held to a CPU quota is frozen for up to a CFS period (100 ms) at a time, and an answer
+      // that arrived meanwhile must not count as Redis gone (measured: at 50 ms, replicas in 0.05-core
+      // slices decided most requests alone with Redis healthy). A Redis that is down fails at once anyway
+      // (refused connection, no offline queue); this bounds only a Redis that hangs.
+      commandTimeout: 500,
       connectTimeout: 1000,
       maxRetriesPerRequest: 1,
       // Commands fail at once while disconnected instead of queueing behind a reconnect.
