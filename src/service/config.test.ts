@@ -269,7 +269,10 @@ describe("the settings of several processes", () => {
   const both = { DATABASE_URL: "postgres://u:pw@db:5432/m", REDIS_URL: "redis://r:6379" };
 
   it("reads the servers, the role and the trusted balancers", () => {
-    const config = loadConfig({ ...both, ROLE: "API", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }, []);
+    const config = loadConfig(
+      { ...both, ROLE: "API", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1", WRITE_KEYS: "w".repeat(16) },
+      [],
+    );
     expect(config).toMatchObject({ ...{ databaseUrl: both.DATABASE_URL, redisUrl: both.REDIS_URL } });
     expect(config.role).toBe("api");
     expect(config.trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
@@ -282,6 +285,10 @@ describe("the settings of several processes", () => {
     expect(() => loadConfig({ ...env, ROLE: role }, [])).toThrow(
       new RegExp(`ROLE \\(--role\\) ${role} needs ${missing}`),
     );
+  });
+
+  it("refuses an api replica without WRITE_KEYS (each would make a key of its own)", () => {
+    expect(() => loadConfig({ ...both, ROLE: "api" }, [])).toThrow(/ROLE \(--role\) api needs WRITE_KEYS/);
   });
 
   it("names what is wrong with a database URL without ever quoting it (it may hold a password)", () => {

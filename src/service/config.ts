@@ -93,6 +93,13 @@ function clusterSettings(resolve: <T>(setting: Setting<T>) => T, help: boolean) 
       }
     }
   }
+  // A replica that made a write key of its own would accept posts its siblings refuse.
+  if (settings.role === "api" && !help && resolve(SETTINGS.writeKeys).length === 0) {
+    throw new ConfigError(
+      "ROLE (--role) api needs WRITE_KEYS (--write-keys): every replica must accept the same keys for supply posts",
+      "WRITE_KEYS",
+    );
+  }
   return settings;
 }
 
