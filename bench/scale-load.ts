@@ -93,11 +93,9 @@ export interface SharedTierCounters {
   redisEvalshaUsec: number;
   /** Statements the API replicas ran on PostgreSQL (pg_stat_statements, by their database role). */
   replicaStatements: number;
-  /** Transactions committed in the database by anyone (the ingest's writes included). */
-  committed: number;
 }
 
-/** Redis: INFO commandstats. PostgreSQL: the replicas' role's statements and the database's commits. */
+/** Redis: INFO commandstats. PostgreSQL: the statements run by the replicas' own role. */
 export async function sharedTierCounters(
   redis: Redis,
   sql: postgres.Sql,
@@ -120,14 +118,11 @@ export async function sharedTierCounters(
   const [statements] = await sql<{ calls: string | null }[]>`
     select sum(s.calls) as calls from pg_stat_statements s join pg_roles r on r.oid = s.userid
     where r.rolname = ${replicaRole}`;
-  const [database] = await sql<{ committed: string }[]>`
-    select xact_commit as committed from pg_stat_database where datname = current_database()`;
   return {
     redisCommands,
     redisEvalsha,
     redisEvalshaUsec,
     replicaStatements: Number(statements?.calls ?? 0),
-    committed: Number(database?.committed ?? 0),
   };
 }
 
@@ -137,7 +132,6 @@ export function counterDelta(after: SharedTierCounters, before: SharedTierCounte
     redisEvalsha: after.redisEvalsha - before.redisEvalsha,
     redisEvalshaUsec: after.redisEvalshaUsec - before.redisEvalshaUsec,
     replicaStatements: after.replicaStatements - before.replicaStatements,
-    committed: after.committed - before.committed,
   };
 }
 

@@ -109,9 +109,20 @@ function rmdirQuietly(dir: string): void {
   }
 }
 
-/** Pins a process and every thread it has to one CPU; children forked later inherit it. */
-export function pin(pid: number, cpu: number): void {
-  execFileSync("taskset", ["-a", "-p", "-c", String(cpu), String(pid)], { stdio: "ignore" });
+/** Pins a process and every thread it has to CPUs ("0", "0,1"); children forked later inherit it. */
+export function pin(pid: number, cpus: number | string): void {
+  execFileSync("taskset", ["-a", "-p", "-c", String(cpus), String(pid)], { stdio: "ignore" });
+}
+
+/** Times the process's main thread (Node's event loop) was switched out, by choice and by preemption. */
+export function contextSwitches(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const count = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+    return count("voluntary_ctxt_switches") + count("nonvoluntary_ctxt_switches");
+  } catch {
+    return 0;
+  }
 }
 
 /** A process and all its descendants (PostgreSQL's server and its backends, say), from /proc. */
@@ -143,4 +154,13 @@ export function listenerPid(port: number): number {
   const pid = /pid=(\d+)/.exec(out)?.[1];
   if (!pid) throw new Error(`no process found listening on port ${port}`);
   return Number(pid);
+}
+
+/** TCP connections this machine has accepted (every process's, from /proc/net/snmp). */
+export function acceptedConnections(): number {
+  const lines = readFileSync("/proc/net/snmp", "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("Tcp:"));
+  const [names = [], values = []] = lines.map((line) => line.split(/\s+/));
+  return Number(values[names.indexOf("PassiveOpens")] ?? Number.NaN);
 }

@@ -17,6 +17,7 @@ import { startPostgres } from "../src/service/testing/servers/postgres-server.ts
 import { startRedis } from "../src/service/testing/servers/redis-server.ts";
 import { retryUntil } from "../src/service/testing/servers/retry-until.ts";
 import { writeSection } from "./report.ts";
+import type { Measured } from "./scale-figures.ts";
 import {
   badAnswers,
   counterDelta,
@@ -27,8 +28,16 @@ import {
   type SharedTierCounters,
   sharedTierCounters,
 } from "./scale-load.ts";
-import { cpuGroups, cpuGroupsMissing, listenerPid, pin, processTree } from "./scale-machine.ts";
-import { type Measured, scaleReport } from "./scale-report.ts";
+import {
+  acceptedConnections,
+  contextSwitches,
+  cpuGroups,
+  cpuGroupsMissing,
+  listenerPid,
+  pin,
+  processTree,
+} from "./scale-machine.ts";
+import { scaleReport } from "./scale-report.ts";
 
 const SLICE = Number(process.env.SCALE_SLICE ?? 0.05);
 /**
@@ -39,8 +48,8 @@ const SLICE = Number(process.env.SCALE_SLICE ?? 0.05);
  * replica stands still at most 19 ms.
  */
 const PERIOD_US = Number(process.env.SCALE_PERIOD_US ?? Math.max(1_000 / SLICE, 10_000));
-const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
-const REPEATS = Number(process.env.SCALE_REPEATS ?? 3);
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
+const REPEATS = Number(process.env.SCALE_REPEATS ?? 4);
 /** wrk's connections per measured process (HAProxy's backends). */
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 16);
 const WARM_SECONDS = Number(process.env.SCALE_WARM_SECONDS ?? 10);
@@ -51,6 +60,8 @@ const COUNTS = [1, 2, 4, 8] as const;
 /** One repeat's order: the counts interleaved, today's single process among them. */
 const ORDER = ["pg-1", "pg-8", "sqlite", "pg-2", "pg-4"] as const;
 const ENDPOINTS = ["/v1/quotation/BTC", "/v1/coins"] as const;
+/** Where the processes under test run: CPU 0 alone by default; "0,1" lets them spread (a diagnostic). */
+const REPLICA_CPUS = process.env.SCALE_REPLICA_CPUS ?? "0";
 const REPLICA_CPU = 0;
 const SHARED_CPU = 1;
 const REPLICA_ROLE = "api_replica";
@@ -146,7 +157,7 @@ try {
     ...cluster.replicas.map((replica, i) => [replica, `api-${i + 1}`] as const),
   ]);
   for (const [measured, slice] of slices) {
-    pin(measured.pid() as number, REPLICA_CPU);
+    pin(measured.pid() as number, REPLICA_CPUS);
     groups.add(slice, measured.pid() as number);
   }
 
@@ -214,7 +225,6 @@ try {
       redisEvalsha: rate("redisEvalsha"),
       redisEvalshaUsec: 0,
       replicaStatements: rate("replicaStatements"),
-      committed: rate("committed"),
     };
   };
 
@@ -230,6 +240,9 @@ try {
         const fallbacksBefore = fallbacks;
         const cpuBefore = [cpuOf(sliceNames), ...infra.map((name) => groups.cpuSeconds(name))];
         const throttledBefore = sliceNames.map((name) => groups.throttledPeriods(name));
+        const pids = processes.map((p) => p.pid() as number);
+        const switchesBefore = pids.reduce((sum, pid) => sum + contextSwitches(pid), 0);
+        const acceptedBefore = acceptedConnections();
         const load: LoadResult = await runLoad(
           haproxy.url + endpoint,
           16 * processes.length,
@@ -255,6 +268,8 @@ try {
           cpu: { replicas, redis: redisCpu, postgres: postgresCpu, haproxy: haproxyCpu, ingest: ingestCpu },
           throttled,
           fallbacks: fallbacks - fallbacksBefore,
+          switches: pids.reduce((sum, pid) => sum + contextSwitches(pid), 0) - switchesBefore,
+          accepted: acceptedConnections() - acceptedBefore,
         });
         const rps = load.requests / load.seconds;
         log(
@@ -284,6 +299,8 @@ try {
     runs,
     slice: SLICE,
     periodUs: PERIOD_US,
+    connections: CONNECTIONS,
+    replicaCpus: REPLICA_CPUS,
     seconds: SECONDS,
     repeats: REPEATS,
     counts: [...COUNTS],
