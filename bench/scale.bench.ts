@@ -38,34 +38,8 @@ import {
   processTree,
 } from "./scale-machine.ts";
 import { scaleReport } from "./scale-report.ts";
+import * as run from "./scale-settings.ts";
 
-const SLICE = Number(process.env.SCALE_SLICE ?? 0.05);
-/**
- * The CFS period: a throttled replica stands still for the rest of it. At the default 100 ms a 0.05-core
- * replica would stand still 95 ms at a time, longer than the limiter's 50 ms Redis command timeout, so every
- * command in flight would time out on waking (timers run before the socket is read) and the replica would
- * fall back to its own window. The kernel's smallest quota is 1 ms, so 0.05 core takes a 20 ms period: a
- * replica stands still at most 19 ms.
- */
-const PERIOD_US = Number(process.env.SCALE_PERIOD_US ?? Math.max(1_000 / SLICE, 10_000));
-const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
-const REPEATS = Number(process.env.SCALE_REPEATS ?? 4);
-/** wrk's connections per measured process (HAProxy's backends). */
-const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 16);
-const WARM_SECONDS = Number(process.env.SCALE_WARM_SECONDS ?? 10);
-/** A capped run of each system before the measured ones, not counted: what the JIT left is done by then. */
-const SETTLE_SECONDS = Number(process.env.SCALE_SETTLE_SECONDS ?? 3);
-const IDLE_SECONDS = 5;
-const COUNTS = [1, 2, 4, 8] as const;
-/** One repeat's order: the counts interleaved, today's single process among them. */
-const ORDER = ["pg-1", "pg-8", "sqlite", "pg-2", "pg-4"] as const;
-const ENDPOINTS = ["/v1/quotation/BTC", "/v1/coins"] as const;
-/** Where the processes under test run: CPU 0 alone by default; "0,1" lets them spread (a diagnostic). */
-const REPLICA_CPUS = process.env.SCALE_REPLICA_CPUS ?? "0";
-const REPLICA_CPU = 0;
-const SHARED_CPU = 1;
-const REPLICA_ROLE = "api_replica";
-const MARKET = { HISTORY_DAYS: "1", MARKET_COINS: "all", MARKET_SPEED: "1", RATE_LIMIT: "5" };
 const log = (line: string) => console.log(`bench:scale: ${line}`);
 
 const missing = cpuGroupsMissing();
@@ -100,7 +74,7 @@ try {
     ["redis", redisServer.port],
   ] as const) {
     for (const pid of processTree(listenerPid(port))) {
-      pin(pid, SHARED_CPU);
+      pin(pid, run.SHARED_CPU);
       groups.add(name, pid);
     }
   }
@@ -108,19 +82,19 @@ try {
   stops.push(() => sql.end({ timeout: 1 }));
   await sql`create extension pg_stat_statements`;
   // The replicas connect as a role of their own, so their statements are counted apart from the ingest's.
-  await sql.unsafe(`create role ${REPLICA_ROLE} login superuser`);
+  await sql.unsafe(`create role ${run.REPLICA_ROLE} login superuser`);
   const replicaUrl = new URL(pg.url);
-  replicaUrl.username = REPLICA_ROLE;
+  replicaUrl.username = run.REPLICA_ROLE;
   const redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
   stops.push(() => redis.quit());
 
-  log(`seeding ${MARKET.HISTORY_DAYS} day of all coins into PostgreSQL and SQLite, starting 8 replicas`);
+  log(`seeding ${run.MARKET.HISTORY_DAYS} day of all coins into PostgreSQL and SQLite, starting 8 replicas`);
   const sqlitePort = await freePort();
   const sqlite = serviceProcess({
     name: "sqlite",
     port: sqlitePort,
     env: {
-      ...MARKET,
+      ...run.MARKET,
       PORT: String(sqlitePort),
       ROLE: "all",
       DATA_DIR: sqliteDir,
@@ -136,10 +110,10 @@ try {
   stops.push(() => sqlite.stop());
   const [cluster] = await Promise.all([
     startCluster({
-      replicas: Math.max(...COUNTS),
+      replicas: Math.max(...run.COUNTS),
       databaseUrl: pg.url,
       redisUrl: redisServer.url,
-      env: { all: MARKET, api: { DATABASE_URL: replicaUrl.toString() } },
+      env: { all: run.MARKET, api: { DATABASE_URL: replicaUrl.toString() } },
       trustProxy: "127.0.0.1",
       onOutput,
       onUnexpectedExit,
@@ -150,19 +124,19 @@ try {
   // The cluster's own balancer is not measured; its health checks would count as the replicas' work.
   await cluster.haproxy.stop();
   const ingestPid = cluster.ingest.pid() as number;
-  pin(ingestPid, SHARED_CPU);
+  pin(ingestPid, run.SHARED_CPU);
   groups.add("ingest", ingestPid);
   const slices = new Map<ServiceProcess, string>([
     [sqlite, "sqlite"],
     ...cluster.replicas.map((replica, i) => [replica, `api-${i + 1}`] as const),
   ]);
   for (const [measured, slice] of slices) {
-    pin(measured.pid() as number, REPLICA_CPUS);
+    pin(measured.pid() as number, run.REPLICA_CPUS);
     groups.add(slice, measured.pid() as number);
   }
 
   const systems = new Map<string, ServiceProcess[]>([["sqlite", [sqlite]]]);
-  for (const n of COUNTS) systems.set(`pg-${n}`, cluster.replicas.slice(0, n));
+  for (const n of run.COUNTS) systems.set(`pg-${n}`, cluster.replicas.slice(0, n));
   const cpuOf = (names: string[]) => names.reduce((sum, name) => sum + groups.cpuSeconds(name), 0);
   const balancerFor = async (system: string): Promise<HaproxyServer> => {
     const backends = systems.get(system) ?? [];
@@ -171,7 +145,7 @@ try {
       healthPath: "/readyz",
     });
     const pid = listenerPid(haproxy.port);
-    pin(pid, SHARED_CPU);
+    pin(pid, run.SHARED_CPU);
     groups.add("haproxy", pid);
     await retryUntil(`HAProxy's checks of ${system}`, async () => {
       const states = await haproxy.serverStates();
@@ -181,18 +155,21 @@ try {
   };
 
   // Warm up uncapped (the JIT under a 0.05-core cap would take minutes), then cap every slice.
-  log(`warming up uncapped (${WARM_SECONDS} s per endpoint), then capping each slice at ${SLICE} core`);
+  log(
+    `warming up uncapped (${run.WARM_SECONDS} s per endpoint), then capping each slice at ${run.SLICE} core`,
+  );
   for (const system of ["pg-8", "sqlite"]) {
     const haproxy = await balancerFor(system);
-    for (const endpoint of ENDPOINTS) await runLoad(haproxy.url + endpoint, 64, WARM_SECONDS, SHARED_CPU);
+    for (const endpoint of run.ENDPOINTS)
+      await runLoad(haproxy.url + endpoint, 64, run.WARM_SECONDS, run.SHARED_CPU);
     await haproxy.stop();
   }
-  for (const slice of slices.values()) groups.cap(slice, SLICE, PERIOD_US);
-  for (const system of ORDER) {
+  for (const slice of slices.values()) groups.cap(slice, run.SLICE, run.PERIOD_US);
+  for (const system of run.ORDER) {
     const haproxy = await balancerFor(system);
-    for (const endpoint of ENDPOINTS) {
-      const connections = CONNECTIONS * (systems.get(system) ?? []).length;
-      await runLoad(haproxy.url + endpoint, connections, SETTLE_SECONDS, SHARED_CPU);
+    for (const endpoint of run.ENDPOINTS) {
+      const connections = run.CONNECTIONS * (systems.get(system) ?? []).length;
+      await runLoad(haproxy.url + endpoint, connections, run.SETTLE_SECONDS, run.SHARED_CPU);
     }
     await haproxy.stop();
   }
@@ -203,12 +180,12 @@ try {
   const replicaSlices = cluster.replicas.map((replica) => slices.get(replica) as string);
   const idle = async (system: string | undefined) => {
     const haproxy = system ? await balancerFor(system) : undefined;
-    const before = await sharedTierCounters(redis, sql, REPLICA_ROLE);
+    const before = await sharedTierCounters(redis, sql, run.REPLICA_ROLE);
     const cpuBefore = [groups.cpuSeconds("sqlite"), cpuOf(replicaSlices)];
-    await sleep(IDLE_SECONDS * 1000);
-    const counters = counterDelta(await sharedTierCounters(redis, sql, REPLICA_ROLE), before);
+    await sleep(run.IDLE_SECONDS * 1000);
+    const counters = counterDelta(await sharedTierCounters(redis, sql, run.REPLICA_ROLE), before);
     const [sqliteCpu = 0, replicasCpu = 0] = [groups.cpuSeconds("sqlite"), cpuOf(replicaSlices)].map(
-      (after, i) => (after - (cpuBefore[i] as number)) / IDLE_SECONDS,
+      (after, i) => (after - (cpuBefore[i] as number)) / run.IDLE_SECONDS,
     );
     await haproxy?.stop();
     return { counters, cores: { sqlite: sqliteCpu, replicas: replicasCpu } };
@@ -219,7 +196,7 @@ try {
   const background = (system: string, seconds: number): SharedTierCounters => {
     const checked = system === "sqlite" ? 0 : Number(system.slice(3)) / 8;
     const rate = (key: keyof SharedTierCounters) =>
-      ((idleBare[key] + (idleChecked[key] - idleBare[key]) * checked) / IDLE_SECONDS) * seconds;
+      ((idleBare[key] + (idleChecked[key] - idleBare[key]) * checked) / run.IDLE_SECONDS) * seconds;
     return {
       redisCommands: rate("redisCommands"),
       redisEvalsha: rate("redisEvalsha"),
@@ -230,13 +207,13 @@ try {
 
   const runs: Measured[] = [];
   const infra = ["redis", "postgres", "haproxy", "ingest"] as const;
-  for (let repeat = 1; repeat <= REPEATS; repeat++) {
-    for (const system of ORDER) {
+  for (let repeat = 1; repeat <= run.REPEATS; repeat++) {
+    for (const system of run.ORDER) {
       const processes = systems.get(system) ?? [];
       const sliceNames = processes.map((p) => slices.get(p) as string);
       const haproxy = await balancerFor(system);
-      for (const endpoint of ENDPOINTS) {
-        const before = await sharedTierCounters(redis, sql, REPLICA_ROLE);
+      for (const endpoint of run.ENDPOINTS) {
+        const before = await sharedTierCounters(redis, sql, run.REPLICA_ROLE);
         const fallbacksBefore = fallbacks;
         const cpuBefore = [cpuOf(sliceNames), ...infra.map((name) => groups.cpuSeconds(name))];
         const throttledBefore = sliceNames.map((name) => groups.throttledPeriods(name));
@@ -246,10 +223,10 @@ try {
         const load: LoadResult = await runLoad(
           haproxy.url + endpoint,
           16 * processes.length,
-          SECONDS,
-          SHARED_CPU,
+          run.SECONDS,
+          run.SHARED_CPU,
         );
-        const counters = counterDelta(await sharedTierCounters(redis, sql, REPLICA_ROLE), before);
+        const counters = counterDelta(await sharedTierCounters(redis, sql, run.REPLICA_ROLE), before);
         const cpuAfter = [cpuOf(sliceNames), ...infra.map((name) => groups.cpuSeconds(name))];
         const [replicas = 0, redisCpu = 0, postgresCpu = 0, haproxyCpu = 0, ingestCpu = 0] = cpuAfter.map(
           (after, i) => after - (cpuBefore[i] as number),
@@ -292,24 +269,24 @@ try {
     });
     await response.body?.cancel();
   });
-  const redisCapacity = await redisScriptCapacity(redisServer.port, sha, REPLICA_CPU);
+  const redisCapacity = await redisScriptCapacity(redisServer.port, sha, run.REPLICA_CPU);
   log(`redis-benchmark of the limiter's script: ${redisCapacity.toFixed(0)} EVALSHA/s`);
 
   const body = scaleReport({
     runs,
-    slice: SLICE,
-    periodUs: PERIOD_US,
-    connections: CONNECTIONS,
-    replicaCpus: REPLICA_CPUS,
-    seconds: SECONDS,
-    repeats: REPEATS,
-    counts: [...COUNTS],
-    endpoints: [...ENDPOINTS],
-    order: [...ORDER],
+    slice: run.SLICE,
+    periodUs: run.PERIOD_US,
+    connections: run.CONNECTIONS,
+    replicaCpus: run.REPLICA_CPUS,
+    seconds: run.SECONDS,
+    repeats: run.REPEATS,
+    counts: [...run.COUNTS],
+    endpoints: [...run.ENDPOINTS],
+    order: [...run.ORDER],
     redisCapacity,
     loadBefore,
     loadAfter: loadavg(),
-    idleSeconds: IDLE_SECONDS,
+    idleSeconds: run.IDLE_SECONDS,
     idle: { bare: idleBare, checked: idleChecked, cores: idleRun.cores },
   });
   console.log(body);
