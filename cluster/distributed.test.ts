@@ -285,6 +285,14 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
       expect(down.filter((s) => s >= 500)).toEqual([]);
       expect(down.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
       expect(down.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+      // A write still works, and its replica serves it at once; the news waits for Redis.
+      const posted = await fetch(`${replica(0).url}/v1/supply`, {
+        method: "POST",
+        headers: { ...read.headers, Authorization: `Bearer ${WRITER}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ Symbol: "ETH", CirculatingSupply: 120_654_321, Source: "redis down" }),
+      });
+      expect(posted.status).toBe(200);
+      expect((await json(`${replica(0).url}/v1/supply/ETH`)).circulatingSupply).toBe(120_654_321);
     } finally {
       await redis.restart();
     }

@@ -31,7 +31,8 @@ export interface ServiceContext {
   writeKeys: string[];
   /**
    * Tells every process of the service what was stored (in-process, or through Redis to every replica),
-   * so none serves a cached answer that it changed. Resolves once this process's caches are cleared.
+   * so none serves a cached answer that it changed. This process's cached answers are gone when it
+   * resolves; it never rejects (Redis down: the others resync at their next block).
    */
   invalidate(news: MarketNews): Promise<void>;
 }

@@ -21,6 +21,7 @@ import { ResponseCache } from "./http/response-cache.ts";
 import { loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
+import type { MarketNews } from "./news/market-news.ts";
 import { openNews } from "./news/open-news.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { chooseRateSource } from "./rates/choose-rate-source.ts";
@@ -104,6 +105,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const news = await openNews(config.redisUrl);
   cleanUp.push(() => news.close());
   const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
+  // Every process hears what was stored: this one at once (announce hands the news to its own listeners
+  // before sending it), the others through Redis. News Redis could not take is not the write's failure:
+  // the write stands, and the others resync when their poll sees a newer block.
+  const tell = (item: MarketNews): Promise<void> =>
+    news
+      .announce(item)
+      .catch((error: unknown) =>
+        log(
+          `news: ${item.kind} did not reach the other processes (${error instanceof Error ? error.message : error}); they resync at the next block`,
+        ),
+      );
 
   let ingest: RunningIngest | null = null;
   if (writes) {
@@ -115,7 +127,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       rates,
       log,
       live: options.live !== false,
-      announce: (item) => news.announce(item),
+      announce: tell,
       ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
     }).catch(async (error) => {
       await undo();
@@ -165,11 +177,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     wallClock,
     marketClock,
     writeKeys: keys.keys,
-    invalidate: async (item) => {
-      // This process first, at once (its next answer must show the write); then every other one.
-      await following.follow(item);
-      await news.announce(item);
-    },
+    invalidate: tell,
   };
   const limiter = await openFairUsage({
     redisUrl: config.redisUrl,

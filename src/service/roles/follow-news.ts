@@ -24,8 +24,6 @@ export interface Followed {
 }
 
 export interface Following {
-  /** Applies one news to this process (also what it stored itself). */
-  follow(news: MarketNews): Promise<void>;
   stop(): void;
 }
 
@@ -68,7 +66,6 @@ export function followNews(
       }, POLL_MS)
     : null;
   return {
-    follow,
     stop: () => {
       unsubscribe();
       if (poll) clearInterval(poll);
