@@ -2,6 +2,7 @@
 // (the HTML, the scripts, their evaluation, React's first commit, the /v1/coins request, the rows in the
 // DOM), all in ms after the navigation started.
 import type { Page } from "@playwright/test";
+import { median } from "./report.ts";
 
 export const PHASES = [
   ["html", "HTML received"],
@@ -76,11 +77,6 @@ export async function firstPaintOf(page: Page, navigate: () => Promise<unknown>)
 }
 
 /** The middle value (the upper one of an even count); NaN of none. */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 /** Each phase's median over the runs that had it, null when none had. */
 export function medianPhases(runs: FirstPaint[]): FirstPaint {
   return Object.fromEntries(

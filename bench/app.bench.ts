@@ -13,14 +13,13 @@ import {
   type FirstPaint,
   firstPaintOf,
   firstPaintWatch,
-  median,
   medianPhases,
   PHASES,
 } from "./app-first-paint.ts";
 import { gzipSize, reactAloneGzip, scriptsBeforeTable } from "./app-initial-js.ts";
 import { JOURNEY, type JourneyView } from "./app-journey.ts";
 import { launchBenchBrowser } from "./browser.ts";
-import { table, writeSection } from "./report.ts";
+import { median, table, writeSection } from "./report.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const FAST_KEY = "bench-unlimited-key";

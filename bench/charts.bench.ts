@@ -12,7 +12,7 @@ import { extname, join, normalize } from "node:path";
 import type { Browser } from "@playwright/test";
 import { launchBenchBrowser } from "./browser.ts";
 import type { BenchResult, Wire } from "./charts/bench-page.ts";
-import { table, writeSection } from "./report.ts";
+import { median, table, writeSection } from "./report.ts";
 
 const ROOT = ".bench/charts";
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -25,11 +25,6 @@ const WIRES: { wire: Wire; name: string }[] = [
   { wire: "influx", name: "public service (InfluxDB results, newest first)" },
 ];
 const log = (line: string) => console.log(`bench: ${line}`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 if (!existsSync(join(ROOT, "index.html"))) {
   throw new Error(
     `${ROOT} is not built: run npx vite build --config bench/charts/vite.config.ts --logLevel warn first`,

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { loadConfig } from "../src/service/config.ts";
 import { readRequestLog } from "../src/service/http/request-log.ts";
 import { startService } from "../src/service/server.ts";
+import { median } from "./report.ts";
 
 const ms = (x: number) => x.toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const log = (line: string) => console.log(`bench: ${line}`);
 
 /** The service on the database at `url`; per case: points, first and median server time, target. */

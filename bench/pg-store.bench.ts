@@ -16,14 +16,13 @@ import { SqliteStore } from "../src/service/store/sqlite-store.ts";
 import type { BlockRow, ChartQuery, Store } from "../src/service/store/store.ts";
 import { startPostgres } from "../src/service/testing/servers/postgres-server.ts";
 import { serverTimes } from "./pg-server-times.ts";
-import { table, writeSection } from "./report.ts";
+import { median, table, writeSection } from "./report.ts";
 
 const HISTORY_DAYS = 30;
 const EXTRA_DAYS = 110;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const log = (line: string) => console.log(`bench: ${line}`);
 const ms = (x: number) => x.toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 // Durable PostgreSQL (fsync on), as a deployment runs it; its other settings are the defaults.
 const server = await startPostgres({ fsync: true });

@@ -1,5 +1,6 @@
 // What npm run bench:scale measured, and the arithmetic its report shares: medians of the repeats, rates
 // and amounts per request, numbers as text.
+import { median } from "./report.ts";
 import type { LoadResult, SharedTierCounters } from "./scale-load.ts";
 
 export interface Measured {
@@ -45,15 +46,6 @@ export interface ScaleFigures {
     /** Cores used with no traffic: the SQLite process (its own ingest) and the 8 replicas together. */
     cores: { sqlite: number; replicas: number };
   };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export const rate = (run: Measured) => run.load.requests / run.load.seconds;

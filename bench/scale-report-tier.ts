@@ -1,10 +1,9 @@
 // The shared tier's part of bench:scale's report: what Redis and PostgreSQL do per request at each N, and
 // the replica count at which each would saturate.
-import { table } from "./report.ts";
+import { median, table } from "./report.ts";
 import {
   fixed,
   type Measured,
-  median,
   net,
   perRequest,
   runsOf,

@@ -1,11 +1,10 @@
 // The figures of npm run bench:scale as BENCHMARKS.md's section: how it was run, the targets, the throughput
 // at each N with the replicas' own cost per request, the shared tier (scale-report-tier.ts), and one replica
 // on PostgreSQL + Redis against today's single process on SQLite.
-import { table } from "./report.ts";
+import { median, table } from "./report.ts";
 import {
   fixed,
   type Measured,
-  median,
   net,
   perRequest,
   rate,

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { table, writeSection } from "./report.ts";
+import { median, table, writeSection } from "./report.ts";
 import { type SoakCatalog, type SoakRequest, seededRandom, soakTraffic } from "./soak-traffic.ts";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -157,15 +157,6 @@ try {
   service.child.kill("SIGTERM");
   await new Promise((resolve) => service.child.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function rssKiB(child: ChildProcess): number {

@@ -46,6 +46,27 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
   }, 120_000);
 
   const replica = (i: number) => cluster.replicas[i] as ServiceProcess;
+  /** One more process of the cluster, not started yet, on its databases and a port of its own. */
+  const joining = async (name: string, role: "api" | "ingest", env: Record<string, string> = {}) => {
+    const port = await freePort();
+    return serviceProcess({
+      name,
+      port,
+      env: {
+        ...SETTINGS,
+        PORT: String(port),
+        ROLE: role,
+        DATABASE_URL: cluster.postgres.url,
+        REDIS_URL: cluster.redis.url,
+        DATA_DIR: `${cluster.folder}/${name}`,
+        ...env,
+      },
+      flags: [],
+      readyTimeoutMs: 60_000,
+      onOutput: () => {},
+      onUnexpectedExit: () => {},
+    });
+  };
   const json = async (url: string) => (await (await fetch(url, read)).json()) as Record<string, unknown>;
 
   it("answers all eleven endpoints through the balancer", async () => {
@@ -140,24 +161,7 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
 
   it("believes X-Forwarded-For only from a trusted balancer", async () => {
     // One more replica without TRUST_PROXY, behind a balancer of its own: every client is the balancer.
-    const untrustingPort = await freePort();
-    const untrusting = serviceProcess({
-      name: "untrusting",
-      port: untrustingPort,
-      env: {
-        ...SETTINGS,
-        PORT: String(untrustingPort),
-        ROLE: "api",
-        DATABASE_URL: cluster.postgres.url,
-        REDIS_URL: cluster.redis.url,
-        DATA_DIR: `${cluster.folder}/untrusting`,
-        TRUST_PROXY: "",
-      },
-      flags: [],
-      readyTimeoutMs: 60_000,
-      onOutput: () => {},
-      onUnexpectedExit: () => {},
-    });
+    const untrusting = await joining("untrusting", "api", { TRUST_PROXY: "" });
     await untrusting.start();
     extra.push(untrusting);
     const balancer: HaproxyServer = await startHaproxy({ backends: [{ name: "u", port: untrusting.port }] });
@@ -225,23 +229,7 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
     const lastEnd = async () =>
       Number((await sql`SELECT value FROM meta WHERE key = 'last_block_end'`)[0]?.value ?? 0);
     // A second ingest waits for the lock while the first writes.
-    const standbyPort = await freePort();
-    const standby = serviceProcess({
-      name: "standby",
-      port: standbyPort,
-      env: {
-        ...SETTINGS,
-        PORT: String(standbyPort),
-        ROLE: "ingest",
-        DATABASE_URL: cluster.postgres.url,
-        REDIS_URL: cluster.redis.url,
-        DATA_DIR: `${cluster.folder}/standby`,
-      },
-      flags: [],
-      readyTimeoutMs: 60_000,
-      onOutput: () => {},
-      onUnexpectedExit: () => {},
-    });
+    const standby = await joining("standby", "ingest");
     const waiting = standby.start();
     extra.push(standby);
     await vi.waitFor(() => expect(standby.recentOutput()).toMatch(/waiting to take over/), {

@@ -66,16 +66,22 @@ export class ReportedSource implements SourceStatus {
     return this.report.closeGraceMs ?? undefined;
   }
 
-  get health(): (() => ExchangeHealth[]) | undefined {
-    const health = this.report.health;
-    return health === null ? undefined : () => health;
-  }
+  /** Each exchange's health as reported; absent for the simulator. Made once a report, not per request. */
+  health: (() => ExchangeHealth[]) | undefined;
+  /** The exchanges connected, of those read (every /v1 answer's header asks). */
+  liveExchanges: (() => { live: number; total: number }) | undefined;
 
-  get liveExchanges(): (() => { live: number; total: number }) | undefined {
-    const health = this.report.health;
-    if (health === null) return undefined;
+  private answerFrom(report: SourceReport): void {
+    this.report = report;
+    const health = report.health;
+    if (health === null) {
+      this.health = undefined;
+      this.liveExchanges = undefined;
+      return;
+    }
     const live = { live: health.filter((h) => h.connected).length, total: health.length };
-    return () => live;
+    this.health = () => health;
+    this.liveExchanges = () => live;
   }
 
   rates(): RatesSourceStatus {
@@ -85,6 +91,6 @@ export class ReportedSource implements SourceStatus {
   /** Reads the newest report; keeps the one it has when none is stored yet. */
   async reload(store: Store): Promise<void> {
     const text = await store.getMeta(SOURCE_REPORT_META);
-    if (text !== null) this.report = JSON.parse(text) as SourceReport;
+    if (text !== null) this.answerFrom(JSON.parse(text) as SourceReport);
   }
 }

@@ -32,24 +32,25 @@ export async function checkStoreFits(store: Store, config: Config, note: boolean
   // A store made before a note existed holds the simulator's market of all coins.
   const storedSource = source ?? (held ? "simulator" : null);
   const storedCoins = coins ?? (held ? "all" : null);
+  const another = config.databaseUrl === null ? "DATA_DIR" : "database";
   if (seed !== null && seed !== String(config.seed)) {
     throw new ConfigError(
       `SEED (--seed) is ${config.seed}, but ${where(config)} holds a market seeded with ${seed}; ` +
-        `start with --seed ${seed} or another ${config.databaseUrl === null ? "DATA_DIR" : "database"}`,
+        `start with --seed ${seed} or another ${another}`,
       "SEED",
     );
   }
   if (storedCoins !== null && storedCoins !== wantedCoins) {
     throw new ConfigError(
       `MARKET_COINS (--market-coins) is ${wantedCoins}, but ${where(config)} holds a market of ` +
-        `${storedCoins === "all" ? "all coins" : storedCoins}; start with --market-coins ${storedCoins} or another ${config.databaseUrl === null ? "DATA_DIR" : "database"}`,
+        `${storedCoins === "all" ? "all coins" : storedCoins}; start with --market-coins ${storedCoins} or another ${another}`,
       "MARKET_COINS",
     );
   }
   if (storedSource !== null && storedSource !== config.marketSource) {
     throw new ConfigError(
       `MARKET_SOURCE (--market) is ${config.marketSource}, but ${where(config)} holds a market from the ${storedSource}; ` +
-        `start with --market ${storedSource} or another ${config.databaseUrl === null ? "DATA_DIR" : "database"}`,
+        `start with --market ${storedSource} or another ${another}`,
       "MARKET_SOURCE",
     );
   }
