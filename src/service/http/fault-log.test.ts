@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createLogger } from "../ops/logger.ts";
 import { FaultLog } from "./fault-log.ts";
 
 beforeEach(() => {
@@ -94,5 +95,35 @@ describe("FaultLog", () => {
     expect(lines.at(-1)).toBe("fault repeated 1 more time in the last 12 s: TypeError: late");
     vi.advanceTimersByTime(120_000);
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe("FaultLog in the service's log", () => {
+  it("writes a fault as an error record with its stack, where and request id, and its repeats as a count", () => {
+    const written: string[] = [];
+    const logger = createLogger({ destination: { write: (text) => written.push(text) } });
+    const log = new FaultLog({ periodMs: 60_000, logger });
+    log.report(failAt("x is undefined"), "GET /v1/coins", "req-41");
+    log.report(failAt("x is undefined"), "GET /v1/coins", "req-42");
+    log.report("a thrown string", "POST /v1/supply");
+    vi.advanceTimersByTime(60_000);
+    const records = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toHaveLength(3);
+    expect(records[0]).toMatchObject({
+      level: "error",
+      time: "2026-11-22T12:00:00.000Z",
+      msg: "fault in GET /v1/coins: TypeError: x is undefined",
+      where: "GET /v1/coins",
+      requestId: "req-41",
+      err: { type: "TypeError", message: "x is undefined" },
+    });
+    expect(JSON.stringify(records[0]?.err)).toMatch(/\\n\s+at failAt /);
+    expect(records[1]).toMatchObject({ level: "error", thrown: "a thrown string", where: "POST /v1/supply" });
+    expect(records[2]).toMatchObject({
+      level: "error",
+      msg: "fault repeated 1 more time in the last 60 s: TypeError: x is undefined",
+      fault: "TypeError: x is undefined",
+      repeats: 1,
+    });
   });
 });

@@ -1,11 +1,15 @@
-// Faults of the service itself (the causes of 500s) on the error output, once each: the first of a kind
-// prints its stack, the repeats within a period are only counted, and the period's end prints one line with
-// the count. A client that finds a fault and repeats it a thousand times a second costs a line a minute.
+// Faults of the service itself (the causes of 500s) in the service's log, once each: the first of a kind
+// is an error record with its stack (and the request id of the answer that met it), the repeats within a
+// period are only counted, and the period's end writes one record with the count. A client that finds a
+// fault and repeats it a thousand times a second costs a line a minute.
+import { createLogger, type Logger } from "../ops/logger.ts";
 
 export interface FaultLogOptions {
   /** How long repeats of a fault are gathered into one line; default 60 s. */
   periodMs?: number;
-  /** Where lines go; default the error output. */
+  /** Where records go; default the service's log on the standard output (ops/logger.ts). */
+  logger?: Logger;
+  /** Plain text lines instead of records (the counting's tests); takes the place of `logger`. */
   print?: (text: string) => void;
   /** Default Date.now; the timers are the global ones, so a fake clock moves both. */
   now?: () => number;
@@ -20,10 +24,10 @@ interface FaultKind {
 }
 
 /** A kind of fault: its error's name, message and the frame it was thrown in (not the request that met it). */
-function kindOf(error: unknown): { key: string; label: string; stack: string } {
+function kindOf(error: unknown): { key: string; label: string; stack: string; thrown?: string } {
   if (!(error instanceof Error)) {
     const text = String(error).slice(0, 200);
-    return { key: `thrown: ${text}`, label: `thrown ${text}`, stack: `thrown ${text}` };
+    return { key: `thrown: ${text}`, label: `thrown ${text}`, stack: `thrown ${text}`, thrown: text };
   }
   const label = `${error.name}: ${error.message.slice(0, 200)}`;
   const stack = error.stack ?? label;
@@ -31,9 +35,22 @@ function kindOf(error: unknown): { key: string; label: string; stack: string } {
   return { key: `${label}\n${topFrame.trim()}`, label, stack };
 }
 
+/** How a FaultLog writes: text lines, or records of a logger (made at the first fault, when not given). */
+type FaultOutput = (fields: Record<string, unknown>, message: string, text: string) => void;
+
+function faultOutput(options: FaultLogOptions): FaultOutput {
+  const print = options.print;
+  if (print) return (_fields, _message, text) => print(text);
+  let logger = options.logger;
+  return (fields, message) => {
+    logger ??= createLogger();
+    logger.error(fields, message);
+  };
+}
+
 export class FaultLog {
   private readonly periodMs: number;
-  private readonly print: (text: string) => void;
+  private readonly output: FaultOutput;
   private readonly now: () => number;
   private readonly maxKinds: number;
   private readonly kinds = new Map<string, FaultKind>();
@@ -43,14 +60,17 @@ export class FaultLog {
 
   constructor(options: FaultLogOptions = {}) {
     this.periodMs = options.periodMs ?? 60_000;
-    this.print = options.print ?? ((text) => console.error(text));
+    this.output = faultOutput(options);
     this.now = options.now ?? Date.now;
     this.maxKinds = options.maxKinds ?? 100;
   }
 
-  /** Records a fault; `where` (say "GET /v1/coins", without the query) is printed with its first stack. */
-  report(error: unknown, where?: string): void {
-    const { key, label, stack } = kindOf(error);
+  /**
+   * Records a fault; `where` (say "GET /v1/coins", without the query) and the id of the request that met it
+   * go with its first stack.
+   */
+  report(error: unknown, where?: string, requestId?: string): void {
+    const { key, label, stack, thrown } = kindOf(error);
     const known = this.kinds.get(key);
     if (known) {
       known.repeats++;
@@ -63,7 +83,16 @@ export class FaultLog {
       return;
     }
     this.kinds.set(key, { label, periodStart: this.now(), repeats: 0 });
-    this.print(`fault${where ? ` in ${where}` : ""}: ${stack}`);
+    const place = where ? ` in ${where}` : "";
+    this.output(
+      {
+        ...(thrown === undefined ? { err: error } : { thrown }),
+        ...(where ? { where } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
+      `fault${place}: ${label}`,
+      `fault${place}: ${stack}`,
+    );
     this.schedule();
   }
 
@@ -104,22 +133,30 @@ export class FaultLog {
       }
       const seconds = Math.round((now - kind.periodStart) / 1000);
       const times = kind.repeats === 1 ? "time" : "times";
-      this.print(`fault repeated ${kind.repeats} more ${times} in the last ${seconds} s: ${kind.label}`);
+      const text = `fault repeated ${kind.repeats} more ${times} in the last ${seconds} s: ${kind.label}`;
+      this.output({ fault: kind.label, repeats: kind.repeats, seconds }, text, text);
       kind.repeats = 0;
       kind.periodStart = now;
     }
     if (this.untracked > 0) {
-      this.print(`${this.untracked} more faults of other kinds (over ${this.maxKinds} kinds at once)`);
+      const text = `${this.untracked} more faults of other kinds (over ${this.maxKinds} kinds at once)`;
+      this.output({ faults: this.untracked }, text, text);
       this.untracked = 0;
     }
   }
 }
 
-const processFaults = new FaultLog();
+let processFaults = new FaultLog();
 
-/** The service's one fault log: stderr is the process's, so is the count. */
-export function reportFault(error: unknown, where?: string): void {
-  processFaults.report(error, where);
+/** The service's one fault log: the log is the process's, so is the count. */
+export function reportFault(error: unknown, where?: string, requestId?: string): void {
+  processFaults.report(error, where, requestId);
+}
+
+/** Faults go to `logger` from now on (the service's, with its level and fields); counts so far are told. */
+export function logFaultsTo(logger: Logger): void {
+  processFaults.flush();
+  processFaults = new FaultLog({ logger });
 }
 
 export function flushFaults(): void {

@@ -1,0 +1,99 @@
+// The service's own log on pino: one JSON object a line ({"level":"info","time":"2026-…Z","pid":…,
+// "hostname":…,"msg":…} and whatever fields a line adds, such as requestId; logger.child({ role }) adds
+// fields to every line), on the standard output unless told otherwise. No secret reaches it: fields that name one are censored, and every text (the message, a
+// URL, an error's message and stack) loses passwords in URLs, secret query parameters and bearer tokens.
+import { type DestinationStream, type Level, type Logger as PinoLogger, pino } from "pino";
+import { REDACTED, redactSecrets } from "../http/log-redaction.ts";
+
+export type Logger = PinoLogger;
+export type LogLevel = Level;
+
+const LEVELS: readonly string[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function isLogLevel(value: string): value is LogLevel | "silent" {
+  return LEVELS.includes(value);
+}
+
+export interface LoggerOptions {
+  /** The least severe level written; default "info". */
+  level?: LogLevel | "silent";
+  /** Where lines go: a stream (tests) or a file descriptor; default 1, the standard output. */
+  destination?: DestinationStream | number;
+  /** The clock of the `time` field, Unix ms; default Date.now. */
+  now?: () => number;
+}
+
+/** Field names whose values are secrets wherever they appear, at the top level or one level down. */
+const SECRET_FIELDS = [
+  "authorization",
+  "key",
+  "apiKey",
+  "writeKey",
+  "adminKey",
+  "secret",
+  "password",
+  "token",
+  "cookie",
+];
+
+/** `scheme://user:password@` — the password of a URL such as DATABASE_URL or REDIS_URL. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]*@/gi;
+/** A path or URL with a query, as far as it goes in free text. */
+const WITH_QUERY = /[^\s"'<>()[\]]*\?[^\s"'<>()[\]]+/g;
+const BEARER = /\b(bearer)\s+[\w.~+/=-]+/gi;
+
+/** `text` without the secrets a message may carry (a connection URL, a request's query, a header). */
+export function scrubSecrets(text: string): string {
+  let scrubbed = text;
+  if (scrubbed.includes("@")) scrubbed = scrubbed.replace(URL_PASSWORD, `$1:${REDACTED}@`);
+  if (scrubbed.includes("?")) scrubbed = scrubbed.replace(WITH_QUERY, (found) => redactSecrets(found));
+  if (/bearer/i.test(scrubbed)) scrubbed = scrubbed.replace(BEARER, `$1 ${REDACTED}`);
+  return scrubbed;
+}
+
+/** pino's error serializer, with the message and stack scrubbed (a driver's error may quote its URL). */
+function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  if (typeof serialized !== "object" || serialized === null) return serialized;
+  const record = serialized as Record<string, unknown>;
+  for (const field of ["message", "stack"]) {
+    const value = record[field];
+    if (typeof value === "string") record[field] = scrubSecrets(value);
+  }
+  return record;
+}
+
+const scrubField = (value: unknown): unknown => (typeof value === "string" ? scrubSecrets(value) : value);
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const now = options.now ?? (() => Date.now());
+  const destination = options.destination ?? 1;
+  return pino(
+    {
+      level: options.level ?? "info",
+      // Levels by name: a reader of the raw line (or a log shipper's filter) needs no table of numbers.
+      formatters: { level: (label) => ({ level: label }) },
+      timestamp: () => `,"time":"${new Date(now()).toISOString()}"`,
+      serializers: { err: serializeError, error: serializeError, url: scrubField, path: scrubField },
+      redact: {
+        paths: SECRET_FIELDS.flatMap((name) => [name, `*.${name}`]),
+        censor: REDACTED,
+      },
+      hooks: {
+        logMethod(args, method) {
+          const scrubbed = args.map((arg) => (typeof arg === "string" ? scrubSecrets(arg) : arg));
+          return method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
+    },
+    typeof destination === "number" ? pino.destination({ dest: destination, sync: true }) : destination,
+  );
+}
+
+/**
+ * The `(line) => void` that server.ts, the roles and the fair-usage window take: each line becomes one
+ * record of `level` (default info), its text the message.
+ */
+export function lineLog(logger: Logger, level: Exclude<LogLevel, "fatal"> = "info"): (line: string) => void {
+  return (line) => logger[level](line);
+}
