@@ -18,12 +18,14 @@ const loadRates = () => import("./pages/rates/rates-page.tsx");
 const loadSupply = () => import("./pages/supply/supply-page.tsx");
 const loadSettings = () => import("./pages/settings/settings-page.tsx");
 const loadChart = () => import("./pages/chart/chart-page.tsx");
+const loadOperator = () => import("./operator/operator-page.tsx");
 
 const SymbolPage = lazy(async () => ({ default: (await loadSymbol()).SymbolPage }));
 const RatesPage = lazy(async () => ({ default: (await loadRates()).RatesPage }));
 const SupplyPage = lazy(async () => ({ default: (await loadSupply()).SupplyPage }));
 const SettingsPage = lazy(async () => ({ default: (await loadSettings()).SettingsPage }));
 const ChartPage = lazy(async () => ({ default: (await loadChart()).ChartPage }));
+const OperatorPage = lazy(async () => ({ default: (await loadOperator()).OperatorPage }));
 
 /**
  * Once the first page shows its data and the browser is idle, fetch the other pages' code too: a page
@@ -104,6 +106,14 @@ export function AppRoutes() {
           element={
             <Page>
               <SettingsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="operator"
+          element={
+            <Page>
+              <OperatorPage />
             </Page>
           }
         />

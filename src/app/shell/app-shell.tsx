@@ -1,6 +1,7 @@
 // The frame around every page: the header with the navigation, where the numbers come from, the request
 // budget and the theme switch; the page itself below it.
 import { NavLink, Outlet } from "react-router";
+import { useAdminKey } from "../operator/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
@@ -14,6 +15,8 @@ const NAV = [
 ] as const;
 
 export function AppShell() {
+  // The console is outside the navigation until this tab holds an admin key (kept for the session only).
+  const operator = useAdminKey() !== "";
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -32,6 +35,11 @@ export function AppShell() {
               {item.label}
             </NavLink>
           ))}
+          {operator ? (
+            <NavLink to="/operator" className="app-nav__link">
+              Operator
+            </NavLink>
+          ) : null}
         </nav>
         <div className="app-header__tools">
           <MarketSourceBadge />

@@ -1,0 +1,115 @@
+// The console's door: the admin key, checked with GET /admin/health before it is kept (in this tab's
+// session storage only). A refused key says so and stays in the field, so a typo can be mended.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { SecretInput } from "../components/secret-input.tsx";
+import { useConnection } from "../transport/connection-context.tsx";
+import { AdminClient, AdminRequestError } from "./admin-client.ts";
+import { describeAdminFailure } from "./admin-failure.ts";
+import { saveAdminKey } from "./admin-key.ts";
+import { getHealth } from "./queries/health.ts";
+
+export function AdminKeyGate({ note }: { note: string | null }) {
+  const { baseUrl } = useConnection();
+  const [key, setKey] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const focusField = useRef(false);
+
+  // Focus moves once the error is on screen, so a screen reader reads it with the field.
+  useEffect(() => {
+    if (!focusField.current) return;
+    focusField.current = false;
+    input.current?.focus();
+  });
+
+  const refuse = (message: string) => {
+    focusField.current = true;
+    setFieldError(message);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    setFailure(null);
+    const typed = key.trim();
+    if (typed === "") return refuse("Enter the admin key.");
+    setFieldError(null);
+    setChecking(true);
+    try {
+      await getHealth(new AdminClient(baseUrl, typed));
+      saveAdminKey(typed);
+    } catch (error) {
+      if (error instanceof AdminRequestError && error.status === 401) {
+        refuse("The service refused this admin key: check it and try again.");
+      } else if (error instanceof AdminRequestError && error.status === 404) {
+        setFailure({
+          title: "No admin API here",
+          detail: `The service at ${baseUrl || "this site"} has no operator's API (/admin).`,
+        });
+      } else {
+        setFailure(describeAdminFailure(error));
+      }
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="page operator-page" aria-labelledby="operator-title">
+      <header className="page-header operator-page__header">
+        <h1 id="operator-title">Operator console</h1>
+        <p className="muted operator-page__lead">
+          Review who uses the service and limit or cut off those who overuse it. It needs the service's admin
+          key.
+        </p>
+      </header>
+      <form className="card operator-gate" onSubmit={submit} noValidate aria-labelledby="operator-gate-title">
+        <h2 id="operator-gate-title">Admin key</h2>
+        {note ? (
+          <p className="failure-notice" role="alert">
+            {note}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor="operator-admin-key">Admin key</label>
+          <SecretInput
+            id="operator-admin-key"
+            what="the admin key"
+            inputRef={input}
+            value={key}
+            onChange={(value) => {
+              setKey(value);
+              setFieldError(null);
+            }}
+            invalid={fieldError !== null}
+            describedBy={[fieldError ? "operator-admin-key-error" : "", "operator-admin-key-hint"]
+              .filter(Boolean)
+              .join(" ")}
+          />
+          {fieldError ? (
+            <p id="operator-admin-key-error" className="field__error">
+              {fieldError}
+            </p>
+          ) : null}
+          <p id="operator-admin-key-hint" className="field__hint">
+            Printed by the service when it first started (or set in ADMIN_KEYS). Kept only in this browser tab
+            and forgotten when it closes.
+          </p>
+        </div>
+        {failure ? (
+          <div className="failure-notice" role="alert">
+            <p className="failure-notice__title">{failure.title}</p>
+            <p>{failure.detail}</p>
+          </div>
+        ) : null}
+        <div>
+          <button type="submit" className="button button--primary" aria-disabled={checking || undefined}>
+            {checking ? "Checking…" : "Open the console"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

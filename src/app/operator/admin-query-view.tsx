@@ -1,0 +1,52 @@
+// What a console section shows while its data is not there: a skeleton while it loads, the failure in words
+// with a way to try again; with data on screen, a failed refresh is a quiet note and the data stays.
+import type { ReactNode } from "react";
+import { describeAdminFailure } from "./admin-failure.ts";
+
+interface AdminQuery<T> {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export function AdminFailureNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const failure = describeAdminFailure(error);
+  return (
+    <div className="failure-notice" role="alert">
+      <p className="failure-notice__title">{failure.title}</p>
+      <p>{failure.detail}</p>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function AdminQueryView<T>({
+  query,
+  skeleton,
+  children,
+}: {
+  query: AdminQuery<T>;
+  skeleton: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) {
+    return (
+      <>
+        {query.isError ? (
+          <p className="stale-note" role="status">
+            Showing earlier data: the refresh failed ({describeAdminFailure(query.error).title.toLowerCase()}
+            ).
+          </p>
+        ) : null}
+        {children(query.data)}
+      </>
+    );
+  }
+  if (query.isError) return <AdminFailureNotice error={query.error} onRetry={() => void query.refetch()} />;
+  return <div aria-busy="true">{skeleton}</div>;
+}

@@ -1,0 +1,126 @@
+// The client keys: who each was issued to, its role, fingerprint (never the secret), state, limits and
+// when it was last used; per key the actions that change it. Each action's name says which key it acts on.
+import type { ClientKey } from "../../interface/admin.ts";
+import { formatLimit, formatWhen } from "./operator-format.ts";
+
+export type KeyEdit = "limit" | "limit-until";
+
+export function KeysTable({
+  keys,
+  onEdit,
+  onLift,
+  onRevoke,
+}: {
+  keys: readonly ClientKey[];
+  onEdit: (key: ClientKey, edit: KeyEdit, opener: HTMLElement) => void;
+  onLift: (key: ClientKey) => void;
+  onRevoke: (key: ClientKey) => void;
+}) {
+  return (
+    <div className="table-scroll operator-scroll">
+      <table className="data-table operator-table">
+        <caption className="visually-hidden">Client keys, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Role</th>
+            <th scope="col">Fingerprint</th>
+            <th scope="col">State</th>
+            <th scope="col" className="num">
+              Limit
+            </th>
+            <th scope="col">Temporary limit until</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...keys]
+            .sort((a, b) => b.id - a.id)
+            .map((key) => (
+              <tr key={key.id} className={key.state === "revoked" ? "operator-row--revoked" : undefined}>
+                <th scope="row">{key.name}</th>
+                <td className="operator-wrap">{key.contact || "—"}</td>
+                <td>{key.role}</td>
+                <td>
+                  <code>{key.fingerprint}</code>
+                </td>
+                <td>
+                  <span className={`operator-state operator-state--${key.state}`}>{key.state}</span>
+                </td>
+                <td className="num" title={`Its own limit: ${formatLimit(key.limit)}`}>
+                  {formatLimit(key.effectiveLimit)}
+                  {key.limit === null ? <span className="muted"> (default)</span> : null}
+                </td>
+                <td>
+                  {key.temporaryLimit
+                    ? `${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until)}`
+                    : "—"}
+                </td>
+                <td>{formatWhen(key.lastUsedAt)}</td>
+                <td>
+                  {key.state === "revoked" ? (
+                    <span className="muted">revoked {formatWhen(key.revokedAt)}</span>
+                  ) : (
+                    <KeyActions clientKey={key} onEdit={onEdit} onLift={onLift} onRevoke={onRevoke} />
+                  )}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyActions({
+  clientKey: key,
+  onEdit,
+  onLift,
+  onRevoke,
+}: {
+  clientKey: ClientKey;
+  onEdit: (key: ClientKey, edit: KeyEdit, opener: HTMLElement) => void;
+  onLift: (key: ClientKey) => void;
+  onRevoke: (key: ClientKey) => void;
+}) {
+  return (
+    <div className="operator-actions">
+      <button
+        type="button"
+        className="button operator-button--small"
+        aria-label={`Change the limit of ${key.name}`}
+        onClick={(event) => onEdit(key, "limit", event.currentTarget)}
+      >
+        Change limit
+      </button>
+      <button
+        type="button"
+        className="button operator-button--small"
+        aria-label={`Limit ${key.name} until a time`}
+        onClick={(event) => onEdit(key, "limit-until", event.currentTarget)}
+      >
+        Limit until…
+      </button>
+      {key.temporaryLimit ? (
+        <button
+          type="button"
+          className="button operator-button--small"
+          aria-label={`Lift the temporary limit of ${key.name}`}
+          onClick={() => onLift(key)}
+        >
+          Lift temporary limit
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="button operator-button--small operator-button--danger"
+        aria-label={`Revoke ${key.name}`}
+        onClick={() => onRevoke(key)}
+      >
+        Revoke
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// /admin/addresses: rules for requests that send no key, by address or CIDR range: blocked, or held to a
+// lower limit, until a time or until removed. Adding or removing one changes the list and the audit log.
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { type AddressRule, AddressRuleSchema, type NewAddressRule } from "../../../interface/admin.ts";
+import { type AdminClient, adminPath } from "../admin-client.ts";
+import { useAdminClient } from "../admin-context.tsx";
+import { adminKeys } from "./admin-query-keys.ts";
+
+const RuleListSchema = z.array(AddressRuleSchema);
+
+export function getAddresses(client: AdminClient, signal?: AbortSignal): Promise<AddressRule[]> {
+  return client.get("/admin/addresses", RuleListSchema, "the address rules", signal);
+}
+
+export function addressesQueryOptions(client: AdminClient) {
+  return queryOptions({
+    queryKey: adminKeys.addresses(),
+    queryFn: ({ signal }) => getAddresses(client, signal),
+  });
+}
+
+export function useAddresses() {
+  return useQuery(addressesQueryOptions(useAdminClient()));
+}
+
+export function addAddressRule(client: AdminClient, rule: NewAddressRule): Promise<AddressRule> {
+  return client.send("POST", "/admin/addresses", { body: rule, schema: AddressRuleSchema, what: "the rule" });
+}
+
+export function removeAddressRule(client: AdminClient, id: number): Promise<void> {
+  return client.send("DELETE", adminPath`/admin/addresses/${id}`, {});
+}
+
+function afterRulesChanged(queries: QueryClient): Promise<void> {
+  return Promise.all([
+    queries.invalidateQueries({ queryKey: adminKeys.addresses() }),
+    queries.invalidateQueries({ queryKey: adminKeys.audit() }),
+  ]).then(() => undefined);
+}
+
+export function useAddAddressRule() {
+  const client = useAdminClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: NewAddressRule) => addAddressRule(client, rule),
+    onSuccess: () => {
+      void afterRulesChanged(queries);
+    },
+  });
+}
+
+export function useRemoveAddressRule() {
+  const client = useAdminClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => removeAddressRule(client, id),
+    onSuccess: () => {
+      void afterRulesChanged(queries);
+    },
+  });
+}

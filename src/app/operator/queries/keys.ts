@@ -1,0 +1,127 @@
+// /admin/keys: the client keys (GET), issuing one (POST → the secret, once), changing its name, contact or
+// limit (PATCH), a limit until a time (PUT/DELETE .../temporary-limit) and revoking it (POST .../revoke).
+// Every change answers the key as it is now: it replaces the listed one at once, then the list and the
+// audit log (which gained an entry) are asked again.
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  type ChangeKey,
+  type ClientKey,
+  ClientKeySchema,
+  type IssuedKey,
+  IssuedKeySchema,
+  type IssueKey,
+  type TemporaryLimit,
+} from "../../../interface/admin.ts";
+import { type AdminClient, adminPath } from "../admin-client.ts";
+import { useAdminClient } from "../admin-context.tsx";
+import { adminKeys } from "./admin-query-keys.ts";
+
+const KeyListSchema = z.array(ClientKeySchema);
+
+export function getKeys(client: AdminClient, signal?: AbortSignal): Promise<ClientKey[]> {
+  return client.get("/admin/keys", KeyListSchema, "the client keys", signal);
+}
+
+export function keysQueryOptions(client: AdminClient) {
+  return queryOptions({ queryKey: adminKeys.keys(), queryFn: ({ signal }) => getKeys(client, signal) });
+}
+
+export function useKeys() {
+  return useQuery(keysQueryOptions(useAdminClient()));
+}
+
+export function issueKey(client: AdminClient, issue: IssueKey): Promise<IssuedKey> {
+  return client.send("POST", "/admin/keys", { body: issue, schema: IssuedKeySchema, what: "the issued key" });
+}
+
+export function changeKey(client: AdminClient, id: number, change: ChangeKey): Promise<ClientKey> {
+  return client.send("PATCH", adminPath`/admin/keys/${id}`, {
+    body: change,
+    schema: ClientKeySchema,
+    what: "the changed key",
+  });
+}
+
+export function setTemporaryLimit(
+  client: AdminClient,
+  id: number,
+  limit: TemporaryLimit,
+): Promise<ClientKey> {
+  return client.send("PUT", adminPath`/admin/keys/${id}/temporary-limit`, {
+    body: limit,
+    schema: ClientKeySchema,
+    what: "the limited key",
+  });
+}
+
+export function liftTemporaryLimit(client: AdminClient, id: number): Promise<ClientKey> {
+  return client.send("DELETE", adminPath`/admin/keys/${id}/temporary-limit`, {
+    schema: ClientKeySchema,
+    what: "the key",
+  });
+}
+
+export function revokeKey(client: AdminClient, id: number): Promise<ClientKey> {
+  return client.send("POST", adminPath`/admin/keys/${id}/revoke`, {
+    schema: ClientKeySchema,
+    what: "the revoked key",
+  });
+}
+
+/** After a change: the key as answered replaces the listed one; the list and the audit log go stale. */
+export function afterKeyChanged(queries: QueryClient, key: ClientKey | null): Promise<void> {
+  if (key) {
+    queries.setQueryData<ClientKey[]>(adminKeys.keys(), (keys) =>
+      keys?.map((listed) => (listed.id === key.id ? key : listed)),
+    );
+  }
+  return Promise.all([
+    queries.invalidateQueries({ queryKey: adminKeys.keys() }),
+    queries.invalidateQueries({ queryKey: adminKeys.audit() }),
+  ]).then(() => undefined);
+}
+
+/** The issued key with its secret: the caller shows the secret once; nothing here keeps it. */
+export function useIssueKey() {
+  const client = useAdminClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (issue: IssueKey) => issueKey(client, issue),
+    // Not awaited: the secret is shown at once, the list catches up behind it.
+    onSuccess: () => {
+      void afterKeyChanged(queries, null);
+    },
+  });
+}
+
+/** The change of one key: its own limit, name or contact, a limit until a time, lifting it, revoking it. */
+export type KeyAction =
+  | { kind: "change"; id: number; change: ChangeKey }
+  | { kind: "limit-until"; id: number; limit: TemporaryLimit }
+  | { kind: "lift"; id: number }
+  | { kind: "revoke"; id: number };
+
+export function applyKeyAction(client: AdminClient, action: KeyAction): Promise<ClientKey> {
+  switch (action.kind) {
+    case "change":
+      return changeKey(client, action.id, action.change);
+    case "limit-until":
+      return setTemporaryLimit(client, action.id, action.limit);
+    case "lift":
+      return liftTemporaryLimit(client, action.id);
+    case "revoke":
+      return revokeKey(client, action.id);
+  }
+}
+
+export function useKeyAction() {
+  const client = useAdminClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (action: KeyAction) => applyKeyAction(client, action),
+    onSuccess: (key) => {
+      void afterKeyChanged(queries, key);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+// GET /admin/usage?period=: per client (key name or address) over the last hour, day or week: admitted,
+// refused, errors, bytes, first and last seen, peak per minute, endpoints. Asked again while on screen.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { type UsagePeriod, type UsageReview, UsageReviewSchema } from "../../../interface/admin.ts";
+import type { AdminClient } from "../admin-client.ts";
+import { useAdminClient } from "../admin-context.tsx";
+import { adminKeys, REFRESH_MS } from "./admin-query-keys.ts";
+
+export function getUsage(
+  client: AdminClient,
+  period: UsagePeriod,
+  signal?: AbortSignal,
+): Promise<UsageReview> {
+  const query = new URLSearchParams({ period });
+  return client.get(`/admin/usage?${query}`, UsageReviewSchema, `the usage of the last ${period}`, signal);
+}
+
+export function usageQueryOptions(client: AdminClient, period: UsagePeriod) {
+  return queryOptions({
+    queryKey: adminKeys.usage(period),
+    queryFn: ({ signal }) => getUsage(client, period, signal),
+    refetchInterval: REFRESH_MS.usage,
+    // Another period keeps the table on screen until its own review arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsage(period: UsagePeriod) {
+  return useQuery(usageQueryOptions(useAdminClient(), period));
+}

@@ -1,0 +1,167 @@
+// The requests-per-minute chart outside React's render, as the dashboard's ChartModel: one lightweight-
+// charts instance per container, made once, fed and themed in place, disposed idempotently (StrictMode).
+// Admitted and refused requests stacked per minute: a bar of both (in the refused colour) behind a bar of
+// the admitted ones, so each minute's column shows its total with the refused part on top. Minutes
+// without requests, which the service leaves out, are drawn as zeros so time runs evenly.
+import {
+  type DeepPartial,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  createChart as realCreateChart,
+  type Time,
+  type TimeChartOptions,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import type { UsageSeries } from "../../interface/admin.ts";
+import {
+  type ChartTheme,
+  chartThemeOptions,
+  FALLBACK_THEME,
+  formatLocalTime,
+  modelChartOptions,
+  seriesColour,
+} from "../charts/chart-theme.ts";
+
+export type UsageMinute = UsageSeries["minutes"][number];
+export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
+
+/** Each minute from the first to the last, gaps as zeros; times in UTC seconds, ascending. */
+export interface MinuteBars {
+  times: number[];
+  admitted: number[];
+  refused: number[];
+}
+
+/** More minutes than this (a week has 10,080) are drawn as given, without filling the gaps. */
+const MAX_FILLED = 20_000;
+
+export function minuteBars(minutes: readonly UsageMinute[]): MinuteBars {
+  const byMinute = new Map<number, UsageMinute>();
+  for (const minute of minutes) {
+    const at = Math.floor(Date.parse(minute.time) / 60_000) * 60;
+    if (Number.isFinite(at)) byMinute.set(at, minute);
+  }
+  const present = [...byMinute.keys()].sort((a, b) => a - b);
+  const first = present[0];
+  const last = present.at(-1);
+  const bars: MinuteBars = { times: [], admitted: [], refused: [] };
+  if (first === undefined || last === undefined) return bars;
+  const times = (last - first) / 60 < MAX_FILLED ? range(first, last) : present;
+  for (const time of times) {
+    const minute = byMinute.get(time);
+    bars.times.push(time);
+    bars.admitted.push(minute?.admitted ?? 0);
+    bars.refused.push(minute?.refused ?? 0);
+  }
+  return bars;
+}
+
+function range(first: number, last: number): number[] {
+  const times: number[] = [];
+  for (let time = first; time <= last; time += 60) times.push(time);
+  return times;
+}
+
+/** The chart in words (its accessible name): totals and the busiest minute. */
+export function describeBars(bars: MinuteBars, what: string): string {
+  if (bars.times.length === 0) return `${what}: no requests in this period`;
+  let admitted = 0;
+  let refused = 0;
+  let peak = 0;
+  let peakAt = 0;
+  bars.times.forEach((time, i) => {
+    const a = bars.admitted[i] ?? 0;
+    const r = bars.refused[i] ?? 0;
+    admitted += a;
+    refused += r;
+    if (a + r > peak) {
+      peak = a + r;
+      peakAt = time;
+    }
+  });
+  const busiest = `busiest minute ${formatLocalTime(peakAt as UTCTimestamp)} with ${peak}`;
+  return `${what}: ${admitted} admitted and ${refused} refused, ${busiest}`;
+}
+
+export interface RequestsChartOptions {
+  createChart?: CreateChartFn;
+  theme?: ChartTheme;
+  /** The element the model fills with the minute under the crosshair and its counts. */
+  legend?: HTMLElement | null;
+}
+
+export class RequestsChartModel {
+  private chart: IChartApi | null;
+  private readonly total: ISeriesApi<"Histogram">;
+  private readonly admitted: ISeriesApi<"Histogram">;
+  private readonly legend: HTMLElement | null;
+  private bars: MinuteBars = { times: [], admitted: [], refused: [] };
+  private readonly onCrosshair = (param: MouseEventParams<Time>) => this.crosshairMoved(param);
+
+  constructor(container: HTMLElement, options: RequestsChartOptions = {}) {
+    const theme = options.theme ?? FALLBACK_THEME;
+    const create = options.createChart ?? realCreateChart;
+    this.legend = options.legend ?? null;
+    this.chart = create(container, modelChartOptions(theme));
+    const whole = {
+      priceFormat: { type: "price" as const, precision: 0, minMove: 1 },
+      priceLineVisible: false,
+    };
+    // Added first, drawn first: the total stands behind the admitted bar, its top showing the refused.
+    this.total = this.chart.addSeries(HistogramSeries, {
+      ...whole,
+      color: seriesColour(theme, 1),
+      title: "",
+    });
+    this.admitted = this.chart.addSeries(HistogramSeries, {
+      ...whole,
+      color: seriesColour(theme, 0),
+      title: "",
+    });
+    this.chart.subscribeCrosshairMove(this.onCrosshair);
+  }
+
+  get disposed(): boolean {
+    return this.chart === null;
+  }
+
+  /** Shows these minutes, replacing what was shown, the whole span in view. */
+  setMinutes(bars: MinuteBars): void {
+    if (!this.chart) return;
+    this.bars = bars;
+    const time = (i: number) => bars.times[i] as UTCTimestamp;
+    this.total.setData(
+      bars.times.map((_, i) => ({ time: time(i), value: (bars.admitted[i] ?? 0) + (bars.refused[i] ?? 0) })),
+    );
+    this.admitted.setData(bars.times.map((_, i) => ({ time: time(i), value: bars.admitted[i] ?? 0 })));
+    this.chart.timeScale().fitContent();
+  }
+
+  setTheme(theme: ChartTheme): void {
+    if (!this.chart) return;
+    this.chart.applyOptions(chartThemeOptions(theme));
+    this.total.applyOptions({ color: seriesColour(theme, 1) });
+    this.admitted.applyOptions({ color: seriesColour(theme, 0) });
+  }
+
+  dispose(): void {
+    if (!this.chart) return;
+    this.chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.chart.remove();
+    this.chart = null;
+  }
+
+  private crosshairMoved(param: MouseEventParams<Time>): void {
+    if (!this.legend) return;
+    const at = typeof param.time === "number" ? this.bars.times.indexOf(param.time) : -1;
+    if (at < 0) {
+      this.legend.textContent = "";
+      return;
+    }
+    const admitted = this.bars.admitted[at] ?? 0;
+    const refused = this.bars.refused[at] ?? 0;
+    this.legend.textContent = `${formatLocalTime(param.time as Time)}: ${admitted} admitted, ${refused} refused`;
+  }
+}
