@@ -26,11 +26,28 @@ describe("ServiceMetrics: answers", () => {
     expect(samples.get(`mdqs_http_request_duration_seconds_count{${coins}}`)).toBe(3);
     expect(samples.get(`mdqs_http_request_duration_seconds_sum{${coins}}`)).toBeCloseTo(0.03024, 8);
     // A cached answer's 40 µs has a bucket of its own, below the 30 ms of a chart read.
-    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{le="0.00005",${coins}}`)).toBe(1);
-    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{le="0.00025",${coins}}`)).toBe(2);
-    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{le="0.025",${coins}}`)).toBe(2);
-    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{le="0.05",${coins}}`)).toBe(3);
-    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{le="+Inf",${coins}}`)).toBe(3);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${coins},le="0.00005"}`)).toBe(1);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${coins},le="0.00025"}`)).toBe(2);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${coins},le="0.025"}`)).toBe(2);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${coins},le="0.05"}`)).toBe(3);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${coins},le="+Inf"}`)).toBe(3);
+  });
+
+  it("counts a duration on a bucket's bound in that bucket, and reads as a histogram through the registry", async () => {
+    const metrics = new ServiceMetrics(quiet);
+    metrics.observeAnswer("GET /v1/pairs", "GET", 200, 0.025);
+    const pairs = 'endpoint="GET /v1/pairs",method="GET"';
+    const samples = await samplesOf(metrics);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${pairs},le="0.01"}`)).toBe(0);
+    expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${pairs},le="0.025"}`)).toBe(1);
+    const families = await metrics.registry.getMetricsAsJSON();
+    const durations = families.find((family) => family.name === "mdqs_http_request_duration_seconds");
+    expect(durations?.type).toBe("histogram");
+    expect(durations?.values).toContainEqual({
+      value: 1,
+      labels: { endpoint: "GET /v1/pairs", method: "GET" },
+      metricName: "mdqs_http_request_duration_seconds_count",
+    });
   });
 
   it("counts a method outside the usual ones as OTHER, so no client makes series of its own", async () => {

@@ -3,6 +3,7 @@
 // and the process's own figures. Each service owns a registry of its own, never prom-client's global one:
 // tests run several services in one process, and each must count only its own.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { AnswerFigures } from "./answer-figures.ts";
 import { type MarketFigures, registerMarketMetrics } from "./market-metrics.ts";
 
 /** Why a request was refused before it reached an endpoint. */
@@ -28,12 +29,6 @@ const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02
 /** A Redis command on a healthy network is well under a millisecond; the shared window waits 500 ms. */
 const REDIS_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
-/**
- * Methods as Node's parser knows them are a bounded set already; anything else is counted as OTHER so that
- * no client can make a series of its own.
- */
-const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
 /** Something that observes a duration in seconds: a histogram's child for one set of labels. */
 export interface DurationObserver {
   observe(seconds: number): void;
@@ -41,13 +36,6 @@ export interface DurationObserver {
 
 interface CountChild {
   inc(value?: number): void;
-}
-
-/** The children of one (endpoint, method): its duration, and its count per status. */
-interface AnswerSeries {
-  duration: DurationObserver;
-  method: string;
-  byStatus: Map<number, CountChild>;
 }
 
 export interface MetricsOptions {
@@ -59,32 +47,17 @@ export interface MetricsOptions {
 
 export class ServiceMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<"endpoint" | "method" | "status">;
-  private readonly durations: Histogram<"endpoint" | "method">;
+  private readonly answers: AnswerFigures;
   private readonly refusals: Counter<"reason">;
   private readonly refusalChildren = new Map<RefusalReason, CountChild>();
   private readonly storeSeconds: Histogram<"store" | "operation">;
   private readonly storeErrors: Counter<"store" | "operation">;
   private readonly redisSeconds: Histogram<"command">;
-  /** endpoint → method → series: nested maps, so the hot path builds no key string. */
-  private readonly answers = new Map<string, Map<string, AnswerSeries>>();
   private readonly blocks: Counter;
 
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: "mdqs_http_requests_total",
-      help: "Requests answered, by endpoint (a bounded name such as 'GET /v1/coins'), method and status",
-      labelNames: ["endpoint", "method", "status"],
-      registers,
-    });
-    this.durations = new Histogram({
-      name: "mdqs_http_request_duration_seconds",
-      help: "Time from a request's arrival to its answer, by endpoint and method",
-      labelNames: ["endpoint", "method"],
-      buckets: ANSWER_BUCKETS,
-      registers,
-    });
+    this.answers = new AnswerFigures(this.registry, ANSWER_BUCKETS);
     this.refusals = new Counter({
       name: "mdqs_refusals_total",
       help: "Requests refused before any endpoint: over the limit, an unknown or revoked key, a blocked address, a wrong admin key",
@@ -127,26 +100,12 @@ export class ServiceMetrics {
     if (options.processFigures !== false) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Counts one answer and its duration. The hot path: after the first of a kind, two map reads. */
+  /**
+   * Counts one answer and its duration. The hot path (every request, the cached ones included): `endpoint`
+   * must be a bounded name ("GET /v1/coins", "admin", "other"), never a path as sent.
+   */
   observeAnswer(endpoint: string, method: string, status: number, seconds: number): void {
-    let byMethod = this.answers.get(endpoint);
-    if (byMethod === undefined) {
-      byMethod = new Map();
-      this.answers.set(endpoint, byMethod);
-    }
-    let series = byMethod.get(method);
-    if (series === undefined) {
-      const label = KNOWN_METHODS.has(method) ? method : "OTHER";
-      series = { duration: this.durations.labels(endpoint, label), method: label, byStatus: new Map() };
-      byMethod.set(method, series);
-    }
-    let count = series.byStatus.get(status);
-    if (count === undefined) {
-      count = this.requests.labels(endpoint, series.method, String(status));
-      series.byStatus.set(status, count);
-    }
-    count.inc();
-    series.duration.observe(seconds);
+    this.answers.record(endpoint, method, status, seconds);
   }
 
   refused(reason: RefusalReason): void {
