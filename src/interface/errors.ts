@@ -2,8 +2,10 @@
 
 export const ERROR_STATUSES = {
   400: "A malformed request (path, Host header, request line), parameter or body; the message names it and what is allowed",
-  401: "A missing or wrong write key on POST /v1/supply, or an X-Api-Key that was not issued (checked after the fair-usage limit)",
-  404: "An unknown symbol, exchange, rate type or route, or no fixing within 30 days of the date",
+  401: "A missing or wrong write key on POST /v1/supply, an X-Api-Key that was not issued or was revoked (checked after the fair-usage limit), or a missing or wrong admin key on /admin",
+  403: "Requests without a key from an address the operator blocked",
+  404: "An unknown symbol, exchange, rate type, route or (on /admin) key or rule, or no fixing within 30 days of the date",
+  409: "On /admin: a change that the key's state does not allow (a revoked key cannot be limited)",
   405: "A method the path does not take (the Allow header lists the ones it does), or CONNECT (no proxy here)",
   408: "The request did not arrive in time (its headers within 60 seconds, all of it within 300)",
   413: "A request body over the size limit",

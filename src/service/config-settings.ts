@@ -2,6 +2,7 @@
 // meaning and reader (the readers are in config-values.ts). config.ts reads them from the environment and
 // the flags.
 import path from "node:path";
+import { DEFAULT_ADMIN_RATE_LIMIT } from "../interface/admin.ts";
 import {
   DEFAULT_RATE_LIMIT,
   RATE_LIMIT_WINDOW_SECONDS,
@@ -40,6 +41,10 @@ export interface Config {
   apiKeys: Map<string, number | null>;
   /** Keys allowed to post supply; empty = use (or create) the key file in `dataDir`. */
   writeKeys: string[];
+  /** Keys of the operator's API (/admin); empty = use (or create) the admin-key file in `dataDir`. */
+  adminKeys: string[];
+  /** Requests per admin key in any 60-second window on /admin. */
+  adminRateLimit: number;
   wire: WireFormat;
   /** Days of market history seeded on first start. */
   historyDays: number;
@@ -130,6 +135,20 @@ export const SETTINGS: Settings = {
     default: "",
     meaning: `Keys allowed to post supply, comma separated, ${MIN_WRITE_KEY}+ characters each (none: <data-dir>/write-key)`,
     parse: parseWriteKeys,
+  },
+  adminKeys: {
+    env: "ADMIN_KEYS",
+    flag: "admin-keys",
+    default: "",
+    meaning: `Keys of the operator's API (/admin), comma separated, ${MIN_WRITE_KEY}+ characters each, none also a write or client key (none: <data-dir>/admin-key)`,
+    parse: parseWriteKeys,
+  },
+  adminRateLimit: {
+    env: "ADMIN_RATE_LIMIT",
+    flag: "admin-rate-limit",
+    default: String(DEFAULT_ADMIN_RATE_LIMIT),
+    meaning: `Requests per admin key in any ${RATE_LIMIT_WINDOW_SECONDS}-second window on /admin (the console polls every 15 s)`,
+    parse: (raw, fail) => wholeNumber(raw, 1, 1_000_000, "a whole number from 1 to 1000000", fail),
   },
   wire: {
     env: "WIRE",

@@ -100,6 +100,12 @@ function clusterSettings(resolve: <T>(setting: Setting<T>) => T, help: boolean) 
       "WRITE_KEYS",
     );
   }
+  if (settings.role === "api" && !help && resolve(SETTINGS.adminKeys).length === 0) {
+    throw new ConfigError(
+      "ROLE (--role) api needs ADMIN_KEYS (--admin-keys): every replica must accept the same keys on /admin",
+      "ADMIN_KEYS",
+    );
+  }
   return settings;
 }
 
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     rateLimit: resolve(SETTINGS.rateLimit),
     apiKeys: resolve(SETTINGS.apiKeys),
     writeKeys: resolve(SETTINGS.writeKeys),
+    adminKeys: resolve(SETTINGS.adminKeys),
+    adminRateLimit: resolve(SETTINGS.adminRateLimit),
     wire: resolve(SETTINGS.wire),
     historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
     marketSpeed,

@@ -1,4 +1,5 @@
 // What the HTTP routes need of the running service.
+import type { AccessBook } from "./access/access-book.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config-settings.ts";
 import type { ChartCache } from "./market/chart-cache.ts";
@@ -27,8 +28,8 @@ export interface ServiceContext {
   wallClock: Clock;
   /** Market time: what "now" means for data (faster than real time with MARKET_SPEED > 1). */
   marketClock: Clock;
-  /** Keys allowed to post supply. */
-  writeKeys: string[];
+  /** The client keys and address rules in force: who may read under which limit, and who may post supply. */
+  access: AccessBook;
   /**
    * Tells every process of the service what was stored (in-process, or through Redis to every replica),
    * so none serves a cached answer that it changed. This process's cached answers are gone when it

@@ -6,10 +6,13 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
+import { startAccess } from "./access/start-access.ts";
+import { operatorHealth } from "./admin/operator-health.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { ConfigError } from "./config.ts";
 import type { Config } from "./config-settings.ts";
 import type { ServiceContext } from "./context.ts";
+import { AnsweredRequests } from "./http/answered-requests.ts";
 import { createHttpApp, type Health } from "./http/app.ts";
 import { openFairUsage } from "./http/fair-usage-open.ts";
 import { flushFaults } from "./http/fault-log.ts";
@@ -18,7 +21,7 @@ import { registerHealth } from "./http/health.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
-import { loadWriteKeys } from "./http/write-keys.ts";
+import { keepKeysApart, loadAdminKeys, loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
 import type { MarketNews } from "./news/market-news.ts";
@@ -55,6 +58,8 @@ export interface RunningService {
   ctx: ServiceContext;
   /** The write key created on first start when none was configured (printed once), else null. */
   createdWriteKey: string | null;
+  /** The admin key created on first start when none was configured (printed once), else null. */
+  createdAdminKey: string | null;
   /** Stores the blocks that ended by the market clock's now; returns how many (0 without an ingest). */
   advanceMarket(): Promise<number>;
   close(): Promise<void>;
@@ -166,6 +171,26 @@ export async function startService(config: Config, options: StartOptions = {}): 
   cleanUp.push(async () => following.stop());
 
   const keys = loadWriteKeys(config.dataDir, config.writeKeys);
+  const answers = config.role !== "ingest";
+  const adminKeys = answers ? loadAdminKeys(config.dataDir, config.adminKeys) : { keys: [], created: null };
+  keepKeysApart(adminKeys.keys, keys.keys, config.apiKeys);
+  const access = await startAccess({
+    config,
+    configured: answers
+      ? {
+          apiKeys: config.apiKeys,
+          writeKeys: keys.keys,
+          writeOrigin: config.writeKeys.length > 0 ? "WRITE_KEYS" : "write-key file",
+        }
+      : null,
+    news,
+    wallClock,
+    log,
+  }).catch(async (error) => {
+    await undo();
+    throw error;
+  });
+  cleanUp.push(() => access.close());
   const ctx: ServiceContext = {
     config,
     store,
@@ -176,7 +201,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     ratesStatus: () => (ingest ? rates.ratesSource() : reported.rates()),
     wallClock,
     marketClock,
-    writeKeys: keys.keys,
+    access: access.book,
     invalidate: tell,
   };
   const limiter = await openFairUsage({
@@ -191,6 +216,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     keep: config.logKeep,
   });
   cleanUp.push(() => requestLog.close());
+  const answered = new AnsweredRequests(requestLog, access.usage, null, access.book);
 
   let shuttingDown = false;
   const health: Health = {
@@ -211,15 +237,27 @@ export async function startService(config: Config, options: StartOptions = {}): 
       ctx,
       limiter,
       cache,
-      requestLog,
+      answered,
+      admin: {
+        config,
+        adminKeys: adminKeys.keys,
+        window: limiter,
+        store: access.store,
+        book: access.book,
+        changes: access.changes,
+        usage: access.usage,
+        now: () => wallClock.now(),
+        health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
+      },
       health,
       dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
     });
     const fastPath = {
       config,
+      book: access.book,
       limiter,
       cache,
-      requestLog,
+      answered,
       now: () => wallClock.now(),
       marketSource: () => marketSourceHeader(ctx.source),
     };
@@ -263,6 +301,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     port,
     ctx,
     createdWriteKey: keys.created,
+    createdAdminKey: adminKeys.created,
     advanceMarket: () => ingest?.advanceMarket() ?? Promise.resolve(0),
     close: async () => {
       if (closing) return closing;

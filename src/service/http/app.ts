@@ -5,18 +5,30 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { MAX_BODY_BYTES } from "../../interface/errors.ts";
+import type { StoredKey } from "../access/access-store.ts";
+import { mountAdmin } from "../admin/admin-app.ts";
+import type { AdminDeps } from "../admin/admin-routes.ts";
 import type { ServiceContext } from "../context.ts";
+import type { AnsweredRequests } from "./answered-requests.ts";
 import { corsHeaders } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
 import { ApiError, errorResponse, readingBody, refusalOf, validationHook } from "./errors.ts";
 import type { FairUsageWindow } from "./fair-usage.ts";
-import { CLIENT, fairUsage, LIMITER, remoteAddress } from "./fair-usage-middleware.ts";
+import {
+  CLIENT,
+  fairUsage,
+  KEY,
+  LIMITER,
+  REFUSAL,
+  type RefusalReason,
+  remoteAddress,
+} from "./fair-usage-middleware.ts";
 import { reportFault } from "./fault-log.ts";
 import { refusedByFrontDoor } from "./front-door.ts";
 import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
 import { MARKET_SOURCE_HEADER, marketSourceHeader, registerStatus } from "./market-source.ts";
 import { openApiInfo } from "./openapi.ts";
-import type { RequestLog } from "./request-log.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
@@ -36,7 +48,10 @@ export interface HttpDeps {
   ctx: ServiceContext;
   limiter: FairUsageWindow;
   cache: ResponseCache;
-  requestLog: RequestLog;
+  /** Where every answer is recorded: the request log, the usage review, the metrics. */
+  answered: AnsweredRequests;
+  /** The operator's API, mounted at /admin. */
+  admin: AdminDeps;
   /** Directory of the built dashboard (index.html and assets). */
   dashboardDir: string;
   health: Health;
@@ -52,7 +67,8 @@ export function createHttpApp({
   ctx,
   limiter,
   cache,
-  requestLog,
+  answered,
+  admin,
   dashboardDir,
   health,
 }: HttpDeps): OpenAPIHono {
@@ -62,19 +78,23 @@ export function createHttpApp({
     // A balancer asks every half second: its checks would drown the clients' requests in the log.
     if (HEALTH_PATHS.includes(c.req.path)) return next();
     const started = performance.now();
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
     await next();
+    c.header(REQUEST_ID_HEADER, requestId);
     const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage };
     if (refusedByFrontDoor(incoming)) return;
-    requestLog.append({
-      time: new Date(ctx.wallClock.now()).toISOString(),
+    answered.record({
+      timeMs: ctx.wallClock.now(),
       client: (c.get(CLIENT as never) as string | undefined) ?? remoteAddress(c, ctx.config.trustProxy),
       method: c.req.method,
-      // The path with its query, as the client sent it (cheaper than parsing a URL per request).
       path: pathAndQuery(c.req.url),
       status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      durationMs: performance.now() - started,
       bytes: Number(c.res.headers.get("Content-Length") ?? 0),
-      limiter: c.get(LIMITER as never) as "local" | undefined,
+      requestId,
+      fallback: c.get(LIMITER as never) === "local",
+      key: c.get(KEY as never) as StoredKey | undefined,
+      refusal: c.get(REFUSAL as never) as RefusalReason | undefined,
     });
   });
 
@@ -85,7 +105,7 @@ export function createHttpApp({
     await next();
   });
 
-  const limit = fairUsage(ctx.config, limiter);
+  const limit = fairUsage(ctx.config, ctx.access, limiter);
   app.use("/v1/*", async (c, next) => {
     // Preflights and the API's own description are not market data requests.
     if (c.req.method === "OPTIONS" || c.req.path === OPENAPI_PATH) return next();
@@ -117,6 +137,7 @@ export function createHttpApp({
   registerSymbols(app, ctx);
   registerStatus(app, ctx);
   registerHealth(app, health.checks, health.shuttingDown);
+  mountAdmin(app, admin);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
     type: "http",
@@ -128,7 +149,8 @@ export function createHttpApp({
     type: "apiKey",
     in: "header",
     name: "X-Api-Key",
-    description: "Optional: a client key the operator issued (API_KEYS), for its own fair-usage limit",
+    description:
+      "Optional: a client key the operator issued (in the operator's console, or API_KEYS), for its own fair-usage limit",
   });
   app.doc31(OPENAPI_PATH, openApiInfo());
   registerDocs(app);

@@ -1,7 +1,8 @@
 // The shared window against a real Redis: several windows stand for several replicas. Exact per client
 // under concurrency, sliding (not fixed buckets), the same headers as the in-process limiter, and the
 // documented fallback when Redis goes away and comes back.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { sqliteBook } from "../access/testing/sqlite-book.ts";
 import { loadConfig } from "../config.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { startRedis, type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
@@ -69,6 +70,8 @@ describe.skipIf(lacksServers("the shared fair-usage window", ["redis"]))("one wi
 
   it("gives the same RateLimit headers, 429 text and Retry-After as the in-process limiter", async () => {
     const config = loadConfig({}, ["--rate-limit", "3", "--api-keys", "shared-key:2"]);
+    const { book, close } = await sqliteBook(config);
+    onTestFinished(close);
     const shared = await replica();
     const local = new FairUsageLimiter();
     const sequence = async (window: typeof shared | typeof local, address: string) => {
@@ -82,7 +85,7 @@ describe.skipIf(lacksServers("the shared fair-usage window", ["redis"]))("one wi
         undefined,
         undefined,
       ]) {
-        const admission = await admit(config, window, apiKey, address);
+        const admission = await admit(book, window, apiKey, address);
         answers.push({
           headers: admission.headers,
           refusal: admission.refusal && {

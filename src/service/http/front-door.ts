@@ -7,6 +7,7 @@ import type { ErrorStatus } from "../../interface/errors.ts";
 import { clientAddress } from "./client-address.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { requestTargetProblem } from "./request-target.ts";
 import { JSON_TYPE } from "./respond.ts";
 import { type FastPathDeps, serveFromCache } from "./response-cache.ts";
@@ -43,10 +44,16 @@ interface RequestHead {
   method: string;
   path: string;
   origin: string | undefined;
+  requestId?: string | undefined;
 }
 
 function headOf(req: IncomingMessage): RequestHead {
-  return { method: req.method ?? "-", path: req.url ?? "-", origin: req.headers.origin };
+  return {
+    method: req.method ?? "-",
+    path: req.url ?? "-",
+    origin: req.headers.origin,
+    requestId: req.headers["x-request-id"] as string | undefined,
+  };
 }
 
 /**
@@ -67,15 +74,18 @@ function answerErrorRecord(
   const headers = corsHeaderValues(deps.config.corsOrigins, head.origin);
   headers["Content-Type"] = JSON_TYPE;
   headers["Content-Length"] = String(bytes);
+  const requestId = requestIdOf(head.requestId);
+  headers[REQUEST_ID_HEADER] = requestId;
   write(headers, body);
-  deps.requestLog.append({
-    time: new Date(deps.now()).toISOString(),
+  deps.answered.record({
+    timeMs: deps.now(),
     client: client ?? "unknown",
     method: head.method,
     path: head.path,
     status,
-    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    durationMs: performance.now() - started,
     bytes,
+    requestId,
   });
 }
 

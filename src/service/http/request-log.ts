@@ -30,6 +30,8 @@ export const RequestLogEntrySchema = z.object({
   bytes: z.number(),
   /** "local": decided by this replica alone, under its share of the limit, while Redis was unreachable. */
   limiter: z.literal("local").optional(),
+  /** The id the answer carried (X-Request-Id); absent in lines written before it was logged. */
+  requestId: z.string().optional(),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
@@ -114,7 +116,8 @@ export class RequestLog {
     this.batch.push(
       `{"time":"${e.time}","client":${JSON.stringify(e.client)},"method":${JSON.stringify(e.method)},` +
         `"path":${JSON.stringify(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
-        `"bytes":${e.bytes}${e.limiter === undefined ? "" : `,"limiter":"${e.limiter}"`}}\n`,
+        `"bytes":${e.bytes}${e.limiter === undefined ? "" : `,"limiter":"${e.limiter}"`}` +
+        `${e.requestId === undefined ? "" : `,"requestId":${JSON.stringify(e.requestId)}`}}\n`,
     );
     // Best effort by design: a process killed with SIGKILL loses the lines of its last few milliseconds. An
     // accepted supply post is not lost with them: its stored row, committed before the answer, is the ledger.

@@ -3,14 +3,16 @@
 // serves stale data). A cached answer is served straight from node:http, in front of the router: the
 // fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AccessBook } from "../access/access-book.ts";
 import type { Config } from "../config-settings.ts";
+import type { AnsweredRequests } from "./answered-requests.ts";
 import { clientAddress } from "./client-address.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { errorBody } from "./errors.ts";
 import type { FairUsageWindow } from "./fair-usage.ts";
 import { type Admission, admit } from "./fair-usage-middleware.ts";
 import { MARKET_SOURCE_HEADER } from "./market-source.ts";
-import type { RequestLog, RequestLogEntry } from "./request-log.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { JSON_TYPE } from "./respond.ts";
 
 /** Bytes of answers kept at most; beyond it new answers are not kept until the next clear. */
@@ -49,23 +51,12 @@ export class ResponseCache {
   }
 }
 
-let isoMs = Number.NaN;
-let isoText = "";
-
-/** RFC 3339 text of a time, reused while the millisecond is the same (thousands of requests a second). */
-function isoTime(ms: number): string {
-  if (ms !== isoMs) {
-    isoMs = ms;
-    isoText = new Date(ms).toISOString();
-  }
-  return isoText;
-}
-
 export interface FastPathDeps {
   config: Config;
+  book: AccessBook;
   limiter: FairUsageWindow;
   cache: ResponseCache;
-  requestLog: RequestLog;
+  answered: AnsweredRequests;
   now: () => number;
   /** The X-Market-Source header's value (market-source.ts). */
   marketSource: () => string;
@@ -79,7 +70,7 @@ export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: Se
   const started = performance.now();
   const apiKey = req.headers["x-api-key"];
   const address = clientAddress(deps.config.trustProxy, req);
-  const admitted = admit(deps.config, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
+  const admitted = admit(deps.book, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
   if (admitted instanceof Promise) {
     // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
     admitted.then(
@@ -109,19 +100,23 @@ function answer(
   }
   headers["Content-Type"] = JSON_TYPE;
   headers[MARKET_SOURCE_HEADER] = deps.marketSource();
+  const requestId = requestIdOf(req.headers["x-request-id"]);
+  headers[REQUEST_ID_HEADER] = requestId;
   const bytes = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
   headers["Content-Length"] = String(bytes);
   res.writeHead(status, headers);
   res.end(payload);
-  const entry: RequestLogEntry = {
-    time: isoTime(deps.now()),
+  deps.answered.record({
+    timeMs: deps.now(),
     client: admission.client,
     method: "GET",
     path: req.url ?? "-",
     status,
-    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    durationMs: performance.now() - started,
     bytes,
-  };
-  if (admission.fallback) entry.limiter = "local";
-  deps.requestLog.append(entry);
+    requestId,
+    fallback: admission.fallback,
+    key: admission.key,
+    refusal: admission.reason,
+  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { keyFingerprint, loadWriteKeys, matchWriteKey, WRITE_KEY_FILE } from "./write-keys.ts";
+import { keyFingerprint, loadWriteKeys, matchKey, WRITE_KEY_FILE } from "./write-keys.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -72,21 +72,21 @@ describe("loadWriteKeys", () => {
   });
 });
 
-describe("matchWriteKey", () => {
+describe("matchKey", () => {
   const keys = ["write-key-0123456789", "another-write-key-xyz"];
 
   it("answers the fingerprint of the matching key", () => {
-    expect(matchWriteKey("write-key-0123456789", keys)).toBe(keyFingerprint("write-key-0123456789"));
-    expect(matchWriteKey("another-write-key-xyz", keys)).toBe(keyFingerprint("another-write-key-xyz"));
+    expect(matchKey("write-key-0123456789", keys)).toBe(keyFingerprint("write-key-0123456789"));
+    expect(matchKey("another-write-key-xyz", keys)).toBe(keyFingerprint("another-write-key-xyz"));
   });
 
   it("answers null for a wrong, partial, missing or empty key", () => {
-    expect(matchWriteKey("write-key-0123456788", keys)).toBeNull();
-    expect(matchWriteKey("write-key-012345678", keys)).toBeNull();
-    expect(matchWriteKey("write-key-01234567890", keys)).toBeNull();
-    expect(matchWriteKey(undefined, keys)).toBeNull();
-    expect(matchWriteKey("", keys)).toBeNull();
-    expect(matchWriteKey("write-key-0123456789", [])).toBeNull();
+    expect(matchKey("write-key-0123456788", keys)).toBeNull();
+    expect(matchKey("write-key-012345678", keys)).toBeNull();
+    expect(matchKey("write-key-01234567890", keys)).toBeNull();
+    expect(matchKey(undefined, keys)).toBeNull();
+    expect(matchKey("", keys)).toBeNull();
+    expect(matchKey("write-key-0123456789", [])).toBeNull();
   });
 });
 

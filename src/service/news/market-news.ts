@@ -14,6 +14,8 @@ export const MarketNewsSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("history") }),
   /** The market's coins or exchanges changed. */
   z.object({ kind: z.literal("market") }),
+  /** The operator changed client keys or address rules: every process reads them again. */
+  z.object({ kind: z.literal("access") }),
   /** News may have been missed (the channel was down): drop everything cached. */
   z.object({ kind: z.literal("resync") }),
 ]);

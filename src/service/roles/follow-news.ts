@@ -35,6 +35,8 @@ export function followNews(
 ): Following {
   const { store, view, cache, charts, replica } = followed;
   const follow = async (item: MarketNews): Promise<void> => {
+    // Keys and rules are the access book's (src/service/access/): no market answer depends on them.
+    if (item.kind === "access") return;
     view.invalidate();
     cache.clear();
     if (item.kind === "history" || item.kind === "resync") charts.clear();

@@ -10,6 +10,7 @@ import { type RunningService, type StartOptions, startService } from "../server.
 /** A Friday noon, so "today" and "yesterday" are business days in the rate tests. */
 export const TEST_NOW = Date.UTC(2026, 10, 20, 12, 0, 30);
 export const TEST_WRITE_KEY = "test-write-key-0123456789abcdef";
+export const TEST_ADMIN_KEY = "test-admin-key-0123456789abcdef";
 
 export interface TestService extends RunningService {
   dataDir: string;
@@ -46,6 +47,8 @@ export async function startTestService(
     "0",
     "--write-keys",
     TEST_WRITE_KEY,
+    "--admin-keys",
+    TEST_ADMIN_KEY,
     ...flags,
   ]);
   const marketClock = new ManualClock(options.now ?? TEST_NOW);

@@ -13,7 +13,6 @@ import { MarketView, supplyResource } from "../../market/market-view.ts";
 import type { SupplyRecord } from "../../store/store.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
-import { matchWriteKey } from "../write-keys.ts";
 import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
 import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
 
@@ -65,13 +64,13 @@ function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
         "WWW-Authenticate": 'Bearer realm="supply"',
       });
     }
-    const fingerprint = matchWriteKey(match[1], ctx.writeKeys);
-    if (!fingerprint) {
-      throw new ApiError(401, "the write key is not valid", {
+    const writer = ctx.access.writer(match[1]);
+    if (!writer) {
+      throw new ApiError(401, "the write key is not valid (or was revoked by the operator)", {
         "WWW-Authenticate": 'Bearer error="invalid_token"',
       });
     }
-    c.set("writeKey" as never, fingerprint as never);
+    c.set("writeKey" as never, writer.fingerprint as never);
     await next();
   };
 }

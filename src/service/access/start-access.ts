@@ -1,0 +1,99 @@
+// The access room of a running process: its store of keys, rules and usage; the book requests are decided
+// from; the changes the operator makes; the usage tally; and this process's heartbeat (the console lists
+// the processes seen in the last minute).
+import { hostname } from "node:os";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config-settings.ts";
+import type { NewsChannel } from "../news/market-news.ts";
+import { AccessBook } from "./access-book.ts";
+import { AccessChanges } from "./access-changes.ts";
+import type { AccessStore } from "./access-store.ts";
+import { type ConfiguredKeys, importConfiguredKeys } from "./config-keys.ts";
+import { openAccessStore } from "./open-access-store.ts";
+import { FLUSH_MS, UsageTally } from "./usage-tally.ts";
+
+/** How often a process says it is alive. */
+const BEAT_MS = 15_000;
+/** Usage older than this is forgotten (the review looks back a week at most). */
+const KEEP_USAGE_DAYS = 35;
+
+export interface RunningAccess {
+  store: AccessStore;
+  book: AccessBook;
+  changes: AccessChanges;
+  usage: UsageTally;
+  close(): Promise<void>;
+}
+
+export async function startAccess(options: {
+  config: Config;
+  /** The keys of the settings, imported at start; null for an ingest, which answers no client. */
+  configured: ConfiguredKeys | null;
+  news: NewsChannel;
+  wallClock: Clock;
+  log: (line: string) => void;
+}): Promise<RunningAccess> {
+  const { config, news, wallClock, log } = options;
+  const now = () => wallClock.now();
+  const store = await openAccessStore(config);
+  try {
+    if (options.configured) await importConfiguredKeys(store, options.configured, now());
+    const book = new AccessBook(store, config.rateLimit, now, log);
+    await book.open(true);
+    const unsubscribe = news.subscribe((item) => {
+      if (item.kind !== "access") return;
+      book.reload().catch((error) => log(`access: reading keys and rules again failed: ${error}`));
+    });
+    const changes = new AccessChanges(store, book, now, () =>
+      news
+        .announce({ kind: "access" })
+        .catch((error: unknown) =>
+          log(
+            `access: the change did not reach the other processes at once (${error}); they read it within a second`,
+          ),
+        ),
+    );
+    const usage = new UsageTally(store, log);
+    usage.start();
+
+    const startedMs = now();
+    const id = `${hostname()}:${process.pid}:${startedMs}`;
+    const beat = () =>
+      store
+        .beat({ id, role: config.role, startedMs, seenMs: now() })
+        .catch((error) => log(`access: heartbeat not stored: ${error}`));
+    await beat();
+    let beats = 0;
+    const timers = [
+      setInterval(() => {
+        void beat();
+        // Once an hour (240 beats): old usage out.
+        if (++beats % 240 === 0)
+          store
+            .deleteUsageBefore(Math.floor(now() / 60_000) * 60 - KEEP_USAGE_DAYS * 86_400)
+            .catch((error) => log(`usage: forgetting old minutes failed: ${error}`));
+      }, BEAT_MS),
+      setInterval(() => {
+        book.flushUse().catch((error) => log(`access: last-used times not stored: ${error}`));
+      }, FLUSH_MS),
+    ];
+    for (const timer of timers) timer.unref();
+    return {
+      store,
+      book,
+      changes,
+      usage,
+      close: async () => {
+        for (const timer of timers) clearInterval(timer);
+        unsubscribe();
+        book.close();
+        await usage.close().catch(() => undefined);
+        await book.flushUse().catch(() => undefined);
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+// Usage counted as requests are answered, per (client, endpoint, minute), and added to the store every
+// FLUSH_MS: the review is then a query over minutes, whichever replica answered and however the request
+// log has rotated since. Counting is a map update on the request path; the store sees one upsert per
+// (client, endpoint, minute) touched per flush.
+import type { AccessStore, UsageCount } from "./access-store.ts";
+
+/** How often counts go to the store: what the review may lag behind the answers. */
+export const FLUSH_MS = 1_000;
+
+/** Statuses counted as refused: over the limit (429), or from a blocked address (403). */
+export function isRefusal(status: number): boolean {
+  return status === 429 || status === 403;
+}
+
+export class UsageTally {
+  private counts = new Map<string, UsageCount>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: AccessStore,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Flushes every FLUSH_MS until close. */
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** Counts one answered request. */
+  add(client: string, endpoint: string, timeMs: number, status: number, bytes: number): void {
+    const minute = Math.floor(timeMs / 60_000) * 60;
+    const id = `${minute}\t${endpoint}\t${client}`;
+    let count = this.counts.get(id);
+    if (count === undefined) {
+      count = { client, endpoint, minute, admitted: 0, refused: 0, errors: 0, bytes: 0 };
+      this.counts.set(id, count);
+    }
+    if (isRefusal(status)) count.refused++;
+    else {
+      count.admitted++;
+      if (status >= 400) count.errors++;
+    }
+    count.bytes += bytes;
+  }
+
+  /**
+   * Adds what was counted since the last flush to the store. Flushes run one after another; counts the
+   * store refused are kept and added at the next one (they are lost only if the process stops meanwhile).
+   */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.counts.size === 0) return;
+      const counts = this.counts;
+      this.counts = new Map();
+      try {
+        await this.store.addUsage([...counts.values()]);
+      } catch (error) {
+        this.log(`usage: ${counts.size} counts not stored yet (${error}); retrying at the next flush`);
+        for (const [id, count] of counts) {
+          const since = this.counts.get(id);
+          if (since === undefined) this.counts.set(id, count);
+          else {
+            since.admitted += count.admitted;
+            since.refused += count.refused;
+            since.errors += count.errors;
+            since.bytes += count.bytes;
+          }
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and stores what is left. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}

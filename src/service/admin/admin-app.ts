@@ -1,0 +1,70 @@
+// The operator's API under /admin: its own application with its own OpenAPI document (the interface's
+// document at /v1/openapi.json stays the interface's), reached through the service's app so that CORS, the
+// request id, the request log and the metrics apply as to every request, behind adminAuth.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
+import { AccessChangeError } from "../access/access-changes.ts";
+import { ApiError, errorResponse, refusalOf, validationHook } from "../http/errors.ts";
+import { reportFault } from "../http/fault-log.ts";
+import { registerAddresses } from "./addresses.ts";
+import { ACTOR, adminAuth } from "./admin-auth.ts";
+import type { AdminBindings, AdminDeps } from "./admin-routes.ts";
+import { registerAudit } from "./audit.ts";
+import { registerHealth } from "./health.ts";
+import { registerKeys } from "./keys.ts";
+import { registerUsage } from "./usage.ts";
+
+/** Mounts /admin on the service's app. */
+export function mountAdmin(app: Hono, deps: AdminDeps): void {
+  const admin = createAdminApp(deps);
+  const auth = adminAuth(deps.config, deps.adminKeys, deps.window);
+  app.use("/admin", auth);
+  app.use("/admin/*", auth);
+  const forward = (c: Context) =>
+    admin.fetch(c.req.raw, { ...(c.env as object), actor: c.get(ACTOR as never) as string });
+  app.all("/admin", forward);
+  app.all("/admin/*", forward);
+}
+
+function createAdminApp(deps: AdminDeps): OpenAPIHono<AdminBindings> {
+  const admin = new OpenAPIHono<AdminBindings>({ strict: false, defaultHook: validationHook });
+  registerKeys(admin, deps);
+  registerAddresses(admin, deps);
+  registerAudit(admin, deps);
+  registerUsage(admin, deps);
+  registerHealth(admin, deps);
+  admin.openAPIRegistry.registerComponent("securitySchemes", "adminKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An admin key (ADMIN_KEYS, or created in the data directory on first start)",
+  });
+  admin.doc31(ADMIN_OPENAPI_PATH, {
+    openapi: "3.1.0",
+    info: {
+      title: "Market Data Query Service: the operator's API",
+      version: "1.0.0",
+      description:
+        "Client keys, rules for addresses that send no key, the audit log, the usage review and the service's " +
+        "health. Every request needs `Authorization: Bearer <admin key>` and is limited to ADMIN_RATE_LIMIT " +
+        'requests per 60 s per admin key. Errors answer `{"errorcode": <status>, "errormessage": "..."}`.',
+    },
+    security: [{ adminKey: [] }],
+  });
+  admin.notFound((c) =>
+    errorResponse(
+      c,
+      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${ADMIN_OPENAPI_PATH})`),
+    ),
+  );
+  admin.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof AccessChangeError)
+      return errorResponse(c, new ApiError(error.status, error.message));
+    if (error instanceof HTTPException && error.status < 500) return errorResponse(c, refusalOf(error));
+    reportFault(error, `${c.req.method} ${c.req.path}`);
+    return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
+  });
+  return admin;
+}

@@ -1,0 +1,60 @@
+// Who may use /admin: a request with `Authorization: Bearer <admin key>`, compared in constant time with
+// every admin key (matchKey). Client and write keys are other secrets and never match. Every request is
+// limited like any other: with a valid key under that key's ADMIN_RATE_LIMIT, without one under its address
+// and the default limit, so guessing keys is as slow as any other overuse (and is counted as admin-auth).
+import type { MiddlewareHandler } from "hono";
+import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
+import type { Config } from "../config-settings.ts";
+import { clientAddressOf } from "../http/client-address.ts";
+import { ApiError } from "../http/errors.ts";
+import { type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "../http/fair-usage.ts";
+import { CLIENT, REFUSAL } from "../http/fair-usage-middleware.ts";
+import { matchKey } from "../http/write-keys.ts";
+
+/** The context variable holding who the request is: admin:<fingerprint>. */
+export const ACTOR = "actor";
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+export function adminAuth(
+  config: Config,
+  adminKeys: readonly string[],
+  window: FairUsageWindow,
+): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === "OPTIONS") return next();
+    const presented = BEARER.exec(c.req.header("Authorization") ?? "")?.[1];
+    const fingerprint = matchKey(presented, adminKeys);
+    const client = fingerprint === null ? clientAddressOf(config.trustProxy, c) : `admin:${fingerprint}`;
+    const limit = fingerprint === null ? config.rateLimit : config.adminRateLimit;
+    const decision = await window.take(client, limit);
+    c.set(CLIENT as never, client as never);
+    if (decision.limit > 0) {
+      c.header("RateLimit-Policy", rateLimitPolicyHeader(decision.limit));
+      c.header("RateLimit", rateLimitHeader(decision));
+    }
+    if (!decision.allowed) {
+      c.set(REFUSAL as never, "limit" as never);
+      throw new ApiError(
+        429,
+        `over the limit of ${decision.limit} requests per 60 seconds on /admin; try again in ${decision.retryAfterSeconds} s`,
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+    // The API's own description is public, as /v1's is; everything else needs the key.
+    if (fingerprint === null && !(c.req.method === "GET" && c.req.path === ADMIN_OPENAPI_PATH)) {
+      c.set(REFUSAL as never, "admin-auth" as never);
+      throw new ApiError(
+        401,
+        presented === undefined
+          ? "the operator's API needs an admin key: send 'Authorization: Bearer <admin key>'"
+          : "the admin key is not valid (client and write keys are not admin keys)",
+        {
+          "WWW-Authenticate": `Bearer realm="admin"${presented === undefined ? "" : ', error="invalid_token"'}`,
+        },
+      );
+    }
+    c.set(ACTOR as never, `admin:${fingerprint}` as never);
+    await next();
+  };
+}

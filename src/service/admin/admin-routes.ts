@@ -1,0 +1,56 @@
+// What the admin routes share: what they are given, the id parameter, JSON content, and the error
+// responses of the document.
+import { z } from "@hono/zod-openapi";
+import type { OperatorHealth } from "../../interface/admin.ts";
+import { ErrorRecordSchema } from "../../interface/resources.ts";
+import type { AccessBook } from "../access/access-book.ts";
+import type { AccessChanges } from "../access/access-changes.ts";
+import type { AccessStore } from "../access/access-store.ts";
+import type { UsageTally } from "../access/usage-tally.ts";
+import type { Config } from "../config-settings.ts";
+import type { FairUsageWindow } from "../http/fair-usage.ts";
+
+export const IdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 7 }),
+});
+
+export const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonBody = <T>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+const error = (description: string) => json(ErrorRecordSchema, description);
+
+/** 401 and 429 always; the others as named. */
+export const adminErrors = (...more: (400 | 404 | 409)[]) => ({
+  401: error("No admin key, or a key that is not one"),
+  429: error("Over ADMIN_RATE_LIMIT (Retry-After)"),
+  ...(more.includes(400) ? { 400: error("A malformed field; the message names it") } : {}),
+  ...(more.includes(404) ? { 404: error("No such key or rule") } : {}),
+  ...(more.includes(409) ? { 409: error("A change the key's state does not allow") } : {}),
+});
+
+export interface AdminDeps {
+  config: Config;
+  adminKeys: readonly string[];
+  window: FairUsageWindow;
+  store: AccessStore;
+  book: AccessBook;
+  changes: AccessChanges;
+  usage: UsageTally;
+  /** Real time, in ms. */
+  now: () => number;
+  health: () => Promise<OperatorHealth>;
+}
+
+/** The admin app's bindings: who is asking (set by adminAuth before the request is handed over). */
+export type AdminBindings = { Bindings: { actor: string } };

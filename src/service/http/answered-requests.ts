@@ -1,0 +1,78 @@
+// Every answer the service gives, wherever it was given (the app, the cached-answer fast path, the front
+// door's refusals), is recorded here once: a request-log line, the usage review's count, the metrics, and
+// the key's last use. One place, so that no path can answer without being counted.
+import type { AccessBook } from "../access/access-book.ts";
+import type { StoredKey } from "../access/access-store.ts";
+import type { UsageTally } from "../access/usage-tally.ts";
+import { endpointLabel } from "./endpoint-label.ts";
+import type { RefusalReason } from "./fair-usage-middleware.ts";
+import type { RequestLog } from "./request-log.ts";
+
+export interface Answer {
+  /** When the request arrived, in ms since the epoch. */
+  timeMs: number;
+  client: string;
+  method: string;
+  /** The path with its query, as the client sent it. */
+  path: string;
+  status: number;
+  durationMs: number;
+  bytes: number;
+  requestId: string;
+  /** Decided by this replica alone while Redis was unreachable. */
+  fallback?: boolean;
+  /** The key in force that the request presented. */
+  key?: StoredKey | null;
+  refusal?: RefusalReason | "admin-auth" | null;
+}
+
+/** What the metrics take of an answer (ServiceMetrics, src/service/ops/metrics.ts). */
+export interface AnswerMetrics {
+  observeAnswer(endpoint: string, method: string, status: number, seconds: number): void;
+  refused(reason: RefusalReason | "admin-auth"): void;
+}
+
+let isoMs = Number.NaN;
+let isoText = "";
+
+/** RFC 3339 text of a time, reused while the millisecond is the same (thousands of requests a second). */
+function isoTime(ms: number): string {
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
+export class AnsweredRequests {
+  constructor(
+    private readonly log: RequestLog,
+    private readonly usage: UsageTally | null = null,
+    private readonly metrics: AnswerMetrics | null = null,
+    private readonly book: AccessBook | null = null,
+  ) {}
+
+  record(answer: Answer): void {
+    this.log.append({
+      time: isoTime(answer.timeMs),
+      client: answer.client,
+      method: answer.method,
+      path: answer.path,
+      status: answer.status,
+      durationMs: Math.round(answer.durationMs * 1000) / 1000,
+      bytes: answer.bytes,
+      ...(answer.fallback ? { limiter: "local" as const } : {}),
+      requestId: answer.requestId,
+    });
+    const endpoint = endpointLabel(answer.method, answer.path);
+    // The review is of the API's clients: the dashboard's files, the operator's own requests and the
+    // metrics scrapes are not what the fair-usage policy is about.
+    if (answer.path.startsWith("/v1/"))
+      this.usage?.add(answer.client, endpoint, answer.timeMs, answer.status, answer.bytes);
+    if (this.metrics) {
+      this.metrics.observeAnswer(endpoint, answer.method, answer.status, answer.durationMs / 1000);
+      if (answer.refusal) this.metrics.refused(answer.refusal);
+    }
+    if (answer.key) this.book?.noteUse(answer.key, answer.timeMs);
+  }
+}
