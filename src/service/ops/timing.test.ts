@@ -1,14 +1,16 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SqliteAccessStore } from "../access/sqlite-access-store.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
 import { exposedSamples } from "./exposition.ts";
 import { ServiceMetrics } from "./metrics.ts";
-import { timed, timeRedisCommands, timeStore } from "./timing.ts";
+import { timeAccessStore, timed, timeRedisCommands, timeStore } from "./timing.ts";
 
 async function samplesOf(metrics: ServiceMetrics): Promise<Map<string, number>> {
   return exposedSamples(await metrics.text());
@@ -84,6 +86,46 @@ describe("timeStore on a real SqliteStore", () => {
     const samples = await samplesOf(metrics);
     expect(samples.get('mdqs_store_operation_errors_total{store="market",operation="getMeta"}')).toBe(1);
     expect(samples.get('mdqs_store_operation_seconds_count{store="market",operation="getMeta"}')).toBe(1);
+  });
+});
+
+describe("timeAccessStore on a real SqliteAccessStore", () => {
+  it("times the access book's calls as store=access and returns what the store returns", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "timed-access-"));
+    const raw = SqliteAccessStore.open(dir);
+    const metrics = new ServiceMetrics({ processFigures: false });
+    try {
+      const store = timeAccessStore(raw, metrics);
+      const hash = createHash("sha256").update("client-secret").digest("hex");
+      const audit = { timeMs: 1_000, actor: "admin:0badc0de", action: "key.issue", target: "", detail: "" };
+      const key = await store.insertKey(
+        {
+          name: "charts app",
+          contact: "ops@example.org",
+          hash,
+          fingerprint: hash.slice(0, 8),
+          role: "client",
+          origin: "issued",
+          limit: 60,
+          temporaryLimit: null,
+          temporaryUntilMs: null,
+          createdMs: 1_000,
+        },
+        audit,
+      );
+      expect(await store.listKeys()).toEqual([key]);
+      await expect(store.insertKey({ ...key, name: "the same secret again" }, audit)).rejects.toThrow();
+
+      const samples = await samplesOf(metrics);
+      const count = (operation: string) =>
+        samples.get(`mdqs_store_operation_seconds_count{store="access",operation="${operation}"}`);
+      expect(count("insertKey")).toBe(2);
+      expect(count("listKeys")).toBe(1);
+      expect(samples.get('mdqs_store_operation_errors_total{store="access",operation="insertKey"}')).toBe(1);
+    } finally {
+      await raw.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
