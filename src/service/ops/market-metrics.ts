@@ -25,7 +25,7 @@ export function registerMarketMetrics(registry: Registry, market: MarketFigures)
   });
   const lag = new Gauge({
     name: "mdqs_market_lag_seconds",
-    help: "Market clock's now minus the newest block's end: about 120-240 s when the ingest keeps up",
+    help: "Market clock's now minus the newest block's end: under 120 s (plus a live source's close grace) when the ingest keeps up",
     registers,
     collect: () => readBlock(),
   });
