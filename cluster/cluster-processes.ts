@@ -55,17 +55,16 @@ export interface Cluster {
   folder: string;
   /** The write key made for this cluster when no WRITE_KEYS was given (every replica must accept the same). */
   writeKey: string | undefined;
+  /** The admin key made for this cluster when no ADMIN_KEYS was given (likewise). */
+  adminKey: string | undefined;
   /** Stops the replicas (SIGTERM), the ingest, HAProxy, Redis and PostgreSQL, and removes the temp folder. */
   stop(): Promise<void>;
 }
 
-function writeKeysGiven(options: ClusterOptions): boolean {
-  const inEnv = [process.env, options.env?.all, options.env?.api].some(
-    (env) => (env?.WRITE_KEYS ?? "") !== "",
-  );
-  return (
-    inEnv || (options.flags ?? []).some((flag) => flag === "--write-keys" || flag.startsWith("--write-keys="))
-  );
+/** Whether the keys of a setting (WRITE_KEYS, ADMIN_KEYS) were given, in the environment or as a flag. */
+function keysGiven(options: ClusterOptions, env: "WRITE_KEYS" | "ADMIN_KEYS", flag: string): boolean {
+  const inEnv = [process.env, options.env?.all, options.env?.api].some((vars) => (vars?.[env] ?? "") !== "");
+  return inEnv || (options.flags ?? []).some((given) => given === flag || given.startsWith(`${flag}=`));
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -92,11 +91,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (redis.server) stops.push(redis.server.stop);
     options.signal?.throwIfAborted();
 
-    const writeKey = writeKeysGiven(options) ? undefined : randomBytes(24).toString("base64url");
+    const made = (env: "WRITE_KEYS" | "ADMIN_KEYS", flag: string) =>
+      keysGiven(options, env, flag) ? undefined : randomBytes(24).toString("base64url");
+    const writeKey = made("WRITE_KEYS", "--write-keys");
+    const adminKey = made("ADMIN_KEYS", "--admin-keys");
     const shared = {
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       ...(writeKey ? { WRITE_KEYS: writeKey } : {}),
+      ...(adminKey ? { ADMIN_KEYS: adminKey } : {}),
       ...options.env?.all,
     };
     const processOf = async (name: string, role: "ingest" | "api", readyTimeoutMs: number) => {
@@ -152,7 +155,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (notUp.length > 0) throw new Error(`not yet up: ${notUp.join(", ")}`);
     });
 
-    return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, folder, writeKey, stop: stopAll };
+    return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, folder, writeKey, adminKey, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -74,14 +74,19 @@ async function main(): Promise<void> {
   for (const { name, url: direct } of [cluster.ingest, ...cluster.replicas]) {
     console.log(`${name.padEnd(width)}  ${direct}/readyz`);
   }
-  if (cluster.writeKey) {
-    // The same key for every replica; shown only at a terminal, as `npm start` does.
+  // The same keys for every replica; shown only at a terminal, as `npm start` does.
+  for (const [what, key, setting] of [
+    ["write key", cluster.writeKey, "WRITE_KEYS"],
+    ["admin key", cluster.adminKey, "ADMIN_KEYS"],
+  ] as const) {
+    if (!key) continue;
     console.log(
       process.stdout.isTTY
-        ? `write key (this cluster only; keep it secret): ${cluster.writeKey}`
-        : "write key: made for this cluster, shown only on a terminal (set WRITE_KEYS to choose one)",
+        ? `${what} (this cluster only; keep it secret): ${key}`
+        : `${what}: made for this cluster, shown only on a terminal (set ${setting} to choose one)`,
     );
   }
+  console.log(`operator   ${url}/operator`);
   console.log("cluster: Ctrl-C stops everything");
 }
 

@@ -1,6 +1,7 @@
 // `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
 import { ConfigError, helpText, loadConfig } from "./config.ts";
+import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./http/write-keys.ts";
 import { startService } from "./server.ts";
 
 async function main(): Promise<void> {
@@ -20,13 +21,17 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  if (service.createdWriteKey) {
+  for (const [what, key, file] of [
+    ["write key", service.createdWriteKey, WRITE_KEY_FILE],
+    ["admin key", service.createdAdminKey, ADMIN_KEY_FILE],
+  ] as const) {
+    if (!key) continue;
     // Shown once to the operator at a terminal; output going to a file or a log collector never holds it.
     if (process.stdout.isTTY) {
-      console.log(`write key (created and stored in ${config.dataDir}/write-key; keep it secret):`);
-      console.log(`  ${service.createdWriteKey}`);
+      console.log(`${what} (created and stored in ${config.dataDir}/${file}; keep it secret):`);
+      console.log(`  ${key}`);
     } else {
-      console.log(`write key: created in ${config.dataDir}/write-key (owner-only; shown only on a terminal)`);
+      console.log(`${what}: created in ${config.dataDir}/${file} (owner-only; shown only on a terminal)`);
     }
   }
   if (config.role === "ingest") {
@@ -37,6 +42,7 @@ async function main(): Promise<void> {
   console.log(`dashboard  ${service.url}/`);
   console.log(`API        ${service.url}/v1/coins   (fair-usage limit: ${limit})`);
   console.log(`API docs   ${service.url}/docs`);
+  console.log(`operator   ${service.url}/operator   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`);
   if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
 }
 
