@@ -130,17 +130,32 @@ export function fakeAdminService(state: AdminState): Service {
       state.refuseNext = null;
       return refusal;
     }
-    const body = init?.body ? JSON.parse(String(init.body)) : null;
+    const body: ChangeBody = init?.body ? JSON.parse(String(init.body)) : {};
     return answer(state, method, path, url.searchParams, body);
   });
 }
 
-function answer(state: AdminState, method: string, path: string, query: URLSearchParams, body: any): Answer {
+/** What the console sends in a change, loosely: each route reads its own fields. */
+interface ChangeBody {
+  name?: string;
+  contact?: string;
+  role?: ClientKey["role"];
+  limit?: number | null;
+  until?: string;
+}
+
+function answer(
+  state: AdminState,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: ChangeBody,
+): Answer {
   const ok = (value: unknown, status = 200): Answer => ({ status, body: value });
   if (path === "/admin/health") return ok(HEALTH);
   if (path === "/admin/keys" && method === "GET") return ok(state.keys);
   if (path === "/admin/keys" && method === "POST") {
-    const key = clientKey(state.keys.length + 20, body.name, {
+    const key = clientKey(state.keys.length + 20, body.name ?? "", {
       contact: body.contact ?? "",
       role: body.role ?? "client",
       limit: body.limit ?? null,
