@@ -4,6 +4,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { StatusCode } from "hono/utils/http-status";
 import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
 import { AccessChangeError } from "../access/access-changes.ts";
 import { ApiError, errorResponse, refusalOf, validationHook } from "../http/errors.ts";
@@ -22,8 +23,16 @@ export function mountAdmin(app: Hono, deps: AdminDeps): void {
   const auth = adminAuth(deps.config, deps.adminKeys, deps.window);
   app.use("/admin", auth);
   app.use("/admin/*", auth);
-  const forward = (c: Context) =>
-    admin.fetch(c.req.raw, { ...(c.env as object), actor: c.get(ACTOR as never) as string });
+  const forward = async (c: Context) => {
+    const answer = await admin.fetch(c.req.raw, {
+      ...(c.env as object),
+      actor: c.get(ACTOR as never) as string,
+    });
+    // Through the context, so the headers set on the way in (CORS, RateLimit) are kept: Hono drops them
+    // from a Response a handler returns as it is.
+    for (const [name, value] of answer.headers) c.header(name, value);
+    return c.newResponse(answer.body, answer.status as StatusCode);
+  };
   app.all("/admin", forward);
   app.all("/admin/*", forward);
 }
