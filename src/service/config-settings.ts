@@ -27,6 +27,7 @@ import {
   parseWriteKeys,
   wholeNumber,
 } from "./config-values.ts";
+import { isLogLevel, type LogLevel } from "./ops/logger.ts";
 import type { RateIssuer } from "./rates/issuers/issuer-feed.ts";
 import type { RatesSourceName } from "./rates/rate-source.ts";
 
@@ -80,6 +81,8 @@ export interface Config {
   role: Role;
   /** Load balancers whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[];
+  /** The least severe level the service's log (pino, standard output) writes. */
+  logLevel: LogLevel | "silent";
   /** `--help` was given: print `helpText()` and exit instead of starting. */
   help: boolean;
 }
@@ -149,6 +152,17 @@ export const SETTINGS: Settings = {
     default: String(DEFAULT_ADMIN_RATE_LIMIT),
     meaning: `Requests per admin key in any ${RATE_LIMIT_WINDOW_SECONDS}-second window on /admin (the console polls every 15 s)`,
     parse: (raw, fail) => wholeNumber(raw, 1, 1_000_000, "a whole number from 1 to 1000000", fail),
+  },
+  logLevel: {
+    env: "LOG_LEVEL",
+    flag: "log-level",
+    default: "info",
+    meaning: "The service log's least severe level: trace, debug, info, warn, error, fatal or silent",
+    parse: (raw, fail) => {
+      const value = raw.trim().toLowerCase();
+      if (!isLogLevel(value)) fail("one of trace, debug, info, warn, error, fatal, silent");
+      return value as LogLevel | "silent";
+    },
   },
   wire: {
     env: "WIRE",

@@ -163,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     writeKeys: resolve(SETTINGS.writeKeys),
     adminKeys: resolve(SETTINGS.adminKeys),
     adminRateLimit: resolve(SETTINGS.adminRateLimit),
+    logLevel: resolve(SETTINGS.logLevel),
     wire: resolve(SETTINGS.wire),
     historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
     marketSpeed,

@@ -1,7 +1,9 @@
 // `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
 import { ConfigError, helpText, loadConfig } from "./config.ts";
+import { logFaultsTo } from "./http/fault-log.ts";
 import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./http/write-keys.ts";
+import { createLogger, lineLog } from "./ops/logger.ts";
 import { startService } from "./server.ts";
 
 async function main(): Promise<void> {
@@ -12,7 +14,10 @@ async function main(): Promise<void> {
   }
   const store = config.databaseUrl === null ? `data directory ${config.dataDir}` : "PostgreSQL";
   console.log(`market: ${store}, role ${config.role} (seed ${config.seed}, wire ${config.wire})`);
-  const service = await startService(config, { dashboardDir: config.dashboardDir });
+  // The service's own log: one JSON object a line on standard output (this banner stays plain text).
+  const logger = createLogger({ level: config.logLevel });
+  logFaultsTo(logger);
+  const service = await startService(config, { dashboardDir: config.dashboardDir, log: lineLog(logger) });
   // Before the lines that say the service is up: whoever waits for them (a supervisor, a test) may stop it
   // at once, and a SIGTERM that comes before its handler kills the process without closing the store.
   const stop = async () => {
@@ -42,7 +47,9 @@ async function main(): Promise<void> {
   console.log(`dashboard  ${service.url}/`);
   console.log(`API        ${service.url}/v1/coins   (fair-usage limit: ${limit})`);
   console.log(`API docs   ${service.url}/docs`);
-  console.log(`operator   ${service.url}/operator   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`);
+  console.log(
+    `operator   ${service.url}/operator   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,
+  );
   if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
 }
 

@@ -1,11 +1,9 @@
 // Starts the service in its role (ROLE): opens the store, runs the market's ingest (all, ingest), answers
 // HTTP (all, api; an ingest answers only its health), and follows the news of what was stored so that no
 // cached answer outlives the data it was made from.
-import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import type { Redis } from "ioredis";
 import { startAccess } from "./access/start-access.ts";
 import { operatorHealth } from "./admin/operator-health.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
@@ -13,19 +11,20 @@ import { ConfigError } from "./config.ts";
 import type { Config } from "./config-settings.ts";
 import type { ServiceContext } from "./context.ts";
 import { AnsweredRequests } from "./http/answered-requests.ts";
-import { createHttpApp, type Health } from "./http/app.ts";
+import type { Health } from "./http/app.ts";
 import { openFairUsage } from "./http/fair-usage-open.ts";
 import { flushFaults } from "./http/fault-log.ts";
-import { answerConnect, answerRefusedRequest, frontDoor } from "./http/front-door.ts";
-import { registerHealth } from "./http/health.ts";
+import { apiServer, healthServer, KEEP_ALIVE_MS } from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
-import { keepKeysApart, loadAdminKeys, loadWriteKeys } from "./http/write-keys.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
 import type { MarketNews } from "./news/market-news.ts";
 import { openNews } from "./news/open-news.ts";
+import { registerMarketMetrics } from "./ops/market-metrics.ts";
+import { ServiceMetrics } from "./ops/metrics.ts";
+import { timeAccessStore, timeRedisCommands, timeStore } from "./ops/timing.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { chooseRateSource } from "./rates/choose-rate-source.ts";
 import { RateBook } from "./rates/rate-book.ts";
@@ -47,6 +46,8 @@ export interface StartOptions {
   live?: boolean;
   dashboardDir?: string;
   log?: (line: string) => void;
+  /** prom-client's process figures on /metrics (default true; many services in one test process skip them). */
+  processFigures?: boolean;
   /** The exchanges source's backoff and quiet-pair timing (tests make them short). */
   exchangeTuning?: OpenOptions["exchangeTuning"];
 }
@@ -65,11 +66,6 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/**
- * Node's keep-alive must outlast the balancer's idle connections (HAProxy's http-keep-alive, an ALB's 60 s):
- * otherwise Node closes a connection just as the balancer reuses it, and the client gets a 502.
- */
-const KEEP_ALIVE_MS = 65_000;
 /** On SIGTERM, requests under way get this long to finish before their connections are closed. */
 const DRAIN_MS = 10_000;
 
@@ -80,7 +76,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
   // The write key and the request log live here: a directory made by the service is the owner's only.
   makePrivateDir(config.dataDir);
   let lock: IngestLock | null = null;
-  const store = await openStore(config);
+  // Every store call and Redis command is timed for /metrics; the market's figures are read at each scrape.
+  const metrics = new ServiceMetrics({ processFigures: options.processFigures ?? true });
+  const store = timeStore(await openStore(config), metrics);
   const cleanUp: (() => Promise<void>)[] = [() => store.close()];
   const undo = async () => {
     for (const step of cleanUp.reverse()) await step().catch(() => undefined);
@@ -107,7 +105,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     (writes
       ? new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000))
       : reported.marketClock(wallClock, config.marketSpeed));
-  const news = await openNews(config.redisUrl);
+  const instrument = (redis: Redis) => timeRedisCommands(redis, metrics);
+  const news = await openNews(config.redisUrl, { instrument });
+  news.subscribe((item) => {
+    if (item.kind === "block") metrics.blocksStored();
+  });
   cleanUp.push(() => news.close());
   const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
   // Every process hears what was stored: this one at once (announce hands the news to its own listeners
@@ -170,22 +172,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   );
   cleanUp.push(async () => following.stop());
 
-  const keys = loadWriteKeys(config.dataDir, config.writeKeys);
-  const answers = config.role !== "ingest";
-  const adminKeys = answers ? loadAdminKeys(config.dataDir, config.adminKeys) : { keys: [], created: null };
-  keepKeysApart(adminKeys.keys, keys.keys, config.apiKeys);
-  const access = await startAccess({
+  const { access, keys, adminKeys } = await startAccess({
     config,
-    configured: answers
-      ? {
-          apiKeys: config.apiKeys,
-          writeKeys: keys.keys,
-          writeOrigin: config.writeKeys.length > 0 ? "WRITE_KEYS" : "write-key file",
-        }
-      : null,
     news,
     wallClock,
     log,
+    instrument: (accessStore) => timeAccessStore(accessStore, metrics),
   }).catch(async (error) => {
     await undo();
     throw error;
@@ -204,8 +196,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
     access: access.book,
     invalidate: tell,
   };
+  registerMarketMetrics(metrics.registry, {
+    source: ctx.source,
+    lastBlockEnd: () => store.lastBlockTime(),
+    now: () => marketClock.now(),
+  });
   const limiter = await openFairUsage({
     redisUrl: config.redisUrl,
+    instrument,
     log,
     defaultLimit: config.rateLimit,
     ...(options.wallClock ? { now: () => wallClock.now() } : {}),
@@ -216,7 +214,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     keep: config.logKeep,
   });
   cleanUp.push(() => requestLog.close());
-  const answered = new AnsweredRequests(requestLog, access.usage, null, access.book);
+  const answered = new AnsweredRequests(requestLog, access.usage, metrics, access.book);
 
   let shuttingDown = false;
   const health: Health = {
@@ -230,51 +228,41 @@ export async function startService(config: Config, options: StartOptions = {}): 
     },
     shuttingDown: () => shuttingDown,
   };
-  const server = config.role === "ingest" ? healthServer(health) : apiServer();
-
-  function apiServer(): Server {
-    const app = createHttpApp({
-      ctx,
-      limiter,
-      cache,
-      answered,
-      admin: {
-        config,
-        adminKeys: adminKeys.keys,
-        window: limiter,
-        store: access.store,
-        book: access.book,
-        changes: access.changes,
-        usage: access.usage,
-        now: () => wallClock.now(),
-        health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
-      },
-      health,
-      dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
-    });
-    const fastPath = {
-      config,
-      book: access.book,
-      limiter,
-      cache,
-      answered,
-      now: () => wallClock.now(),
-      marketSource: () => marketSourceHeader(ctx.source),
-    };
-    // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
-    // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
-    const handle = frontDoor(fastPath, getRequestListener(app.fetch, { hostname: "localhost" }));
-    const api = createServer({ requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS }, handle);
-    // A client may close its sending side after a complete request and still wait for the answer (RFC 9112
-    // §9.6); by default Node then ends the connection, and an answer not yet written is lost. With this
-    // (undocumented but long-standing) switch the answer under way is written first.
-    (api as typeof api & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-    api.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
-    api.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
-    // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
-    api.on("checkExpectation", handle);
-    return api;
-  }
+  const fastPath = {
+    config,
+    book: access.book,
+    limiter,
+    cache,
+    answered,
+    now: () => wallClock.now(),
+    marketSource: () => marketSourceHeader(ctx.source),
+  };
+  const server =
+    config.role === "ingest"
+      ? healthServer(health, metrics)
+      : apiServer(
+          {
+            ctx,
+            limiter,
+            cache,
+            answered,
+            metrics,
+            admin: {
+              config,
+              adminKeys: adminKeys.keys,
+              window: limiter,
+              store: access.store,
+              book: access.book,
+              changes: access.changes,
+              usage: access.usage,
+              now: () => wallClock.now(),
+              health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
+            },
+            health,
+            dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
+          },
+          fastPath,
+        );
 
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.listen(config.port);
@@ -327,11 +315,4 @@ export async function startService(config: Config, options: StartOptions = {}): 
     // Repeats of a fault counted since its last line are told before the process goes.
     flushFaults();
   }
-}
-
-/** ROLE=ingest answers only a balancer's or supervisor's questions: /healthz and /readyz. */
-function healthServer(health: Health): Server {
-  const app = new Hono();
-  registerHealth(app, health.checks, health.shuttingDown);
-  return createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, getRequestListener(app.fetch));
 }

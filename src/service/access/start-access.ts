@@ -4,6 +4,7 @@
 import { hostname } from "node:os";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config-settings.ts";
+import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "../http/write-keys.ts";
 import type { NewsChannel } from "../news/market-news.ts";
 import { AccessBook } from "./access-book.ts";
 import { AccessChanges } from "./access-changes.ts";
@@ -25,17 +26,58 @@ export interface RunningAccess {
   close(): Promise<void>;
 }
 
+/** The keys of a process's settings and the access room started with them. */
+export interface StartedAccess {
+  access: RunningAccess;
+  /** The write keys (WRITE_KEYS, or the data directory's file, created if missing). */
+  keys: LoadedKeys;
+  /** The admin keys likewise (none for an ingest, which answers no client). */
+  adminKeys: LoadedKeys;
+}
+
+/**
+ * Loads the write and admin keys (making the data directory's files on a fresh start), keeps admin keys
+ * apart from every other, imports the settings' keys (not on an ingest) and starts the access room.
+ */
 export async function startAccess(options: {
+  config: Config;
+  news: NewsChannel;
+  wallClock: Clock;
+  log: (line: string) => void;
+  instrument?: (store: AccessStore) => AccessStore;
+}): Promise<StartedAccess> {
+  const { config } = options;
+  const keys = loadWriteKeys(config.dataDir, config.writeKeys);
+  const answers = config.role !== "ingest";
+  const adminKeys = answers ? loadAdminKeys(config.dataDir, config.adminKeys) : { keys: [], created: null };
+  keepKeysApart(adminKeys.keys, keys.keys, config.apiKeys);
+  const access = await openAccess({
+    ...options,
+    configured: answers
+      ? {
+          apiKeys: config.apiKeys,
+          writeKeys: keys.keys,
+          writeOrigin: config.writeKeys.length > 0 ? "WRITE_KEYS" : "write-key file",
+        }
+      : null,
+  });
+  return { access, keys, adminKeys };
+}
+
+async function openAccess(options: {
   config: Config;
   /** The keys of the settings, imported at start; null for an ingest, which answers no client. */
   configured: ConfiguredKeys | null;
   news: NewsChannel;
   wallClock: Clock;
   log: (line: string) => void;
+  /** Wraps the store (the metrics time its calls). */
+  instrument?: (store: AccessStore) => AccessStore;
 }): Promise<RunningAccess> {
   const { config, news, wallClock, log } = options;
   const now = () => wallClock.now();
-  const store = await openAccessStore(config);
+  const opened = await openAccessStore(config);
+  const store = options.instrument ? options.instrument(opened) : opened;
   try {
     if (options.configured) await importConfiguredKeys(store, options.configured, now());
     const book = new AccessBook(store, config.rateLimit, now, log);

@@ -9,6 +9,8 @@ import type { StoredKey } from "../access/access-store.ts";
 import { mountAdmin } from "../admin/admin-app.ts";
 import type { AdminDeps } from "../admin/admin-routes.ts";
 import type { ServiceContext } from "../context.ts";
+import type { ServiceMetrics } from "../ops/metrics.ts";
+import { METRICS_PATH, registerMetrics } from "../ops/metrics-route.ts";
 import type { AnsweredRequests } from "./answered-requests.ts";
 import { corsHeaders } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
@@ -28,7 +30,7 @@ import { refusedByFrontDoor } from "./front-door.ts";
 import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
 import { MARKET_SOURCE_HEADER, marketSourceHeader, registerStatus } from "./market-source.ts";
 import { openApiInfo } from "./openapi.ts";
-import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
+import { REQUEST_ID, REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { CACHEABLE_BODY } from "./respond.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
@@ -52,6 +54,8 @@ export interface HttpDeps {
   answered: AnsweredRequests;
   /** The operator's API, mounted at /admin. */
   admin: AdminDeps;
+  /** The figures served at /metrics. */
+  metrics: ServiceMetrics;
   /** Directory of the built dashboard (index.html and assets). */
   dashboardDir: string;
   health: Health;
@@ -69,16 +73,18 @@ export function createHttpApp({
   cache,
   answered,
   admin,
+  metrics,
   dashboardDir,
   health,
 }: HttpDeps): OpenAPIHono {
   const app = new OpenAPIHono({ strict: false, defaultHook: validationHook });
 
   app.use("*", async (c, next) => {
-    // A balancer asks every half second: its checks would drown the clients' requests in the log.
-    if (HEALTH_PATHS.includes(c.req.path)) return next();
+    // A balancer asks every half second and Prometheus every few: their requests would drown the clients'.
+    if (HEALTH_PATHS.includes(c.req.path) || c.req.path === METRICS_PATH) return next();
     const started = performance.now();
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+    c.set(REQUEST_ID as never, requestId as never);
     await next();
     c.header(REQUEST_ID_HEADER, requestId);
     const { incoming } = (c.env ?? {}) as { incoming?: IncomingMessage };
@@ -137,6 +143,7 @@ export function createHttpApp({
   registerSymbols(app, ctx);
   registerStatus(app, ctx);
   registerHealth(app, health.checks, health.shuttingDown);
+  registerMetrics(app, metrics);
   mountAdmin(app, admin);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
@@ -179,7 +186,7 @@ export function createHttpApp({
     if (error instanceof ApiError) return errorResponse(c, error);
     // A library's refusal of the request (a 4xx of its own) is bad input, on the nearest status of the table.
     if (error instanceof HTTPException && error.status < 500) return errorResponse(c, refusalOf(error));
-    reportFault(error, `${c.req.method} ${c.req.path}`);
+    reportFault(error, `${c.req.method} ${c.req.path}`, c.get(REQUEST_ID as never) as string | undefined);
     return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
   });
 

@@ -73,6 +73,8 @@ export interface RedisFairUsageOptions {
   defaultLimit?: number;
   /** How often this replica says it is alive; default 10 s. */
   heartbeatMs?: number;
+  /** Wraps the Redis client (the metrics time its commands). */
+  instrument?: (redis: Redis) => Redis;
   /** How long a heartbeat counts a replica as alive; default 60 s. */
   aliveMs?: number;
   /** While Redis is unreachable, how often it is asked again; default 1 s. */
@@ -123,7 +125,7 @@ export class RedisFairUsage implements FairUsageWindow {
 
   /** Connects and announces this replica; a Redis down at start means starting on the fallback. */
   static async open(options: RedisFairUsageOptions): Promise<RedisFairUsage> {
-    const redis = new Redis(options.redisUrl, {
+    const made = new Redis(options.redisUrl, {
       lazyConnect: true,
       // A request waits at most this long for its decision; then this replica decides alone. Not shorter:
       // a replica held to a CPU quota is frozen for up to a CFS period (100 ms) at a time, and an answer
@@ -137,7 +139,8 @@ export class RedisFairUsage implements FairUsageWindow {
       enableOfflineQueue: false,
       // Reconnects back off to once a second, the pace of the probes.
       retryStrategy: (times) => Math.min(times * 100, 1000),
-    }) as FairUsageRedis;
+    });
+    const redis = (options.instrument ? options.instrument(made) : made) as FairUsageRedis;
     // State is learnt from the commands' answers; the client's own error events would only repeat it.
     redis.on("error", () => {});
     redis.defineCommand("fairUsageTake", { numberOfKeys: 1, lua: TAKE });

@@ -4,6 +4,8 @@
 import { randomUUID } from "node:crypto";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
+/** The context variable holding the request's id, for the lines logged about it. */
+export const REQUEST_ID = "requestId";
 const WELL_FORMED = /^[A-Za-z0-9._:@=+/-]{8,128}$/;
 
 /** The id a request arrived with when it is well-formed, else a new one. */

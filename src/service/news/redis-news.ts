@@ -54,15 +54,21 @@ export class RedisNews implements NewsChannel {
    * Connects both sides. Redis down at start is no failure: the channel listens once it answers, and its
    * listeners then hear a resync, since news may have gone by in between.
    */
-  static async open(redisUrl: string, options: { log?: (line: string) => void } = {}): Promise<RedisNews> {
+  static async open(
+    redisUrl: string,
+    options: { log?: (line: string) => void; instrument?: (redis: Redis) => Redis } = {},
+  ): Promise<RedisNews> {
+    const instrument = options.instrument ?? ((redis: Redis) => redis);
     const common = { lazyConnect: true, connectTimeout: 1000, retryStrategy };
     // Announcing fails at once while Redis is away rather than queueing news that would come late.
-    const publisher = new Redis(redisUrl, {
-      ...common,
-      enableOfflineQueue: false,
-      commandTimeout: 1000,
-      maxRetriesPerRequest: 1,
-    });
+    const publisher = instrument(
+      new Redis(redisUrl, {
+        ...common,
+        enableOfflineQueue: false,
+        commandTimeout: 1000,
+        maxRetriesPerRequest: 1,
+      }),
+    );
     // Resubscribing is done by listen(), which knows when a resync is due.
     const subscriber = new Redis(redisUrl, { ...common, autoResubscribe: false });
     // The state is learnt from commands and 'ready'; the clients' error events would only repeat it.

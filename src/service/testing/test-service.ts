@@ -55,6 +55,7 @@ export async function startTestService(
   const wallClock = new ManualClock(options.now ?? TEST_NOW);
   const service = await startService(config, {
     ...(options.realTime ? { log: () => {} } : { marketClock, wallClock, live: false, log: () => {} }),
+    processFigures: false,
     ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
   });
   return {
