@@ -24,7 +24,7 @@ export function parseAddressRange(text: string): AddressRange {
   if (!ipaddr.isValid(addressText)) throw new Error(`"${addressText}" is not an IPv4 or IPv6 address`);
   const address = ipaddr.parse(addressText);
   const bits = address.kind() === "ipv4" ? 32 : 128;
-  if (slash < 0) return { cidr: `${address.toString()}/${bits}`, network: address, prefix: bits };
+  if (slash < 0) return rangeOf(address, bits);
   const prefixText = trimmed.slice(slash + 1);
   if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > bits) {
     throw new Error(
@@ -41,6 +41,18 @@ export function parseAddressRange(text: string): AddressRange {
       `${trimmed} is not a network's first address (that would be ${network.toString()}/${prefix}); ` +
         "check the prefix length",
     );
+  }
+  return rangeOf(network, prefix);
+}
+
+/**
+ * A range typed in the IPv4-mapped form (::ffff:203.0.113.7) is the IPv4 range it maps: clients are matched
+ * as IPv4 (inRange), so kept as IPv6 it would never match.
+ */
+function rangeOf(network: Address, prefix: number): AddressRange {
+  if (network.kind() === "ipv6" && prefix >= 96 && (network as ipaddr.IPv6).isIPv4MappedAddress()) {
+    const v4 = (network as ipaddr.IPv6).toIPv4Address();
+    return { cidr: `${v4.toString()}/${prefix - 96}`, network: v4, prefix: prefix - 96 };
   }
   return { cidr: `${network.toString()}/${prefix}`, network, prefix };
 }
