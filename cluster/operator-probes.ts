@@ -21,7 +21,7 @@ export interface Reached {
   answer: Answer;
 }
 
-export function limitOf(policy: string | null): number | null {
+function limitOf(policy: string | null): number | null {
   const q = policy?.match(/;q=(\d+)/)?.[1];
   return q === undefined ? null : Number(q);
 }
