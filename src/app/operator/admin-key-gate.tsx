@@ -66,7 +66,7 @@ export function AdminKeyGate({ note }: { note: string | null }) {
         </p>
       </header>
       <form className="card operator-gate" onSubmit={submit} noValidate aria-labelledby="operator-gate-title">
-        <h2 id="operator-gate-title">Admin key</h2>
+        <h2 id="operator-gate-title">Sign in as the operator</h2>
         {note ? (
           <p className="failure-notice" role="alert">
             {note}

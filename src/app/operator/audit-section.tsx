@@ -1,5 +1,5 @@
 // The audit log: every change of keys and rules, who made it and when, newest first; older entries a page
-// at a time.
+// at a time. A list rather than a table: each entry reflows on a narrow screen instead of scrolling.
 import { SkeletonRows } from "../components/skeleton.tsx";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { formatWhen } from "./operator-format.ts";
@@ -20,35 +20,17 @@ export function AuditSection() {
             <p className="muted">Nothing changed yet.</p>
           ) : (
             <>
-              <div className="table-scroll operator-scroll">
-                <table className="data-table operator-table">
-                  <caption className="visually-hidden">Audit log, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Who</th>
-                      <th scope="col">What</th>
-                      <th scope="col">Target</th>
-                      <th scope="col">Detail</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((entry) => (
-                      <tr key={entry.id}>
-                        <td>
-                          <time dateTime={entry.time}>{formatWhen(entry.time)}</time>
-                        </td>
-                        <td>
-                          <code>{entry.actor}</code>
-                        </td>
-                        <td>{entry.action}</td>
-                        <td className="operator-wrap">{entry.target}</td>
-                        <td className="operator-wrap">{entry.detail}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ol className="operator-audit" aria-label="Audit log, newest first">
+                {list.map((entry) => (
+                  <li key={entry.id} className="operator-audit__entry">
+                    <time dateTime={entry.time}>{formatWhen(entry.time)}</time>{" "}
+                    <code className="operator-audit__actor">{entry.actor}</code>{" "}
+                    <span className="operator-audit__action">{entry.action}</span>{" "}
+                    <span className="operator-audit__target">{entry.target}</span>
+                    {entry.detail ? <span className="muted"> · {entry.detail}</span> : null}
+                  </li>
+                ))}
+              </ol>
               {query.hasNextPage ? (
                 <button
                   type="button"

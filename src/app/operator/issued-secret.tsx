@@ -26,9 +26,7 @@ export function IssuedSecret({ issued, onDone }: { issued: IssuedKey; onDone: ()
       <h3 id="operator-secret-title" className="operator-subtitle" ref={heading} tabIndex={-1}>
         Key issued to {issued.key.name}
       </h3>
-      <p className="operator-secret__warning" role="status">
-        Store it now: it will not be shown again.
-      </p>
+      <p className="operator-secret__warning">Store it now: it will not be shown again.</p>
       <div className="operator-secret__value">
         <label htmlFor="operator-secret" className="visually-hidden">
           The secret of {issued.key.name}

@@ -135,7 +135,7 @@ describe("changing a key", () => {
 
   it("changes a limit with PATCH and the number, and keeps the form's value when refused", async () => {
     const { user } = await openConsole();
-    await user.click(within(keys()).getByRole("button", { name: "Change the limit of Acme portfolio app" }));
+    await user.click(within(keys()).getByRole("button", { name: "Change limit of Acme portfolio app" }));
     const form = screen.getByRole("form", { name: "Change the limit of Acme portfolio app" });
     const limit = within(form).getByLabelText("Limit (requests a minute)");
     expect(limit).toHaveFocus();
@@ -163,7 +163,7 @@ describe("changing a key", () => {
 
   it("limits a key until a time with PUT, and lifts it with DELETE", async () => {
     const { user } = await openConsole();
-    await user.click(within(keys()).getByRole("button", { name: "Limit Beta tracker until a time" }));
+    await user.click(within(keys()).getByRole("button", { name: "Temporary limit for Beta tracker" }));
     const form = screen.getByRole("form", { name: "Limit Beta tracker until a time" });
     await user.type(within(form).getByLabelText("Temporary limit (requests a minute)"), "1");
     await user.click(within(form).getByRole("button", { name: "Limit until then" }));
@@ -176,7 +176,7 @@ describe("changing a key", () => {
     expect(Math.abs(sentUntil - (Date.now() + 3_600_000))).toBeLessThan(120_000);
 
     await user.click(
-      await within(keys()).findByRole("button", { name: "Lift the temporary limit of Beta tracker" }),
+      await within(keys()).findByRole("button", { name: "Lift temporary limit of Beta tracker" }),
     );
     await waitFor(() =>
       expect(changes("DELETE").map((s) => s.url)).toEqual([

@@ -142,7 +142,7 @@ export function KeysSection() {
       <IssueKeyForm
         onIssued={(next) => {
           setIssued(next);
-          setStatus(`Key issued to ${next.key.name}.`);
+          setStatus(`Key issued to ${next.key.name}. Store its secret now: it will not be shown again.`);
         }}
       />
     </section>

@@ -1,5 +1,6 @@
 // The client keys: who each was issued to, its role, fingerprint (never the secret), state, limits and
-// when it was last used; per key the actions that change it. Each action's name says which key it acts on.
+// when it was last used; per key the actions that change it. Each action's name is its visible words and
+// the key it acts on ("Revoke Acme portfolio app"), so a screen reader and a voice command agree.
 import type { ClientKey } from "../../interface/admin.ts";
 import { formatLimit, formatWhen } from "./operator-format.ts";
 
@@ -90,7 +91,7 @@ function KeyActions({
       <button
         type="button"
         className="button operator-button--small"
-        aria-label={`Change the limit of ${key.name}`}
+        aria-label={`Change limit of ${key.name}`}
         onClick={(event) => onEdit(key, "limit", event.currentTarget)}
       >
         Change limit
@@ -98,16 +99,16 @@ function KeyActions({
       <button
         type="button"
         className="button operator-button--small"
-        aria-label={`Limit ${key.name} until a time`}
+        aria-label={`Temporary limit for ${key.name}`}
         onClick={(event) => onEdit(key, "limit-until", event.currentTarget)}
       >
-        Limit until…
+        Temporary limit
       </button>
       {key.temporaryLimit ? (
         <button
           type="button"
           className="button operator-button--small"
-          aria-label={`Lift the temporary limit of ${key.name}`}
+          aria-label={`Lift temporary limit of ${key.name}`}
           onClick={() => onLift(key)}
         >
           Lift temporary limit

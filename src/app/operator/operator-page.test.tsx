@@ -104,7 +104,7 @@ describe("the operator's gate", () => {
     await enterKey(page, ADMIN_KEY);
     await screen.findByRole("table", { name: /Usage per client/ });
     await screen.findByRole("table", { name: /Client keys/ });
-    await screen.findByRole("table", { name: /Audit log/ });
+    await screen.findByRole("list", { name: /Audit log/ });
     const budget = (connection as Connection | null)?.budget;
     expect(budget).toBeDefined();
     const used = service.sent.length;
