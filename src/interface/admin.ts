@@ -3,7 +3,6 @@
 // (its own OpenAPI document at ADMIN_OPENAPI_PATH); the dashboard's console takes its types from them.
 import { z } from "zod";
 
-export const ADMIN_PREFIX = "/admin";
 export const ADMIN_OPENAPI_PATH = "/admin/openapi.json";
 /** Requests per 60 s that one admin key may make by default (ADMIN_RATE_LIMIT). */
 export const DEFAULT_ADMIN_RATE_LIMIT = 120;

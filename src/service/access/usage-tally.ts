@@ -13,7 +13,8 @@ export function isRefusal(status: number): boolean {
 }
 
 export class UsageTally {
-  private counts = new Map<string, UsageCount>();
+  /** The counts by minute, then client, then endpoint: no key string is built per request. */
+  private counts = new Map<number, Map<string, Map<string, UsageCount>>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -30,19 +31,33 @@ export class UsageTally {
 
   /** Counts one answered request. */
   add(client: string, endpoint: string, timeMs: number, status: number, bytes: number): void {
-    const minute = Math.floor(timeMs / 60_000) * 60;
-    const id = `${minute}\t${endpoint}\t${client}`;
-    let count = this.counts.get(id);
-    if (count === undefined) {
-      count = { client, endpoint, minute, admitted: 0, refused: 0, errors: 0, bytes: 0 };
-      this.counts.set(id, count);
-    }
+    const count = this.countOf(client, endpoint, Math.floor(timeMs / 60_000) * 60);
     if (isRefusal(status)) count.refused++;
     else {
       count.admitted++;
       if (status >= 400) count.errors++;
     }
     count.bytes += bytes;
+  }
+
+  /** The count of (client, endpoint, minute), made empty if there is none yet. */
+  private countOf(client: string, endpoint: string, minute: number): UsageCount {
+    let clients = this.counts.get(minute);
+    if (clients === undefined) {
+      clients = new Map();
+      this.counts.set(minute, clients);
+    }
+    let endpoints = clients.get(client);
+    if (endpoints === undefined) {
+      endpoints = new Map();
+      clients.set(client, endpoints);
+    }
+    let count = endpoints.get(endpoint);
+    if (count === undefined) {
+      count = { client, endpoint, minute, admitted: 0, refused: 0, errors: 0, bytes: 0 };
+      endpoints.set(endpoint, count);
+    }
+    return count;
   }
 
   /**
@@ -52,21 +67,20 @@ export class UsageTally {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.counts.size === 0) return;
-      const counts = this.counts;
+      const counts = [...this.counts.values()].flatMap((clients) =>
+        [...clients.values()].flatMap((endpoints) => [...endpoints.values()]),
+      );
       this.counts = new Map();
       try {
-        await this.store.addUsage([...counts.values()]);
+        await this.store.addUsage(counts);
       } catch (error) {
-        this.log(`usage: ${counts.size} counts not stored yet (${error}); retrying at the next flush`);
-        for (const [id, count] of counts) {
-          const since = this.counts.get(id);
-          if (since === undefined) this.counts.set(id, count);
-          else {
-            since.admitted += count.admitted;
-            since.refused += count.refused;
-            since.errors += count.errors;
-            since.bytes += count.bytes;
-          }
+        this.log(`usage: ${counts.length} counts not stored yet (${error}); retrying at the next flush`);
+        for (const count of counts) {
+          const since = this.countOf(count.client, count.endpoint, count.minute);
+          since.admitted += count.admitted;
+          since.refused += count.refused;
+          since.errors += count.errors;
+          since.bytes += count.bytes;
         }
       }
     });

@@ -16,8 +16,24 @@ const V1_SEGMENTS = new Set([
   "openapi.json",
 ]);
 
+/** Labels of the paths seen lately: the cached-answer fast path asks the same few paths again and again. */
+const seen = new Map<string, string>();
+const MAX_SEEN = 10_000;
+
 /** "GET /v1/coins", "POST /v1/supply", "admin", "metrics", "dashboard" or "other". */
 export function endpointLabel(method: string, pathAndQuery: string): string {
+  const id = method + pathAndQuery;
+  let label = seen.get(id);
+  if (label === undefined) {
+    label = labelOf(method, pathAndQuery);
+    // Cleared rather than evicted one by one: a client sending endless distinct paths only costs the memo.
+    if (seen.size >= MAX_SEEN) seen.clear();
+    seen.set(id, label);
+  }
+  return label;
+}
+
+function labelOf(method: string, pathAndQuery: string): string {
   if (pathAndQuery.startsWith("/v1/")) {
     const end = pathAndQuery.slice(4).search(/[/?#]/);
     const segment = end < 0 ? pathAndQuery.slice(4) : pathAndQuery.slice(4, 4 + end);

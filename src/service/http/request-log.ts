@@ -117,7 +117,8 @@ export class RequestLog {
       `{"time":"${e.time}","client":${JSON.stringify(e.client)},"method":${JSON.stringify(e.method)},` +
         `"path":${JSON.stringify(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
         `"bytes":${e.bytes}${e.limiter === undefined ? "" : `,"limiter":"${e.limiter}"`}` +
-        `${e.requestId === undefined ? "" : `,"requestId":${JSON.stringify(e.requestId)}`}}\n`,
+        // An id is a UUID or a well-formed one a balancer sent (request-id.ts): nothing in it needs escaping.
+        `${e.requestId === undefined ? "" : `,"requestId":"${e.requestId}"`}}\n`,
     );
     // Best effort by design: a process killed with SIGKILL loses the lines of its last few milliseconds. An
     // accepted supply post is not lost with them: its stored row, committed before the answer, is the ledger.
