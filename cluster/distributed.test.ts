@@ -21,6 +21,8 @@ const SETTINGS = {
   RATE_LIMIT: "5",
   API_KEYS: `${READER}:0`,
   WRITE_KEYS: WRITER,
+  // Named here rather than made by startCluster: joining() starts replicas of its own, which need it too.
+  ADMIN_KEYS: "distributed-admin-key-0123456789",
 };
 const read = { headers: { "X-Api-Key": READER } };
 
