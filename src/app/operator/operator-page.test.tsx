@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The console's gate and what it keeps: the real routes and shell against a fake of the service's /admin
 // answers behind fetch.
-import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../routes.tsx";
 import { type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
 import type { Connection } from "../transport/connection.ts";
@@ -92,6 +92,29 @@ describe("the operator's gate", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(/no longer accepts the admin key/);
     expect(sessionStorage.getItem("cmd.adminKey")).toBeNull();
     expect(screen.getByRole("button", { name: "Open the console" })).toBeVisible();
+  });
+
+  it("asks for health every 15 s and usage every 30 s while shown, and nothing else again", async () => {
+    sessionStorage.setItem("cmd.adminKey", ADMIN_KEY);
+    renderPage({ routes: [{ path: "/operator", Component: OperatorPage }], entry: "/operator" });
+    await screen.findByRole("list", { name: /Audit log/ });
+    const count = () => {
+      const paths = service.requests.map((r) => r.split("?")[0]);
+      return (path: string) => paths.filter((p) => p === path).length;
+    };
+    const atStart = count();
+    await act(() => vi.advanceTimersByTimeAsync(14_000));
+    expect(count()("/admin/health")).toBe(atStart("/admin/health"));
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(count()("/admin/health")).toBe(atStart("/admin/health") + 1);
+    expect(count()("/admin/usage")).toBe(atStart("/admin/usage"));
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    const after = count();
+    expect(after("/admin/health")).toBe(atStart("/admin/health") + 2);
+    expect(after("/admin/usage")).toBe(atStart("/admin/usage") + 1);
+    expect(after("/admin/usage/minutes")).toBe(atStart("/admin/usage/minutes") + 1);
+    for (const still of ["/admin/keys", "/admin/addresses", "/admin/audit"])
+      expect(after(still)).toBe(atStart(still));
   });
 
   it("never takes from the request budget of the dashboard's pages", async () => {
