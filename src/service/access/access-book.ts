@@ -11,6 +11,12 @@ import { type AddressRange, inRange, parseAddressRange } from "./address-ranges.
 
 /** How often each process reads the store's access version. */
 export const POLL_MS = 500;
+/**
+ * Least time between two checks for a key this process does not know: a flood of made-up keys costs at
+ * most one version read per this many milliseconds, and a key issued on another replica a moment ago waits
+ * at most this long (plus the read) instead of being refused.
+ */
+const UNKNOWN_KEY_CHECK_GAP_MS = 50;
 
 /** What the book decides of one request, before the fair-usage window counts it. */
 export interface Identity {
@@ -58,6 +64,9 @@ export class AccessBook {
   private version: number | null = null;
   private loading: Promise<void> | null = null;
   private poll: NodeJS.Timeout | null = null;
+  /** A version check not started yet: whoever asks before it starts is covered by it. */
+  private pendingCheck: Promise<void> | null = null;
+  private lastCheckStarted = Number.NEGATIVE_INFINITY;
   /** Key id → the time it was last used, not yet written to the store. */
   private used = new Map<number, number>();
 
@@ -83,6 +92,25 @@ export class AccessBook {
   async refresh(): Promise<void> {
     const version = await this.store.accessVersion();
     if (version !== this.version) await this.reload();
+  }
+
+  /**
+   * Resolves once the store's version was read after this call (and keys and rules read again if it
+   * moved): a key issued on another replica moments ago, whose news has not arrived, is then known.
+   * Checks are shared by every caller waiting, and at most one per UNKNOWN_KEY_CHECK_GAP_MS starts.
+   */
+  checkSoon(): Promise<void> {
+    this.pendingCheck ??= new Promise<void>((resolve) => {
+      const wait = Math.max(0, this.lastCheckStarted + UNKNOWN_KEY_CHECK_GAP_MS - performance.now());
+      setTimeout(resolve, wait);
+    }).then(() => {
+      this.pendingCheck = null;
+      this.lastCheckStarted = performance.now();
+      return this.refresh().catch((error) =>
+        this.log(`access: reading the store's version failed: ${error}`),
+      );
+    });
+    return this.pendingCheck;
   }
 
   /** Reads keys and rules again (one read at a time; a call during a read waits for a fresh one). */

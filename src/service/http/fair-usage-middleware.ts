@@ -55,6 +55,19 @@ export function admit(
   address: string,
 ): Admission | Promise<Admission> {
   const identity = book.identify(apiKey, address);
+  // A key this process does not know may have been issued on another replica a moment ago: ask the store
+  // before refusing it (a shared, spaced check: made-up keys cannot turn it into a query per request).
+  if (identity.refusal === "unknown-key") {
+    return book.checkSoon().then(() => decide(book.identify(apiKey, address), window, address));
+  }
+  return decide(identity, window, address);
+}
+
+function decide(
+  identity: Identity,
+  window: FairUsageWindow,
+  address: string,
+): Admission | Promise<Admission> {
   if (identity.refusal === "blocked") {
     return {
       client: identity.client,
