@@ -109,12 +109,12 @@ describe("the operator's gate", () => {
     expect(count()("/admin/health")).toBe(atStart("/admin/health") + 1);
     expect(count()("/admin/usage")).toBe(atStart("/admin/usage"));
     await act(() => vi.advanceTimersByTimeAsync(15_000));
-    const after = count();
-    expect(after("/admin/health")).toBe(atStart("/admin/health") + 2);
-    expect(after("/admin/usage")).toBe(atStart("/admin/usage") + 1);
-    expect(after("/admin/usage/minutes")).toBe(atStart("/admin/usage/minutes") + 1);
+    const later = count();
+    expect(later("/admin/health")).toBe(atStart("/admin/health") + 2);
+    expect(later("/admin/usage")).toBe(atStart("/admin/usage") + 1);
+    expect(later("/admin/usage/minutes")).toBe(atStart("/admin/usage/minutes") + 1);
     for (const still of ["/admin/keys", "/admin/addresses", "/admin/audit"])
-      expect(after(still)).toBe(atStart(still));
+      expect(later(still)).toBe(atStart(still));
   });
 
   it("never takes from the request budget of the dashboard's pages", async () => {
