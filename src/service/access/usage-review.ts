@@ -10,20 +10,39 @@ import {
 } from "../../interface/admin.ts";
 import type { AccessStore, StoredKey } from "./access-store.ts";
 
-/** The minutes a period covers up to `nowMs`: the current minute included, [from, to) in seconds. */
-export function periodMinutes(period: UsagePeriod, nowMs: number): { from: number; to: number } {
+/** Whole minutes [from, to), in seconds since the epoch. */
+export interface UsageSpan {
+  from: number;
+  to: number;
+}
+
+/** The last `seconds` (a whole number of minutes) up to `nowMs`: the current minute included. */
+export function lastMinutes(seconds: number, nowMs: number): UsageSpan {
   const to = Math.floor(nowMs / 60_000) * 60 + 60;
-  return { from: to - USAGE_PERIODS[period], to };
+  return { from: to - seconds, to };
+}
+
+/** The minutes a period covers up to `nowMs`: the current minute included. */
+export function periodMinutes(period: UsagePeriod, nowMs: number): UsageSpan {
+  return lastMinutes(USAGE_PERIODS[period], nowMs);
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** The review of a period (GET /admin/usage). */
 export async function reviewUsage(
   store: AccessStore,
   period: UsagePeriod,
   nowMs: number,
 ): Promise<UsageReview> {
-  const { from, to } = periodMinutes(period, nowMs);
+  return { period, ...(await reviewSpan(store, periodMinutes(period, nowMs))) };
+}
+
+/** The review of any span of minutes (`npm run usage -- --since 30m`). */
+export async function reviewSpan(
+  store: AccessStore,
+  { from, to }: UsageSpan,
+): Promise<Omit<UsageReview, "period">> {
   const [totals, peaks, keys] = await Promise.all([
     store.usageTotals(from, to),
     store.usagePeaks(from, to),
@@ -66,7 +85,7 @@ export async function reviewUsage(
   const sorted = [...clients.values()].sort(
     (a, b) => b.refused - a.refused || b.admitted - a.admitted || a.client.localeCompare(b.client),
   );
-  return { period, from: iso(from), to: iso(to), clients: sorted };
+  return { from: iso(from), to: iso(to), clients: sorted };
 }
 
 /** Requests per minute of one client, or of everyone (null), over a period. */
