@@ -19,14 +19,11 @@ export function KeysTable({
 }) {
   return (
     <div className="table-scroll operator-scroll">
-      <table className="data-table operator-table">
+      <table className="data-table operator-table operator-keys">
         <caption className="visually-hidden">Client keys, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Role</th>
-            <th scope="col">Fingerprint</th>
+            <th scope="col">Key</th>
             <th scope="col">State</th>
             <th scope="col" className="num">
               Limit
@@ -41,25 +38,27 @@ export function KeysTable({
             .sort((a, b) => b.id - a.id)
             .map((key) => (
               <tr key={key.id} className={key.state === "revoked" ? "operator-row--revoked" : undefined}>
-                <th scope="row">{key.name}</th>
-                <td className="operator-wrap">{key.contact || "—"}</td>
-                <td>{key.role}</td>
-                <td>
-                  <code>{key.fingerprint}</code>
-                </td>
-                <td>
+                {/* The name heads the row; who to reach, the role and the fingerprint are read with it. */}
+                <th scope="row" className="operator-wrap">
+                  {key.name}
+                  <span className="operator-key-meta">
+                    {key.role} · <code>{key.fingerprint}</code>
+                    {key.contact ? ` · ${key.contact}` : ""}
+                  </span>
+                </th>
+                <td data-label="State">
                   <span className={`operator-state operator-state--${key.state}`}>{key.state}</span>
                 </td>
-                <td className="num" title={`Its own limit: ${formatLimit(key.limit)}`}>
+                <td className="num" data-label="Limit" title={`Its own limit: ${formatLimit(key.limit)}`}>
                   {formatLimit(key.effectiveLimit)}
                   {key.limit === null ? <span className="muted"> (default)</span> : null}
                 </td>
-                <td>
+                <td data-label="Temporary limit until">
                   {key.temporaryLimit
                     ? `${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until)}`
                     : "—"}
                 </td>
-                <td>{formatWhen(key.lastUsedAt)}</td>
+                <td data-label="Last used">{formatWhen(key.lastUsedAt)}</td>
                 <td>
                   {key.state === "revoked" ? (
                     <span className="muted">revoked {formatWhen(key.revokedAt)}</span>

@@ -37,15 +37,24 @@ export interface MinuteBars {
 /** More minutes than this (a week has 10,080) are drawn as given, without filling the gaps. */
 const MAX_FILLED = 20_000;
 
-export function minuteBars(minutes: readonly UsageMinute[]): MinuteBars {
+/**
+ * `span` (UTC seconds): the period the minutes were asked for; the bars then cover all of it, so one busy
+ * minute shows as one narrow bar of its day rather than one bar filling the chart.
+ */
+export function minuteBars(minutes: readonly UsageMinute[], span?: { from: number; to: number }): MinuteBars {
   const byMinute = new Map<number, UsageMinute>();
   for (const minute of minutes) {
     const at = Math.floor(Date.parse(minute.time) / 60_000) * 60;
     if (Number.isFinite(at)) byMinute.set(at, minute);
   }
   const present = [...byMinute.keys()].sort((a, b) => a - b);
-  const first = present[0];
-  const last = present.at(-1);
+  const toMinute = (seconds: number) => Math.floor(seconds / 60) * 60;
+  const first =
+    present[0] === undefined || span === undefined ? present[0] : Math.min(present[0], toMinute(span.from));
+  const last =
+    present.at(-1) === undefined || span === undefined
+      ? present.at(-1)
+      : Math.max(present.at(-1) as number, toMinute(span.to));
   const bars: MinuteBars = { times: [], admitted: [], refused: [] };
   if (first === undefined || last === undefined) return bars;
   const times = (last - first) / 60 < MAX_FILLED ? range(first, last) : present;

@@ -2,7 +2,7 @@
 // table: admitted and refused stacked. The chart is a RequestsChartModel made once for its container; the
 // answer's minutes go into it from an effect, never through React state.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { UsagePeriod } from "../../interface/admin.ts";
+import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
 import { followChartTheme, readChartTheme } from "../charts/chart-theme.ts";
 import { SkeletonBlock } from "../components/skeleton.tsx";
 import { useSettings } from "../settings/settings-context.tsx";
@@ -38,16 +38,29 @@ export function RequestsChartSection({
         <span className="operator-swatch operator-swatch--refused" aria-hidden="true" /> refused (stacked).
       </p>
       <AdminQueryView query={query} skeleton={<SkeletonBlock label="the chart" height="16rem" />}>
-        {(series) => <RequestsChart minutes={series.minutes} label={`Requests per minute of ${who}`} />}
+        {(series) => (
+          <RequestsChart minutes={series.minutes} period={period} label={`Requests per minute of ${who}`} />
+        )}
       </AdminQueryView>
     </section>
   );
 }
 
-function RequestsChart({ minutes, label }: { minutes: readonly UsageMinute[]; label: string }) {
+function RequestsChart({
+  minutes,
+  period,
+  label,
+}: {
+  minutes: readonly UsageMinute[];
+  period: UsagePeriod;
+  label: string;
+}) {
   const [settings] = useSettings();
   // Made again only for a new answer: a refresh that brought the same minutes keeps the chart's view.
-  const bars = useMemo(() => minuteBars(minutes), [minutes]);
+  const bars = useMemo(() => {
+    const to = Date.now() / 1000;
+    return minuteBars(minutes, { from: to - USAGE_PERIODS[period], to });
+  }, [minutes, period]);
   const host = useRef<HTMLDivElement>(null);
   const legend = useRef<HTMLParagraphElement>(null);
   const [model, setModel] = useState<RequestsChartModel | null>(null);
