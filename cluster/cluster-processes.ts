@@ -155,7 +155,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (notUp.length > 0) throw new Error(`not yet up: ${notUp.join(", ")}`);
     });
 
-    return { url: haproxy.url, replicas, ingest, postgres, redis, haproxy, folder, writeKey, adminKey, stop: stopAll };
+    return {
+      url: haproxy.url,
+      replicas,
+      ingest,
+      postgres,
+      redis,
+      haproxy,
+      folder,
+      writeKey,
+      adminKey,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
