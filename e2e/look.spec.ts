@@ -1,41 +1,7 @@
-import { createRequire } from "node:module";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect } from "@playwright/test";
+import { accessibilityViolations } from "./axe.ts";
 import { test } from "./fixtures.ts";
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The page's serious and critical accessibility violations (axe-core, WCAG 2.1 A/AA rules). */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 // Every page in both themes and at a phone's width, as screenshots to look at (in the test's output
 // folder) and as checks that could fail: the theme really changes the colours, nothing is wider than the

@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
 import { expect, type Page } from "@playwright/test";
+import { accessibilityViolations } from "./axe.ts";
 import { test } from "./fixtures.ts";
 import { type OwnService, startOwnService } from "./own-service.ts";
 import { PORT } from "./services.ts";
@@ -10,7 +10,6 @@ import { PORT } from "./services.ts";
 // then the console in both themes and at a phone's width, with axe.
 
 const ADMIN_KEY = "e2e-admin-key-not-secret";
-const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 let own: OwnService;
 
@@ -36,32 +35,6 @@ async function openConsole(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Open the console" }).click();
   await expect(page.getByRole("button", { name: "Forget the key" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Health" })).toContainText("sqlite");
-}
-
-/** The page's serious and critical accessibility violations (axe-core, WCAG 2.1 A/AA rules). */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
 }
 
 test("an operator issues a key, limits it, reviews its usage and cuts it off", async ({ page }) => {

@@ -4,6 +4,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ADDRESS_ACTIONS, type AddressAction } from "../../interface/admin.ts";
 import { describeAdminFailure, fieldOf } from "./admin-failure.ts";
+import { fieldErrors } from "./field-errors.tsx";
 import { localInputToIso, parseLimit } from "./operator-format.ts";
 import { useAddAddressRule } from "./queries/addresses.ts";
 
@@ -78,14 +79,7 @@ export function AddressRuleForm({ onAdded }: { onAdded: (cidr: string) => void }
     });
   };
 
-  const described = (field: Field, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="field__error">
-        {errors[field]}
-      </p>
-    ) : null;
+  const { described, error } = fieldErrors<Field>(id, errors);
 
   return (
     <form className="operator-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

@@ -4,6 +4,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type IssuedKey, KEY_ROLES, type KeyRole } from "../../interface/admin.ts";
 import { describeAdminFailure, fieldOf } from "./admin-failure.ts";
+import { fieldErrors } from "./field-errors.tsx";
 import { parseLimit } from "./operator-format.ts";
 import { useIssueKey } from "./queries/keys.ts";
 
@@ -64,14 +65,7 @@ export function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedKey) => vo
     );
   };
 
-  const described = (field: Field, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="field__error">
-        {errors[field]}
-      </p>
-    ) : null;
+  const { described, error } = fieldErrors<Field>(id, errors);
 
   return (
     <form className="operator-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
