@@ -86,6 +86,22 @@ describe("who may use /admin", () => {
     expect(right.headers.get("access-control-allow-origin")).not.toBeNull();
     expect(Array.isArray(await right.json())).toBe(true);
   });
+
+  it("lets a console on another origin change keys: its preflight allows PATCH, PUT and DELETE with the key", async () => {
+    for (const method of ["PATCH", "PUT", "DELETE"]) {
+      const preflight = await fetch(`${service.url}/admin/keys/1/temporary-limit`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://console.example",
+          "Access-Control-Request-Method": method,
+          "Access-Control-Request-Headers": "authorization, content-type",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-methods")).toContain(method);
+      expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+    }
+  });
 });
 
 describe("the admin API's description", () => {

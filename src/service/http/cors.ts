@@ -3,9 +3,11 @@
 // answer off @hono/node-server's fast path (a measured 4× slower); this one only prepares headers.
 import type { MiddlewareHandler } from "hono";
 
-const ALLOW_METHODS = "GET, POST, OPTIONS";
+// PUT, PATCH and DELETE are the operator's (/admin), from a console served by another origin.
+const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOW_HEADERS = "Authorization, Content-Type, X-Api-Key";
-const EXPOSE_HEADERS = "RateLimit, RateLimit-Policy, Retry-After, Content-Length, X-Market-Source";
+const EXPOSE_HEADERS =
+  "RateLimit, RateLimit-Policy, Retry-After, Content-Length, X-Market-Source, X-Request-Id";
 
 /** The CORS headers of an answer to a request from `origin` (undefined: not a cross-origin request). */
 export function corsHeaderValues(
