@@ -1,6 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { accessibilityViolations } from "./axe.ts";
 import { test } from "./fixtures.ts";
+import {
+  changeLimit,
+  issueKey,
+  openConsole,
+  refetchUsageUntil,
+  revokeByKeyboard,
+} from "./operator-console.ts";
 import { type OwnService, startOwnService } from "./own-service.ts";
 import { PORT } from "./services.ts";
 
@@ -29,11 +36,8 @@ async function clientRequest(key: string): Promise<number> {
   return answer.status;
 }
 
-async function openConsole(page: Page): Promise<void> {
-  await page.goto(`${own.url}/operator`);
-  await page.getByLabel("Admin key", { exact: true }).fill(ADMIN_KEY);
-  await page.getByRole("button", { name: "Open the console" }).click();
-  await expect(page.getByRole("button", { name: "Forget the key" })).toBeVisible();
+async function openOwnConsole(page: Page): Promise<void> {
+  await openConsole(page, own.url, ADMIN_KEY);
   await expect(page.getByRole("region", { name: "Health" })).toContainText("sqlite");
 }
 
@@ -61,28 +65,13 @@ test("an operator issues a key, limits it, reviews its usage and cuts it off", a
 
   // Issue a key with a limit of 3 a minute: the secret is shown once and works at once, with its limit.
   const keys = page.getByRole("region", { name: "Keys" });
-  await keys.getByLabel("Application name").fill("E2E wallet");
-  await keys.getByLabel("Contact").fill("ops@wallet.example");
-  await keys.getByLabel("Limit (requests a minute)").fill("3");
-  await keys.getByRole("button", { name: "Issue the key" }).click();
-  const issued = keys.getByRole("region", { name: "Key issued to E2E wallet" });
-  await expect(issued).toContainText("Store it now: it will not be shown again.");
-  await expect(issued.getByRole("button", { name: "Copy the secret" })).toBeVisible();
-  const secret = await issued.getByLabel("The secret of E2E wallet").inputValue();
-  expect(secret.length).toBeGreaterThanOrEqual(16);
-  await expect(keys.getByRole("row", { name: /E2E wallet/ })).toContainText("3/min");
+  const secret = await issueKey(page, { name: "E2E wallet", contact: "ops@wallet.example", limit: 3 });
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push(await clientRequest(secret));
   expect(statuses).toEqual([200, 200, 200, 429, 429]);
 
   // Raise its limit: the next request is admitted.
-  await keys.getByRole("button", { name: "Change limit of E2E wallet" }).click();
-  const limit = page
-    .getByRole("form", { name: "Change the limit of E2E wallet" })
-    .getByLabel("Limit (requests a minute)");
-  await limit.fill("20");
-  await page.getByRole("button", { name: "Save the limit" }).click();
-  await expect(keys.getByRole("status")).toHaveText("The limit of E2E wallet is now 20/min.");
+  await changeLimit(page, "E2E wallet", 20);
   await expect.poll(() => clientRequest(secret), { timeout: 5_000 }).toBe(200);
 
   // After a reload the secret is gone for good; the usage review puts the refused client first.
@@ -92,11 +81,7 @@ test("an operator issues a key, limits it, reviews its usage and cuts it off", a
   await expect(page.getByText(secret)).toHaveCount(0);
   const usage = page.getByRole("region", { name: "Usage" });
   const firstClient = usage.getByRole("rowheader").first();
-  await expect(async () => {
-    await page.getByLabel("Period").selectOption("hour");
-    await page.getByLabel("Period").selectOption("day");
-    await expect(firstClient).toHaveText("E2E wallet", { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await refetchUsageUntil(page, () => expect(firstClient).toHaveText("E2E wallet", { timeout: 1_000 }));
   const walletRow = usage.getByRole("row", { name: /E2E wallet/ });
   await expect(walletRow.getByRole("cell").nth(1)).toHaveText("2"); // refused
   await firstClient.getByRole("button").click();
@@ -117,12 +102,8 @@ test("an operator issues a key, limits it, reviews its usage and cuts it off", a
   await expect(dialog).toHaveCount(0);
   await expect(revoke).toBeFocused();
   expect(await clientRequest(secret)).toBe(200);
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
-  await expect(dialog.getByRole("button", { name: "Revoke the key" })).toBeFocused();
-  await page.keyboard.press("Enter");
+  await revokeByKeyboard(page, "E2E wallet");
   await expect(keys.getByRole("status")).toContainText("E2E wallet");
-  await expect(keys.getByRole("row", { name: /E2E wallet/ })).toContainText("revoked");
   await expect.poll(() => clientRequest(secret), { timeout: 2_000 }).toBe(401);
 
   // Block a range that sends no key, then remove the rule.
@@ -159,7 +140,7 @@ for (const look of [
   }, testInfo) => {
     await page.emulateMedia({ colorScheme: look.colorScheme });
     await page.setViewportSize({ width: look.width, height: 800 });
-    await openConsole(page);
+    await openOwnConsole(page);
     await expect(page.getByRole("table", { name: /Client keys/ })).toBeVisible();
     await expect(page.getByRole("list", { name: /Audit log/ })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
