@@ -12,6 +12,9 @@ describe("loadConfig", () => {
       rateLimit: 5,
       apiKeys: new Map(),
       writeKeys: [],
+      adminKeys: [],
+      adminRateLimit: 120,
+      logLevel: "info",
       wire: "seed",
       historyDays: 30,
       marketSpeed: 1,
@@ -172,6 +175,10 @@ describe("loadConfig", () => {
     ["WRITE_KEYS", "--write-keys", "only-15-chars-x"],
     ["WRITE_KEYS", "--write-keys", "write-key-0123456789:5"],
     ["WRITE_KEYS", "--write-keys", "write-key-0123456789,write-key-0123456789"],
+    ["ADMIN_KEYS", "--admin-keys", "short-admin-key"],
+    ["ADMIN_RATE_LIMIT", "--admin-rate-limit", "0"],
+    ["ADMIN_RATE_LIMIT", "--admin-rate-limit", "many"],
+    ["LOG_LEVEL", "--log-level", "loud"],
     ["WIRE", "--wire", "json"],
     ["HISTORY_DAYS", "--history-days", "0"],
     ["HISTORY_DAYS", "--history-days", "3651"],
@@ -232,6 +239,9 @@ describe("CONFIG_TABLE and helpText", () => {
       "RATE_LIMIT",
       "API_KEYS",
       "WRITE_KEYS",
+      "ADMIN_KEYS",
+      "ADMIN_RATE_LIMIT",
+      "LOG_LEVEL",
       "WIRE",
       "HISTORY_DAYS",
       "MARKET_SPEED",
@@ -270,7 +280,13 @@ describe("the settings of several processes", () => {
 
   it("reads the servers, the role and the trusted balancers", () => {
     const config = loadConfig(
-      { ...both, ROLE: "API", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1", WRITE_KEYS: "w".repeat(16) },
+      {
+        ...both,
+        ROLE: "API",
+        TRUST_PROXY: "10.0.0.0/8, 127.0.0.1",
+        WRITE_KEYS: "w".repeat(16),
+        ADMIN_KEYS: "a".repeat(16),
+      },
       [],
     );
     expect(config).toMatchObject({ ...{ databaseUrl: both.DATABASE_URL, redisUrl: both.REDIS_URL } });
@@ -287,8 +303,11 @@ describe("the settings of several processes", () => {
     );
   });
 
-  it("refuses an api replica without WRITE_KEYS (each would make a key of its own)", () => {
+  it("refuses an api replica without WRITE_KEYS or ADMIN_KEYS (each would make a key of its own)", () => {
     expect(() => loadConfig({ ...both, ROLE: "api" }, [])).toThrow(/ROLE \(--role\) api needs WRITE_KEYS/);
+    expect(() => loadConfig({ ...both, ROLE: "api", WRITE_KEYS: "w".repeat(16) }, [])).toThrow(
+      /ROLE \(--role\) api needs ADMIN_KEYS/,
+    );
   });
 
   it("names what is wrong with a database URL without ever quoting it (it may hold a password)", () => {
