@@ -6,7 +6,7 @@ import type { StoredKey } from "../access/access-store.ts";
 import type { UsageTally } from "../access/usage-tally.ts";
 import { endpointLabel } from "./endpoint-label.ts";
 import type { RefusalReason } from "./fair-usage-middleware.ts";
-import type { RequestLog } from "./request-log.ts";
+import type { RequestLog, RequestLogEntry } from "./request-log.ts";
 
 export interface Answer {
   /** When the request arrived, in ms since the epoch. */
@@ -52,18 +52,34 @@ export class AnsweredRequests {
     private readonly book: AccessBook | null = null,
   ) {}
 
+  /**
+   * The log line's fields, filled afresh for each answer: RequestLog.append reads them at once and keeps
+   * nothing, and an object less per answer is measurably less garbage on the fast path.
+   */
+  private readonly line: RequestLogEntry = {
+    time: "",
+    client: "",
+    method: "",
+    path: "",
+    status: 0,
+    durationMs: 0,
+    bytes: 0,
+    requestId: "",
+  };
+
   record(answer: Answer): void {
-    this.log.append({
-      time: isoTime(answer.timeMs),
-      client: answer.client,
-      method: answer.method,
-      path: answer.path,
-      status: answer.status,
-      durationMs: Math.round(answer.durationMs * 1000) / 1000,
-      bytes: answer.bytes,
-      ...(answer.fallback ? { limiter: "local" as const } : {}),
-      requestId: answer.requestId,
-    });
+    const line = this.line;
+    line.time = isoTime(answer.timeMs);
+    line.client = answer.client;
+    line.method = answer.method;
+    line.path = answer.path;
+    line.status = answer.status;
+    line.durationMs = Math.round(answer.durationMs * 1000) / 1000;
+    line.bytes = answer.bytes;
+    if (answer.fallback) line.limiter = "local";
+    else delete line.limiter;
+    line.requestId = answer.requestId;
+    this.log.append(line);
     const endpoint = endpointLabel(answer.method, answer.path);
     // The review is of the API's clients: the dashboard's files, the operator's own requests and the
     // metrics scrapes are not what the fair-usage policy is about.

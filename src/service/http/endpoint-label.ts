@@ -16,19 +16,32 @@ const V1_SEGMENTS = new Set([
   "openapi.json",
 ]);
 
-/** Labels of the paths seen lately: the cached-answer fast path asks the same few paths again and again. */
-const seen = new Map<string, string>();
+/**
+ * Labels of the paths seen lately, by method then path (no key string built per request): the
+ * cached-answer fast path asks the same few paths again and again.
+ */
+const seen = new Map<string, Map<string, string>>();
+let seenCount = 0;
 const MAX_SEEN = 10_000;
 
 /** "GET /v1/coins", "POST /v1/supply", "admin", "metrics", "dashboard" or "other". */
 export function endpointLabel(method: string, pathAndQuery: string): string {
-  const id = method + pathAndQuery;
-  let label = seen.get(id);
+  let paths = seen.get(method);
+  let label = paths?.get(pathAndQuery);
   if (label === undefined) {
     label = labelOf(method, pathAndQuery);
     // Cleared rather than evicted one by one: a client sending endless distinct paths only costs the memo.
-    if (seen.size >= MAX_SEEN) seen.clear();
-    seen.set(id, label);
+    if (seenCount >= MAX_SEEN) {
+      seen.clear();
+      seenCount = 0;
+      paths = undefined;
+    }
+    if (paths === undefined) {
+      paths = new Map();
+      seen.set(method, paths);
+    }
+    paths.set(pathAndQuery, label);
+    seenCount++;
   }
   return label;
 }

@@ -1,15 +1,23 @@
 // The request id: a name for one request shared by its answer (X-Request-Id), its request-log line and
 // any fault it caused, so an operator can go from a client's report to the lines about it. A balancer's id
 // (HAProxy's unique-id, an ALB's trace id) is kept when it is well-formed, so their logs join up with ours.
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 /** The context variable holding the request's id, for the lines logged about it. */
 export const REQUEST_ID = "requestId";
-const WELL_FORMED = /^[A-Za-z0-9._:@=+/-]{8,128}$/;
+const WELL_FORMED = /^[\w.:@=+/-]{8,128}$/;
+
+/**
+ * This process's ids: 72 random bits naming the process, then a counter. Unique across replicas and
+ * restarts in practice, shorter than a UUID, and no random bytes drawn per request (measured on the
+ * cached-answer fast path, where a UUID per answer and its bytes on the wire showed).
+ */
+const PROCESS_PREFIX = `${randomBytes(9).toString("base64url")}-`;
+let counter = 0;
 
 /** The id a request arrived with when it is well-formed, else a new one. */
 export function requestIdOf(sent: string | string[] | undefined): string {
   const id = Array.isArray(sent) ? sent[0] : sent;
-  return id !== undefined && WELL_FORMED.test(id) ? id : randomUUID();
+  return id !== undefined && WELL_FORMED.test(id) ? id : PROCESS_PREFIX + (++counter).toString(36);
 }
