@@ -1,14 +1,9 @@
 // The service's settings: their values (Config) and the table of each setting's env name, flag, default,
-// meaning and reader (the readers are in config-values.ts). config.ts reads them from the environment and
-// the flags.
+// meaning and reader (the readers are in config-values.ts; the limit's and the keys' settings in
+// config-access.ts). config.ts reads them from the environment and the flags.
 import path from "node:path";
-import { DEFAULT_ADMIN_RATE_LIMIT } from "../interface/admin.ts";
-import {
-  DEFAULT_RATE_LIMIT,
-  RATE_LIMIT_WINDOW_SECONDS,
-  WIRE_FORMATS,
-  type WireFormat,
-} from "../interface/vocabulary.ts";
+import { WIRE_FORMATS, type WireFormat } from "../interface/vocabulary.ts";
+import { ACCESS_SETTINGS } from "./config-access.ts";
 import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./config-cluster.ts";
 import { parseRateIssuerHosts, parseRatesSource } from "./config-rates.ts";
 import {
@@ -19,12 +14,10 @@ import {
 } from "./config-sources.ts";
 import {
   type Fail,
-  MIN_WRITE_KEY,
-  parseApiKeys,
   parseMarketCoins,
   parseOrigins,
   parseSize,
-  parseWriteKeys,
+  type Setting,
   wholeNumber,
 } from "./config-values.ts";
 import { isLogLevel, type LogLevel } from "./ops/logger.ts";
@@ -87,15 +80,6 @@ export interface Config {
   help: boolean;
 }
 
-export interface Setting<T> {
-  env: string;
-  /** Flag name without the leading dashes. */
-  flag: string;
-  default: string;
-  meaning: string;
-  parse: (raw: string, fail: Fail) => T;
-}
-
 type Settings = { [K in Exclude<keyof Config, "help">]: Setting<Config[K]> };
 
 export const SETTINGS: Settings = {
@@ -116,43 +100,7 @@ export const SETTINGS: Settings = {
       return path.resolve(raw);
     },
   },
-  rateLimit: {
-    env: "RATE_LIMIT",
-    flag: "rate-limit",
-    default: String(DEFAULT_RATE_LIMIT),
-    meaning: `Requests per client in any ${RATE_LIMIT_WINDOW_SECONDS}-second window (0 turns the limit off)`,
-    parse: (raw, fail) =>
-      wholeNumber(raw, 0, Number.MAX_SAFE_INTEGER, "a whole number ≥ 0 (0 turns the limit off)", fail),
-  },
-  apiKeys: {
-    env: "API_KEYS",
-    flag: "api-keys",
-    default: "",
-    meaning:
-      "Issued client keys, comma separated, each optionally with its own limit: key[:limit],… (0 = unlimited)",
-    parse: parseApiKeys,
-  },
-  writeKeys: {
-    env: "WRITE_KEYS",
-    flag: "write-keys",
-    default: "",
-    meaning: `Keys allowed to post supply, comma separated, ${MIN_WRITE_KEY}+ characters each (none: <data-dir>/write-key)`,
-    parse: parseWriteKeys,
-  },
-  adminKeys: {
-    env: "ADMIN_KEYS",
-    flag: "admin-keys",
-    default: "",
-    meaning: `Keys of the operator's API (/admin), comma separated, ${MIN_WRITE_KEY}+ characters each, none also a write or client key (none: <data-dir>/admin-key)`,
-    parse: parseWriteKeys,
-  },
-  adminRateLimit: {
-    env: "ADMIN_RATE_LIMIT",
-    flag: "admin-rate-limit",
-    default: String(DEFAULT_ADMIN_RATE_LIMIT),
-    meaning: `Requests per admin key in any ${RATE_LIMIT_WINDOW_SECONDS}-second window on /admin (the console polls every 15 s)`,
-    parse: (raw, fail) => wholeNumber(raw, 1, 1_000_000, "a whole number from 1 to 1000000", fail),
-  },
+  ...ACCESS_SETTINGS,
   logLevel: {
     env: "LOG_LEVEL",
     flag: "log-level",

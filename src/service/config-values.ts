@@ -7,6 +7,16 @@ export type Fail = (allowed: string, got?: string) => never;
 const KEY_PATTERN = /^[A-Za-z0-9._~-]+$/;
 const KEY_CHARS = "A-Z a-z 0-9 . _ ~ -";
 const MIN_API_KEY = 8;
+/** One setting: its environment variable, flag, default, meaning (for --help and the README) and reader. */
+export interface Setting<T> {
+  env: string;
+  /** Flag name without the leading dashes. */
+  flag: string;
+  default: string;
+  meaning: string;
+  parse: (raw: string, fail: Fail) => T;
+}
+
 export const MIN_WRITE_KEY = 16;
 const MAX_KEY = 128;
 

@@ -14,13 +14,14 @@ import { AnsweredRequests } from "./http/answered-requests.ts";
 import type { Health } from "./http/app.ts";
 import { openFairUsage } from "./http/fair-usage-open.ts";
 import { flushFaults } from "./http/fault-log.ts";
+import { readinessChecks } from "./http/health.ts";
 import { apiServer, healthServer, KEEP_ALIVE_MS } from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
 import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
-import type { MarketNews } from "./news/market-news.ts";
+import { announcer } from "./news/market-news.ts";
 import { openNews } from "./news/open-news.ts";
 import { registerMarketMetrics } from "./ops/market-metrics.ts";
 import { ServiceMetrics } from "./ops/metrics.ts";
@@ -107,22 +108,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
       : reported.marketClock(wallClock, config.marketSpeed));
   const instrument = (redis: Redis) => timeRedisCommands(redis, metrics);
   const news = await openNews(config.redisUrl, { instrument });
-  news.subscribe((item) => {
-    if (item.kind === "block") metrics.blocksStored();
-  });
+  metrics.countBlocksOf(news);
   cleanUp.push(() => news.close());
   const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
   // Every process hears what was stored: this one at once (announce hands the news to its own listeners
-  // before sending it), the others through Redis. News Redis could not take is not the write's failure:
-  // the write stands, and the others resync when their poll sees a newer block.
-  const tell = (item: MarketNews): Promise<void> =>
-    news
-      .announce(item)
-      .catch((error: unknown) =>
-        log(
-          `news: ${item.kind} did not reach the other processes (${error instanceof Error ? error.message : error}); they resync at the next block`,
-        ),
-      );
+  // before sending it), the others through Redis; news lost, they resync when their poll sees a newer block.
+  const tell = announcer(news, log, "they resync at the next block");
 
   let ingest: RunningIngest | null = null;
   if (writes) {
@@ -218,14 +209,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
 
   let shuttingDown = false;
   const health: Health = {
-    checks: {
-      store: async () => {
-        await store.lastBlockTime();
-        return true;
-      },
-      history: async () => ((await store.lastBlockTime()) === null ? "no market history stored yet" : true),
-      ...(config.redisUrl === null ? {} : { redis: () => news.ping() }),
-    },
+    checks: readinessChecks(store, config.redisUrl === null ? null : news),
     shuttingDown: () => shuttingDown,
   };
   const fastPath = {
@@ -251,10 +235,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
               config,
               adminKeys: adminKeys.keys,
               window: limiter,
-              store: access.store,
-              book: access.book,
-              changes: access.changes,
-              usage: access.usage,
+              access,
               now: () => wallClock.now(),
               health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
             },

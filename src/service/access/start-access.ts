@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config-settings.ts";
 import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "../http/write-keys.ts";
-import type { NewsChannel } from "../news/market-news.ts";
+import { announcer, type NewsChannel } from "../news/market-news.ts";
 import { AccessBook } from "./access-book.ts";
 import { AccessChanges } from "./access-changes.ts";
 import type { AccessStore } from "./access-store.ts";
@@ -86,15 +86,8 @@ async function openAccess(options: {
       if (item.kind !== "access") return;
       book.reload().catch((error) => log(`access: reading keys and rules again failed: ${error}`));
     });
-    const changes = new AccessChanges(store, book, now, () =>
-      news
-        .announce({ kind: "access" })
-        .catch((error: unknown) =>
-          log(
-            `access: the change did not reach the other processes at once (${error}); they read it within a second`,
-          ),
-        ),
-    );
+    const tell = announcer(news, log, "they read the change within a second (the access version)");
+    const changes = new AccessChanges(store, book, now, () => tell({ kind: "access" }));
     const usage = new UsageTally(store, log);
     usage.start();
 

@@ -29,14 +29,16 @@ const remove = createRoute({
 });
 
 export function registerAddresses(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {
-  admin.openapi(list, async (c) => c.json((await deps.store.listAddressRules()).map(addressRuleOf), 200));
+  admin.openapi(list, async (c) =>
+    c.json((await deps.access.store.listAddressRules()).map(addressRuleOf), 200),
+  );
   admin.openapi(add, async (c) => {
     const request = NewAddressRuleSchema.parse(c.req.valid("json"));
-    return c.json(await deps.changes.addAddressRule(c.env.actor, request), 201);
+    return c.json(await deps.access.changes.addAddressRule(c.env.actor, request), 201);
   });
   admin.openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
-    await deps.changes.removeAddressRule(c.env.actor, id);
+    await deps.access.changes.removeAddressRule(c.env.actor, id);
     return c.body(null, 204);
   });
 }

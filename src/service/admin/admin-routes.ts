@@ -3,10 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperatorHealth } from "../../interface/admin.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
-import type { AccessBook } from "../access/access-book.ts";
-import type { AccessChanges } from "../access/access-changes.ts";
-import type { AccessStore } from "../access/access-store.ts";
-import type { UsageTally } from "../access/usage-tally.ts";
+import type { RunningAccess } from "../access/start-access.ts";
 import type { Config } from "../config-settings.ts";
 import type { FairUsageWindow } from "../http/fair-usage.ts";
 
@@ -43,10 +40,8 @@ export interface AdminDeps {
   config: Config;
   adminKeys: readonly string[];
   window: FairUsageWindow;
-  store: AccessStore;
-  book: AccessBook;
-  changes: AccessChanges;
-  usage: UsageTally;
+  /** The keys, rules, audit and usage (the access room of this process). */
+  access: Pick<RunningAccess, "store" | "changes" | "usage">;
   /** Real time, in ms. */
   now: () => number;
   health: () => Promise<OperatorHealth>;

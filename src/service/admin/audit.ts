@@ -30,7 +30,7 @@ const list = createRoute({
 export function registerAudit(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {
   admin.openapi(list, async (c) => {
     const { limit, before } = c.req.valid("query");
-    const entries = await deps.store.listAudit(limit, before);
+    const entries = await deps.access.store.listAudit(limit, before);
     return c.json(
       entries.map((e) => ({
         id: e.id,

@@ -62,7 +62,7 @@ const revoke = createRoute({
 export function registerKeys(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {
   admin.openapi(list, async (c) => {
     const now = deps.now();
-    const keys = await deps.store.listKeys();
+    const keys = await deps.access.store.listKeys();
     return c.json(
       keys.map((key) => clientKeyOf(key, now, deps.config.rateLimit)),
       200,
@@ -70,22 +70,22 @@ export function registerKeys(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps)
   });
   admin.openapi(issue, async (c) => {
     const request = IssueKeySchema.parse(c.req.valid("json"));
-    return c.json(await deps.changes.issue(c.env.actor, request), 201);
+    return c.json(await deps.access.changes.issue(c.env.actor, request), 201);
   });
   admin.openapi(change, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await deps.changes.change(c.env.actor, id, c.req.valid("json")), 200);
+    return c.json(await deps.access.changes.change(c.env.actor, id, c.req.valid("json")), 200);
   });
   admin.openapi(limitUntil, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await deps.changes.limitUntil(c.env.actor, id, c.req.valid("json")), 200);
+    return c.json(await deps.access.changes.limitUntil(c.env.actor, id, c.req.valid("json")), 200);
   });
   admin.openapi(unlimit, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await deps.changes.unlimit(c.env.actor, id), 200);
+    return c.json(await deps.access.changes.unlimit(c.env.actor, id), 200);
   });
   admin.openapi(revoke, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await deps.changes.revoke(c.env.actor, id), 200);
+    return c.json(await deps.access.changes.revoke(c.env.actor, id), 200);
   });
 }

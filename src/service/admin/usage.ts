@@ -44,12 +44,12 @@ const minutes = createRoute({
 export function registerUsage(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {
   admin.openapi(review, async (c) => {
     // This replica's latest counts first; the others' are at most a flush behind.
-    await deps.usage.flush();
-    return c.json(await reviewUsage(deps.store, c.req.valid("query").period, deps.now()), 200);
+    await deps.access.usage.flush();
+    return c.json(await reviewUsage(deps.access.store, c.req.valid("query").period, deps.now()), 200);
   });
   admin.openapi(minutes, async (c) => {
     const { period: chosen, client } = c.req.valid("query");
-    await deps.usage.flush();
-    return c.json(await usageSeries(deps.store, chosen, client ?? null, deps.now()), 200);
+    await deps.access.usage.flush();
+    return c.json(await usageSeries(deps.access.store, chosen, client ?? null, deps.now()), 200);
   });
 }

@@ -4,6 +4,8 @@
 // market history to serve. While the process shuts down, /readyz says no, so the balancer stops sending
 // before the listener closes.
 import type { Hono } from "hono";
+import type { NewsChannel } from "../news/market-news.ts";
+import type { Store } from "../store/store.ts";
 
 export const HEALTH_PATHS: readonly string[] = ["/healthz", "/readyz"];
 
@@ -45,4 +47,22 @@ export function registerHealth(
     const ready = Object.keys(failed).length === 0;
     return c.json({ status: ready ? "ready" : "not ready", checks: names, failed }, ready ? 200 : 503);
   });
+}
+
+/**
+ * What a process's readiness depends on: the store answers, a market history is stored, and (with Redis)
+ * news reaches the other replicas.
+ */
+export function readinessChecks(
+  store: Pick<Store, "lastBlockTime">,
+  news: Pick<NewsChannel, "ping"> | null,
+): Record<string, ReadinessCheck> {
+  return {
+    store: async () => {
+      await store.lastBlockTime();
+      return true;
+    },
+    history: async () => ((await store.lastBlockTime()) === null ? "no market history stored yet" : true),
+    ...(news === null ? {} : { redis: () => news.ping() }),
+  };
 }

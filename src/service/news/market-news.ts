@@ -37,6 +37,25 @@ export interface NewsChannel {
   close(): Promise<void>;
 }
 
+/**
+ * Announces through `news`, never rejecting: news the channel could not take is not the failure of what
+ * was stored (it stands); the line logged says how the others catch up (`catchUp`).
+ */
+export function announcer(
+  news: NewsChannel,
+  log: (line: string) => void,
+  catchUp: string,
+): (item: MarketNews) => Promise<void> {
+  return (item) =>
+    news
+      .announce(item)
+      .catch((error: unknown) =>
+        log(
+          `news: ${item.kind} did not reach the other processes (${error instanceof Error ? error.message : error}); ${catchUp}`,
+        ),
+      );
+}
+
 /** The listeners of one process: a throwing listener is logged and the others still hear the news. */
 export class NewsListeners {
   private readonly listeners = new Set<NewsListener>();

@@ -3,6 +3,7 @@
 // and the process's own figures. Each service owns a registry of its own, never prom-client's global one:
 // tests run several services in one process, and each must count only its own.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import type { NewsChannel } from "../news/market-news.ts";
 import { AnswerFigures } from "./answer-figures.ts";
 import { type MarketFigures, registerMarketMetrics } from "./market-metrics.ts";
 
@@ -115,6 +116,13 @@ export class ServiceMetrics {
   /** Blocks stored (by this process's ingest or, on a replica, as the news told it). */
   blocksStored(count = 1): void {
     this.blocks.inc(count);
+  }
+
+  /** Counts the blocks that `news` tells of, from now on. */
+  countBlocksOf(news: Pick<NewsChannel, "subscribe">): void {
+    news.subscribe((item) => {
+      if (item.kind === "block") this.blocksStored();
+    });
   }
 
   /** The duration of one store operation: `timed(metrics.storeOperation("market", "write"), promise)`. */
