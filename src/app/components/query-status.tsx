@@ -6,6 +6,7 @@ import { describeFailure } from "../format/failure.ts";
 import { formatCountdown } from "../format/numbers.ts";
 import { labelOf } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
+import { FailureBox } from "./failure-box.tsx";
 import { useLabelWait } from "./use-label-wait.ts";
 
 /** While `queryKey`'s fetch waits in the budget's queue: ms until it goes, else null. */
@@ -26,17 +27,7 @@ export function WaitingNotice({ what, waitMs }: { what: string; waitMs: number }
 export function FailureNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { baseUrl } = useConnection();
   const failure = describeFailure(error, baseUrl);
-  return (
-    <div className="failure-notice" role="alert">
-      <p className="failure-notice__title">{failure.title}</p>
-      <p>{failure.detail}</p>
-      {onRetry ? (
-        <button type="button" className="button" onClick={onRetry}>
-          Try again
-        </button>
-      ) : null}
-    </div>
-  );
+  return <FailureBox failure={failure} onRetry={onRetry} />;
 }
 
 /**

@@ -3,6 +3,7 @@
 // the field the service named, and what was typed stays.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ADDRESS_ACTIONS, type AddressAction } from "../../interface/admin.ts";
+import { FailureBox } from "../components/failure-box.tsx";
 import { describeAdminFailure, fieldOf } from "./admin-failure.ts";
 import { fieldErrors } from "./field-errors.tsx";
 import { localInputToIso, parseLimit } from "./operator-format.ts";
@@ -160,12 +161,7 @@ export function AddressRuleForm({ onAdded }: { onAdded: (cidr: string) => void }
           {error("note")}
         </div>
       </div>
-      {failure ? (
-        <div className="failure-notice" role="alert">
-          <p className="failure-notice__title">{failure.title}</p>
-          <p>{failure.detail}</p>
-        </div>
-      ) : null}
+      {failure ? <FailureBox failure={failure} /> : null}
       <div className="operator-form__actions">
         <button
           type="submit"

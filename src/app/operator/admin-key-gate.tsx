@@ -1,6 +1,7 @@
 // The console's door: the admin key, checked with GET /admin/health before it is kept (in this tab's
 // session storage only). A refused key says so and stays in the field, so a typo can be mended.
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { FailureBox } from "../components/failure-box.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
 import { useConnection } from "../transport/connection-context.tsx";
 import { AdminClient, AdminRequestError } from "./admin-client.ts";
@@ -98,12 +99,7 @@ export function AdminKeyGate({ note }: { note: string | null }) {
             and forgotten when it closes.
           </p>
         </div>
-        {failure ? (
-          <div className="failure-notice" role="alert">
-            <p className="failure-notice__title">{failure.title}</p>
-            <p>{failure.detail}</p>
-          </div>
-        ) : null}
+        {failure ? <FailureBox failure={failure} /> : null}
         <div>
           <button type="submit" className="button button--primary" aria-disabled={checking || undefined}>
             {checking ? "Checking…" : "Open the console"}

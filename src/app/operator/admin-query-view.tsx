@@ -1,6 +1,7 @@
 // What a console section shows while its data is not there: a skeleton while it loads, the failure in words
 // with a way to try again; with data on screen, a failed refresh is a quiet note and the data stays.
 import type { ReactNode } from "react";
+import { FailureBox } from "../components/failure-box.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 
 interface AdminQuery<T> {
@@ -12,17 +13,7 @@ interface AdminQuery<T> {
 
 export function AdminFailureNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const failure = describeAdminFailure(error);
-  return (
-    <div className="failure-notice" role="alert">
-      <p className="failure-notice__title">{failure.title}</p>
-      <p>{failure.detail}</p>
-      {onRetry ? (
-        <button type="button" className="button" onClick={onRetry}>
-          Try again
-        </button>
-      ) : null}
-    </div>
-  );
+  return <FailureBox failure={failure} onRetry={onRetry} />;
 }
 
 export function AdminQueryView<T>({

@@ -3,6 +3,7 @@
 // issued secret goes to the caller, which shows it once; the form keeps nothing of it.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type IssuedKey, KEY_ROLES, type KeyRole } from "../../interface/admin.ts";
+import { FailureBox } from "../components/failure-box.tsx";
 import { describeAdminFailure, fieldOf } from "./admin-failure.ts";
 import { fieldErrors } from "./field-errors.tsx";
 import { parseLimit } from "./operator-format.ts";
@@ -134,12 +135,7 @@ export function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedKey) => vo
           </p>
         </div>
       </div>
-      {failure ? (
-        <div className="failure-notice" role="alert">
-          <p className="failure-notice__title">{failure.title}</p>
-          <p>{failure.detail}</p>
-        </div>
-      ) : null}
+      {failure ? <FailureBox failure={failure} /> : null}
       <div className="operator-form__actions">
         <button
           type="submit"

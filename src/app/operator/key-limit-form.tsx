@@ -2,6 +2,7 @@
 // Checked before anything is sent; a refusal shows in the form, and what was typed stays.
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { ClientKey } from "../../interface/admin.ts";
+import { FailureBox } from "../components/failure-box.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 import type { KeyEdit } from "./keys-table.tsx";
 import { isoToLocalInput, localInputToIso, parseLimit } from "./operator-format.ts";
@@ -129,12 +130,7 @@ export function KeyLimitForm({
           </div>
         ) : null}
       </div>
-      {refusal ? (
-        <div className="failure-notice" role="alert">
-          <p className="failure-notice__title">{refusal.title}</p>
-          <p>{refusal.detail}</p>
-        </div>
-      ) : null}
+      {refusal ? <FailureBox failure={refusal} /> : null}
       <div className="operator-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
           {pending ? "Saving…" : edit === "limit" ? "Save the limit" : "Limit until then"}

@@ -3,6 +3,7 @@
 // the focus. What was typed stays in the form whatever the service answers.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../../interface/resources.ts";
+import { FailureBox } from "../../components/failure-box.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
 import { usePostSupply } from "../../queries/supply.ts";
 import { loadWriteKey, saveWriteKey } from "../../settings/write-key.ts";
@@ -208,12 +209,7 @@ export function SupplyForm({
         </p>
       </div>
 
-      {formFailure ? (
-        <div className="failure-notice" role="alert">
-          <p className="failure-notice__title">{formFailure.title}</p>
-          <p>{formFailure.detail}</p>
-        </div>
-      ) : null}
+      {formFailure ? <FailureBox failure={formFailure} /> : null}
 
       <div className="supply-form__actions">
         <button
