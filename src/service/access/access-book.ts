@@ -59,7 +59,6 @@ export function keyLimit(key: StoredKey, nowMs: number, defaultLimit: number): n
 
 export class AccessBook {
   private byHash = new Map<string, StoredKey>();
-  private byFingerprint = new Map<string, StoredKey>();
   private rules: CompiledRule[] = [];
   private version: number | null = null;
   private loading: Promise<void> | null = null;
@@ -127,7 +126,6 @@ export class AccessBook {
     const version = await this.store.accessVersion();
     const [keys, rules] = await Promise.all([this.store.listKeys(), this.store.listAddressRules()]);
     this.byHash = new Map(keys.map((key) => [key.hash, key]));
-    this.byFingerprint = new Map(keys.map((key) => [`key:${key.fingerprint}`, key]));
     this.rules = rules.flatMap((rule) => {
       try {
         return [{ rule, range: parseAddressRange(rule.cidr) }];
@@ -180,11 +178,6 @@ export class AccessBook {
     if (secret === undefined || secret === "") return null;
     const key = this.byHash.get(hashSecret(secret));
     return key !== undefined && key.role === "writer" && key.revokedMs === null ? key : null;
-  }
-
-  /** The key a usage client name (key:<fingerprint>) stands for. */
-  keyOfClient(client: string): StoredKey | undefined {
-    return this.byFingerprint.get(client);
   }
 
   /** Notes that a key was used at `timeMs`, written to the store by flushUse. */
