@@ -13,7 +13,6 @@ import {
   parseMarketSource,
 } from "./config-sources.ts";
 import {
-  type Fail,
   parseMarketCoins,
   parseOrigins,
   parseSize,
