@@ -12,13 +12,7 @@ import {
   parseExchanges,
   parseMarketSource,
 } from "./config-sources.ts";
-import {
-  parseMarketCoins,
-  parseOrigins,
-  parseSize,
-  type Setting,
-  wholeNumber,
-} from "./config-values.ts";
+import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./config-values.ts";
 import { isLogLevel, type LogLevel } from "./ops/logger.ts";
 import type { RateIssuer } from "./rates/issuers/issuer-feed.ts";
 import type { RatesSourceName } from "./rates/rate-source.ts";
