@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/service/config.ts";
-import { readRequestLog } from "../src/service/http/request-log.ts";
+import { readRequestLog } from "../src/service/ops/request-log.ts";
 import { startService } from "../src/service/server.ts";
 import { median } from "./report.ts";
 

@@ -53,6 +53,8 @@ export interface Config {
   rateIssuerHosts: Map<RateIssuer, URL>;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
   corsOrigins: "*" | string[];
+  /** Clients reach the service over HTTPS (a balancer terminates TLS): pages carry Strict-Transport-Security. */
+  https: boolean;
   /** The built dashboard served at /. */
   dashboardDir: string;
   /** The request log is rotated (gzipped) once it holds this many bytes, and at every UTC midnight. */
@@ -209,6 +211,19 @@ export const SETTINGS: Settings = {
     default: "*",
     meaning: `Origins browsers may call from: "*" or a comma-separated list like https://example.com`,
     parse: parseOrigins,
+  },
+  https: {
+    env: "HTTPS",
+    flag: "https",
+    default: "false",
+    meaning:
+      "true when clients reach the service over HTTPS (a balancer terminates TLS): answers then carry Strict-Transport-Security",
+    parse: (raw, fail) => {
+      const value = raw.trim().toLowerCase();
+      if (value === "true" || value === "1") return true;
+      if (value === "false" || value === "0" || value === "") return false;
+      return fail("true or false");
+    },
   },
   logMaxBytes: {
     env: "LOG_MAX_SIZE",

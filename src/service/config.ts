@@ -175,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     ratesSource: resolve(SETTINGS.ratesSource),
     rateIssuerHosts: resolve(SETTINGS.rateIssuerHosts),
     corsOrigins: resolve(SETTINGS.corsOrigins),
+    https: resolve(SETTINGS.https),
     dashboardDir: resolve(SETTINGS.dashboardDir),
     logMaxBytes: resolve(SETTINGS.logMaxBytes),
     logKeep: resolve(SETTINGS.logKeep),

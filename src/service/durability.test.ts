@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { readRotatedRequestLogs } from "./http/request-log.ts";
+import { readRotatedRequestLogs } from "./ops/request-log.ts";
 
 const parent = mkdtempSync(join(tmpdir(), "market-kill-"));
 const children: ChildProcess[] = [];

@@ -1,8 +1,9 @@
 // `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
+
+import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-keys.ts";
 import { ConfigError, helpText, loadConfig } from "./config.ts";
-import { logFaultsTo } from "./http/fault-log.ts";
-import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./http/write-keys.ts";
+import { logFaultsTo } from "./ops/fault-log.ts";
 import { createLogger, lineLog } from "./ops/logger.ts";
 import { startService } from "./server.ts";
 

@@ -4,27 +4,30 @@
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
+import { clientAddress } from "./access/client-address.ts";
+import { openFairUsage } from "./access/fair-usage-open.ts";
 import { startAccess } from "./access/start-access.ts";
+import { mountAdmin } from "./admin/admin-app.ts";
 import { operatorHealth } from "./admin/operator-health.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { ConfigError } from "./config.ts";
 import type { Config } from "./config-settings.ts";
 import type { ServiceContext } from "./context.ts";
-import { AnsweredRequests } from "./http/answered-requests.ts";
 import type { Health } from "./http/app.ts";
-import { openFairUsage } from "./http/fair-usage-open.ts";
-import { flushFaults } from "./http/fault-log.ts";
+import { Edge } from "./http/edge.ts";
 import { readinessChecks } from "./http/health.ts";
 import { apiServer, healthServer, KEEP_ALIVE_MS } from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
-import { RequestLog } from "./http/request-log.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
 import { announcer } from "./news/market-news.ts";
 import { openNews } from "./news/open-news.ts";
+import { AnsweredRequests } from "./ops/answered-requests.ts";
+import { flushFaults } from "./ops/fault-log.ts";
 import { registerMarketMetrics } from "./ops/market-metrics.ts";
 import { ServiceMetrics } from "./ops/metrics.ts";
+import { RequestLog } from "./ops/request-log.ts";
 import { timeAccessStore, timeRedisCommands, timeStore } from "./ops/timing.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { chooseRateSource } from "./rates/choose-rate-source.ts";
@@ -212,15 +215,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
     checks: readinessChecks(store, config.redisUrl === null ? null : news),
     shuttingDown: () => shuttingDown,
   };
-  const fastPath = {
+  const edge = new Edge({
     config,
-    book: access.book,
-    limiter,
-    cache,
     answered,
     now: () => wallClock.now(),
+    marketClock,
     marketSource: () => marketSourceHeader(ctx.source),
-  };
+    clientAddress: (req) => clientAddress(config.trustProxy, req),
+  });
+  const fastPath = { edge, book: access.book, limiter, cache, trustProxy: config.trustProxy };
   const server =
     config.role === "ingest"
       ? healthServer(health, metrics)
@@ -229,16 +232,19 @@ export async function startService(config: Config, options: StartOptions = {}): 
             ctx,
             limiter,
             cache,
-            answered,
+            edge,
             metrics,
-            admin: {
-              config,
-              adminKeys: adminKeys.keys,
-              window: limiter,
-              access,
-              now: () => wallClock.now(),
-              health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
-            },
+            mounts: [
+              (app) =>
+                mountAdmin(app, {
+                  config,
+                  adminKeys: adminKeys.keys,
+                  window: limiter,
+                  access,
+                  now: () => wallClock.now(),
+                  health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
+                }),
+            ],
             health,
             dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
           },

@@ -4,7 +4,6 @@
 import { hostname } from "node:os";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config-settings.ts";
-import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "../http/write-keys.ts";
 import { announcer, type NewsChannel } from "../news/market-news.ts";
 import { AccessBook } from "./access-book.ts";
 import { AccessChanges } from "./access-changes.ts";
@@ -12,6 +11,7 @@ import type { AccessStore } from "./access-store.ts";
 import { type ConfiguredKeys, importConfiguredKeys } from "./config-keys.ts";
 import { openAccessStore } from "./open-access-store.ts";
 import { FLUSH_MS, UsageTally } from "./usage-tally.ts";
+import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "./write-keys.ts";
 
 /** How often a process says it is alive. */
 const BEAT_MS = 15_000;

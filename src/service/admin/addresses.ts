@@ -8,6 +8,7 @@ import { type AdminBindings, type AdminDeps, adminErrors, IdParam, json, jsonBod
 const list = createRoute({
   method: "get",
   path: "/admin/addresses",
+  operationId: "getAddresses",
   summary: "The address rules",
   responses: { 200: json(z.array(AddressRuleSchema), "The rules, oldest first"), ...adminErrors() },
 });
@@ -15,6 +16,7 @@ const list = createRoute({
 const add = createRoute({
   method: "post",
   path: "/admin/addresses",
+  operationId: "addAddressRule",
   summary: "Block or limit an address or CIDR range",
   request: { body: jsonBody(NewAddressRuleSchema) },
   responses: { 201: json(AddressRuleSchema, "The rule"), ...adminErrors(400) },
@@ -23,6 +25,7 @@ const add = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/admin/addresses/{id}",
+  operationId: "removeAddressRule",
   summary: "Remove an address rule",
   request: { params: IdParam },
   responses: { 204: { description: "Removed" }, ...adminErrors(404) },

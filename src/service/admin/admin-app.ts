@@ -2,15 +2,17 @@
 // document at /v1/openapi.json stays the interface's), reached through the service's app so that CORS, the
 // request id, the request log and the metrics apply as to every request, behind adminAuth.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { StatusCode } from "hono/utils/http-status";
 import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
+import { API_LICENSE, SAME_ORIGIN_SERVERS } from "../../interface/api-documents.ts";
 import { AccessChangeError } from "../access/access-changes.ts";
 import { ApiError, errorResponse, refusalOf, validationHook } from "../http/errors.ts";
-import { reportFault } from "../http/fault-log.ts";
+import type { ServiceEnv } from "../http/service-env.ts";
+import { reportFault } from "../ops/fault-log.ts";
 import { registerAddresses } from "./addresses.ts";
-import { ACTOR, adminAuth } from "./admin-auth.ts";
+import { adminAuth } from "./admin-auth.ts";
 import type { AdminBindings, AdminDeps } from "./admin-routes.ts";
 import { registerAudit } from "./audit.ts";
 import { registerHealth } from "./health.ts";
@@ -18,16 +20,13 @@ import { registerKeys } from "./keys.ts";
 import { registerUsage } from "./usage.ts";
 
 /** Mounts /admin on the service's app. */
-export function mountAdmin(app: Hono, deps: AdminDeps): void {
+export function mountAdmin(app: OpenAPIHono<ServiceEnv>, deps: AdminDeps): void {
   const admin = createAdminApp(deps);
   const auth = adminAuth(deps.config, deps.adminKeys, deps.window);
   app.use("/admin", auth);
   app.use("/admin/*", auth);
-  const forward = async (c: Context) => {
-    const answer = await admin.fetch(c.req.raw, {
-      ...(c.env as object),
-      actor: c.get(ACTOR as never) as string,
-    });
+  const forward = async (c: Context<ServiceEnv>) => {
+    const answer = await admin.fetch(c.req.raw, { ...c.env, actor: c.get("actor") });
     // Through the context, so the headers set on the way in (CORS, RateLimit) are kept: Hono drops them
     // from a Response a handler returns as it is.
     for (const [name, value] of answer.headers) c.header(name, value);
@@ -58,7 +57,10 @@ function createAdminApp(deps: AdminDeps): OpenAPIHono<AdminBindings> {
         "Client keys, rules for addresses that send no key, the audit log, the usage review and the service's " +
         "health. Every request needs `Authorization: Bearer <admin key>` and is limited to ADMIN_RATE_LIMIT " +
         'requests per 60 s per admin key. Errors answer `{"errorcode": <status>, "errormessage": "..."}`.',
+      license: API_LICENSE,
     },
+    servers: SAME_ORIGIN_SERVERS,
+    // Every operation; the document itself (not an operation of it) is public, as /v1's is.
     security: [{ adminKey: [] }],
   });
   admin.notFound((c) =>

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IssuedKey } from "../../interface/admin.ts";
+import { keyFingerprint, matchKey } from "../access/write-keys.ts";
 import { ConfigError } from "../config.ts";
-import { keyFingerprint, matchKey } from "../http/write-keys.ts";
 import { adminRequest, issueKey } from "../testing/admin-requests.ts";
 import {
   startTestService,

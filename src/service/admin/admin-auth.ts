@@ -4,15 +4,12 @@
 // and the default limit, so guessing keys is as slow as any other overuse (and is counted as admin-auth).
 import type { MiddlewareHandler } from "hono";
 import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
+import { clientAddressOf } from "../access/client-address.ts";
+import { type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "../access/fair-usage.ts";
+import { matchKey } from "../access/write-keys.ts";
 import type { Config } from "../config-settings.ts";
-import { clientAddressOf } from "../http/client-address.ts";
 import { ApiError } from "../http/errors.ts";
-import { type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "../http/fair-usage.ts";
-import { CLIENT, REFUSAL } from "../http/fair-usage-middleware.ts";
-import { matchKey } from "../http/write-keys.ts";
-
-/** The context variable holding who the request is: admin:<fingerprint>. */
-export const ACTOR = "actor";
+import type { ServiceEnv } from "../http/service-env.ts";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -20,7 +17,7 @@ export function adminAuth(
   config: Config,
   adminKeys: readonly string[],
   window: FairUsageWindow,
-): MiddlewareHandler {
+): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return next();
     const presented = BEARER.exec(c.req.header("Authorization") ?? "")?.[1];
@@ -28,13 +25,13 @@ export function adminAuth(
     const client = fingerprint === null ? clientAddressOf(config.trustProxy, c) : `admin:${fingerprint}`;
     const limit = fingerprint === null ? config.rateLimit : config.adminRateLimit;
     const decision = await window.take(client, limit);
-    c.set(CLIENT as never, client as never);
+    c.set("client", client);
     if (decision.limit > 0) {
       c.header("RateLimit-Policy", rateLimitPolicyHeader(decision.limit));
       c.header("RateLimit", rateLimitHeader(decision));
     }
     if (!decision.allowed) {
-      c.set(REFUSAL as never, "limit" as never);
+      c.set("refusal", "limit");
       throw new ApiError(
         429,
         `over the limit of ${decision.limit} requests per 60 seconds on /admin; try again in ${decision.retryAfterSeconds} s`,
@@ -43,7 +40,7 @@ export function adminAuth(
     }
     // The API's own description is public, as /v1's is; everything else needs the key.
     if (fingerprint === null && !(c.req.method === "GET" && c.req.path === ADMIN_OPENAPI_PATH)) {
-      c.set(REFUSAL as never, "admin-auth" as never);
+      c.set("refusal", "admin-auth");
       throw new ApiError(
         401,
         presented === undefined
@@ -54,7 +51,7 @@ export function adminAuth(
         },
       );
     }
-    c.set(ACTOR as never, `admin:${fingerprint}` as never);
+    c.set("actor", `admin:${fingerprint}`);
     await next();
   };
 }

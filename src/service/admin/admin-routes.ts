@@ -3,9 +3,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperatorHealth } from "../../interface/admin.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
+import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
 import type { Config } from "../config-settings.ts";
-import type { FairUsageWindow } from "../http/fair-usage.ts";
 
 export const IdParam = z.object({
   id: z.coerce

@@ -22,6 +22,7 @@ const AuditQuery = z.object({
 const list = createRoute({
   method: "get",
   path: "/admin/audit",
+  operationId: "getAudit",
   summary: "The audit log, newest first",
   request: { query: AuditQuery },
   responses: { 200: json(z.array(AuditEntrySchema), "Audit entries"), ...adminErrors(400) },

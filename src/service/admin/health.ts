@@ -7,6 +7,7 @@ import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-r
 const health = createRoute({
   method: "get",
   path: "/admin/health",
+  operationId: "getHealth",
   summary: "The service's health",
   responses: { 200: json(OperatorHealthSchema, "Market, store, Redis and replicas"), ...adminErrors() },
 });

@@ -13,6 +13,7 @@ import { type AdminBindings, type AdminDeps, adminErrors, IdParam, json, jsonBod
 const list = createRoute({
   method: "get",
   path: "/admin/keys",
+  operationId: "getKeys",
   summary: "Every client key, revoked ones included",
   responses: { 200: json(z.array(ClientKeySchema), "The keys, oldest first"), ...adminErrors() },
 });
@@ -20,6 +21,7 @@ const list = createRoute({
 const issue = createRoute({
   method: "post",
   path: "/admin/keys",
+  operationId: "issueKey",
   summary: "Issue a key",
   description: "The answer holds the secret: it is shown this once and stored only as its SHA-256.",
   request: { body: jsonBody(IssueKeySchema) },
@@ -29,6 +31,7 @@ const issue = createRoute({
 const change = createRoute({
   method: "patch",
   path: "/admin/keys/{id}",
+  operationId: "changeKey",
   summary: "Change a key's name, contact or own limit",
   request: { params: IdParam, body: jsonBody(ChangeKeySchema) },
   responses: { 200: json(ClientKeySchema, "The key as changed"), ...adminErrors(400, 404) },
@@ -37,6 +40,7 @@ const change = createRoute({
 const limitUntil = createRoute({
   method: "put",
   path: "/admin/keys/{id}/temporary-limit",
+  operationId: "setTemporaryLimit",
   summary: "Limit a key until a time",
   request: { params: IdParam, body: jsonBody(TemporaryLimitSchema) },
   responses: { 200: json(ClientKeySchema, "The key, limited"), ...adminErrors(400, 404, 409) },
@@ -45,6 +49,7 @@ const limitUntil = createRoute({
 const unlimit = createRoute({
   method: "delete",
   path: "/admin/keys/{id}/temporary-limit",
+  operationId: "liftTemporaryLimit",
   summary: "Lift a key's temporary limit",
   request: { params: IdParam },
   responses: { 200: json(ClientKeySchema, "The key under its own limit again"), ...adminErrors(404) },
@@ -53,6 +58,7 @@ const unlimit = createRoute({
 const revoke = createRoute({
   method: "post",
   path: "/admin/keys/{id}/revoke",
+  operationId: "revokeKey",
   summary: "Revoke a key",
   description: "Its requests are answered 401 on every replica within a second. A revoked key stays revoked.",
   request: { params: IdParam },

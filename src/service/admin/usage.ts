@@ -17,6 +17,7 @@ const period = z
 const review = createRoute({
   method: "get",
   path: "/admin/usage",
+  operationId: "getUsage",
   summary: "Usage per client over a period",
   description: "The clients that were refused most come first. Counts lag the answers by a second at most.",
   request: { query: z.object({ period }) },
@@ -26,6 +27,7 @@ const review = createRoute({
 const minutes = createRoute({
   method: "get",
   path: "/admin/usage/minutes",
+  operationId: "getUsageMinutes",
   summary: "Requests per minute of the whole service or one client",
   request: {
     query: z.object({

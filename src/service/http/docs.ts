@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env } from "hono";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
@@ -23,7 +24,7 @@ const PAGE = `<!doctype html>
 
 const INIT = `window.ui = SwaggerUIBundle({ url: "/v1/openapi.json", dom_id: "#api", deepLinking: true });`;
 
-export function registerDocs(app: OpenAPIHono): void {
+export function registerDocs<E extends Env>(app: OpenAPIHono<E>): void {
   app.get("/docs", (c) => c.html(PAGE));
   app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
   app.use(

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { ERROR_STATUSES, type ErrorStatus } from "../../interface/errors.ts";
-import { JSON_TYPE } from "./respond.ts";
+import { JSON_TYPE } from "./wire.ts";
 
 export class ApiError extends Error {
   constructor(

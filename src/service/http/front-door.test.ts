@@ -3,9 +3,9 @@
 // the same answer whether or not the cache holds the URL.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { type RawAnswer, sendRaw } from "../testing/raw-http.ts";
 import { startTestService, TEST_WRITE_KEY, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 let service: TestService;
 beforeAll(async () => {

@@ -1,16 +1,14 @@
 // The front door of the HTTP server: every request passes here before the cached-answer fast path and the
 // app, and every request Node's parser refuses ('clientError') is answered here. Whatever is refused gets
-// the error record with CORS headers and a request-log line, as the app's own errors do.
+// the error record through the edge (edge.ts), with the headers and the record every answer gets.
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorStatus } from "../../interface/errors.ts";
-import { clientAddress } from "./client-address.ts";
-import { corsHeaderValues } from "./cors.ts";
-import { errorBody } from "./errors.ts";
-import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
+import { clientAddress } from "../access/client-address.ts";
+import { type RequestHead, refusedByFrontDoor } from "./edge.ts";
+import { type FastPathDeps, serveFromCache } from "./fast-path.ts";
+import { requestIdOf } from "./request-id.ts";
 import { requestTargetProblem } from "./request-target.ts";
-import { JSON_TYPE } from "./respond.ts";
-import { type FastPathDeps, serveFromCache } from "./response-cache.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -33,18 +31,13 @@ function answerMalformed(
   res: ServerResponse,
   message: string,
 ): void {
-  const client = clientAddress(deps.config.trustProxy, req);
-  answerErrorRecord(deps, client, headOf(req), 400, message, (headers, body) => {
-    res.writeHead(400, headers);
-    res.end(body);
-  });
-}
-
-interface RequestHead {
-  method: string;
-  path: string;
-  origin: string | undefined;
-  requestId?: string | undefined;
+  const started = performance.now();
+  const client = clientAddress(deps.trustProxy, req);
+  const head = headOf(req);
+  const { headers, body } = deps.edge.errorAnswer(head, 400, message);
+  res.writeHead(400, headers);
+  res.end(body);
+  deps.edge.record(head, 400, Buffer.byteLength(body), { client, headers: {} }, started);
 }
 
 function headOf(req: IncomingMessage): RequestHead {
@@ -52,41 +45,8 @@ function headOf(req: IncomingMessage): RequestHead {
     method: req.method ?? "-",
     path: req.url ?? "-",
     origin: req.headers.origin,
-    requestId: req.headers["x-request-id"] as string | undefined,
+    requestId: requestIdOf(req.headers["x-request-id"]),
   };
-}
-
-/**
- * The error record with CORS for the request's origin, handed to `write`, then logged as the answer to the
- * request: the one shape of every answer the front door gives instead of the app.
- */
-function answerErrorRecord(
-  deps: FastPathDeps,
-  client: string | undefined,
-  head: RequestHead,
-  status: ErrorStatus,
-  message: string,
-  write: (headers: Record<string, string>, body: string) => void,
-): void {
-  const started = performance.now();
-  const body = errorBody(status, message);
-  const bytes = Buffer.byteLength(body);
-  const headers = corsHeaderValues(deps.config.corsOrigins, head.origin);
-  headers["Content-Type"] = JSON_TYPE;
-  headers["Content-Length"] = String(bytes);
-  const requestId = requestIdOf(head.requestId);
-  headers[REQUEST_ID_HEADER] = requestId;
-  write(headers, body);
-  deps.answered.record({
-    timeMs: deps.now(),
-    client: client ?? "unknown",
-    method: head.method,
-    path: head.path,
-    status,
-    durationMs: performance.now() - started,
-    bytes,
-    requestId,
-  });
 }
 
 /** An error of Node's HTTP parser, with the bytes it was reading when it failed. */
@@ -119,19 +79,10 @@ function requestHead(raw: Buffer | undefined): RequestHead {
   const text = raw === undefined ? "" : new TextDecoder().decode(raw.subarray(0, 32 * 1024));
   const line = /^([A-Za-z-]{1,20}) (\S*)/.exec(text);
   const origin = /\r?\n[Oo][Rr][Ii][Gg][Ii][Nn]:[ \t]*([^\r\n]*)/.exec(text)?.[1]?.trim();
-  return { method: line?.[1] ?? "-", path: line?.[2] || "-", origin };
+  return { method: line?.[1] ?? "-", path: line?.[2] || "-", origin, requestId: requestIdOf(undefined) };
 }
 
 const answered = new WeakSet<Duplex>();
-const refusedRequests = new WeakSet<IncomingMessage>();
-
-/**
- * Whether the front door answered (and logged) this request itself because its body broke the parser: the
- * app, still reading that body, then answers nobody and must not log the request a second time.
- */
-export function refusedByFrontDoor(incoming: IncomingMessage | undefined): boolean {
-  return incoming !== undefined && refusedRequests.has(incoming);
-}
 
 /**
  * The server's 'clientError' handler: answers the error record on the raw socket where it still takes
@@ -153,7 +104,7 @@ export function answerRefusedRequest(deps: FastPathDeps, error: ParserError, soc
       else pending.once("close", () => closeGently(socket));
       return;
     }
-    refusedRequests.add(pending.req);
+    refusedByFrontDoor.add(pending.req);
     writeRefusal(deps, error, socket, pending.req);
     return;
   }
@@ -173,14 +124,14 @@ function writeRefusal(
   const { status, message } = refusal(error);
   const head = request ? headOf(request) : requestHead(error.rawPacket);
   // Without a parsed request there are no headers to believe: the peer is all that is known.
-  const client = request ? clientAddress(deps.config.trustProxy, request) : peerOf(socket);
+  const client = request ? clientAddress(deps.trustProxy, request) : peerOf(socket);
   writeErrorRecord(deps, socket, status, message, head, client);
 }
 
 /** 'connect': a CONNECT asks for a tunnel, which this service does not open (Node would drop it unanswered). */
 export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: Duplex): void {
   // Node's parser always sets the method of a request it hands over ("CONNECT" here).
-  const client = clientAddress(deps.config.trustProxy, req);
+  const client = clientAddress(deps.trustProxy, req);
   writeErrorRecord(
     deps,
     socket,
@@ -204,13 +155,19 @@ function writeErrorRecord(
     socket.destroy();
     return;
   }
-  answerErrorRecord(deps, client, head, status, message, (headers, body) => {
-    headers.Connection = "close";
-    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    // An answer to HEAD has no body, even when the rest of the request could not be read.
-    const payload = head.method === "HEAD" ? "" : body;
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
-  });
+  const started = performance.now();
+  const { headers, body } = deps.edge.errorAnswer(head, status, message, { Connection: "close" });
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  // An answer to HEAD has no body, even when the rest of the request could not be read.
+  const payload = head.method === "HEAD" ? "" : body;
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
+  deps.edge.record(
+    head,
+    status,
+    Buffer.byteLength(body),
+    { client: client ?? "unknown", headers: {} },
+    started,
+  );
   closeGently(socket);
 }
 

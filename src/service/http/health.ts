@@ -3,7 +3,7 @@
 // answers where one is configured, the schema is in place (opening the store migrated it) and there is a
 // market history to serve. While the process shuts down, /readyz says no, so the balancer stops sending
 // before the listener closes.
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 import type { NewsChannel } from "../news/market-news.ts";
 import type { Store } from "../store/store.ts";
 
@@ -26,8 +26,8 @@ function withTimeout(check: ReadinessCheck): Promise<true | string> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export function registerHealth(
-  app: Hono,
+export function registerHealth<E extends Env>(
+  app: Hono<E>,
   checks: Readonly<Record<string, ReadinessCheck>>,
   shuttingDown: () => boolean,
 ): void {

@@ -1,6 +1,6 @@
 // The HTTP servers a process listens with: the API's (the front door, the cached-answer fast path, then the
 // app), or, for ROLE=ingest, one that answers only its health and its metrics.
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import type { ServiceMetrics } from "../ops/metrics.ts";
@@ -8,7 +8,7 @@ import { registerMetrics } from "../ops/metrics-route.ts";
 import { createHttpApp, type Health, type HttpDeps } from "./app.ts";
 import { answerConnect, answerRefusedRequest, frontDoor } from "./front-door.ts";
 import { registerHealth } from "./health.ts";
-import type { FastPathDeps } from "./response-cache.ts";
+import type { FastPathDeps } from "./fast-path.ts";
 
 /**
  * Node's keep-alive must outlast the balancer's idle connections (HAProxy's http-keep-alive, an ALB's 60 s):
@@ -30,7 +30,46 @@ export function apiServer(deps: HttpDeps, fastPath: FastPathDeps): Server {
   api.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
   // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
   api.on("checkExpectation", handle);
+  api.on("checkContinue", (req, res) => {
+    continueWhenBodyIsRead(req, res);
+    handle(req, res);
+  });
   return api;
+}
+
+/**
+ * Writes the interim "100 Continue" of an `Expect: 100-continue` request when its body is first read, once
+ * its response owns the connection and only while that response has written nothing of its own.
+ *
+ * Without a 'checkContinue' listener Node writes the interim as soon as the head is parsed. A response
+ * queued behind the previous answer on the connection (pipelined, or simply quick) does not own the socket
+ * yet, so the interim is buffered; when its final head is stored later with a body given as bytes, Node
+ * puts the head in front of that buffer, and the 100 lands between the final answer's head and its body.
+ * Node also promised the body would be read even when the request is then refused on its head (a bad key,
+ * the limit, the method): RFC 9110 §10.1.1 says the interim means "send it". A request answered without
+ * having read its body gets no interim, and Node then answers it `Connection: close` (ServerResponse's
+ * writeHead: `_expect_continue` without `_sent100`): the client may or may not send the body it held
+ * back, so nothing after it on the connection could be framed.
+ */
+function continueWhenBodyIsRead(req: IncomingMessage, res: ServerResponse): void {
+  let offered = false;
+  const offer = () => {
+    if (offered) return;
+    offered = true;
+    req.off("resume", offer);
+    req.off("newListener", onListener);
+    const write = () => {
+      if (!res.headersSent && !res.writableEnded && !res.destroyed) res.writeContinue();
+    };
+    if (res.socket) write();
+    else res.once("socket", write);
+  };
+  // A body is read in flowing mode ('data', resume(): Hono's node adapter) or paused mode ('readable').
+  const onListener = (event: string | symbol) => {
+    if (event === "data" || event === "readable") offer();
+  };
+  req.on("resume", offer);
+  req.on("newListener", onListener);
 }
 
 /** ROLE=ingest answers only a balancer's or supervisor's questions (/healthz, /readyz) and Prometheus's. */

@@ -5,6 +5,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ServiceContext } from "../context.ts";
 import type { SourceStatus } from "../market/trade-source.ts";
+import type { ServiceEnv } from "./service-env.ts";
 
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 export const STATUS_PATH = "/status";
@@ -18,7 +19,7 @@ export function marketSourceHeader(source: SourceStatus): string {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function registerStatus(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerStatus(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.get(STATUS_PATH, async (c) => {
     const latest = await ctx.view.latestBlockEnd();
     const exchanges = (ctx.source.health?.() ?? []).map((h) => ({

@@ -1,8 +1,37 @@
-// The OpenAPI document's front matter: what the service is, the wire format, the limit and the error table.
+// The OpenAPI document's front matter: what the service is, the wire format, the limit and the error table;
+// where it is served, its licence and the keys a request may send.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { API_LICENSE, SAME_ORIGIN_SERVERS } from "../../interface/api-documents.ts";
 import { ERROR_STATUSES } from "../../interface/errors.ts";
 import { DATA_POINTS_DESCRIPTION } from "../../interface/resources.ts";
+import type { ServiceEnv } from "./service-env.ts";
 
-export function openApiInfo() {
+/**
+ * Every read may send an issued X-Api-Key (its own limit) or nothing (counted by its address): the key is
+ * optional, so the empty requirement stands beside it. An operation that needs more (POST /v1/supply's write
+ * key) declares its own.
+ */
+const OPTIONAL_API_KEY: Record<string, string[]>[] = [{ apiKey: [] }, {}];
+
+/** Declares the keys requests may send and serves the document at `path`. */
+export function registerOpenApiDocument(app: OpenAPIHono<ServiceEnv>, path: string): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "writeKey", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A write key issued by the operator (WRITE_KEYS) or created in the data directory on first start",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description:
+      "Optional: a client key the operator issued (in the operator's console, or API_KEYS), for its own fair-usage limit",
+  });
+  app.doc31(path, openApiInfo());
+}
+
+function openApiInfo() {
   const errors = Object.entries(ERROR_STATUSES)
     .map(([status, when]) => `| ${status} | ${when} |`)
     .join("\n");
@@ -28,6 +57,8 @@ PascalCase field names and InfluxDB-style chart points (\`{"DataPoints":[{"state
 "columns","values"}],"Messages":null}]}\`, newest first).`;
   return {
     openapi: "3.1.0",
-    info: { title: "Market Data Query Service", version: "1.0.0", description },
+    info: { title: "Market Data Query Service", version: "1.0.0", description, license: API_LICENSE },
+    servers: SAME_ORIGIN_SERVERS,
+    security: OPTIONAL_API_KEY,
   };
 }

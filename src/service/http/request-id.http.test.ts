@@ -2,10 +2,10 @@
 // cached-answer fast path, a 404, the front door's refusal, the admin API), a well-formed id sent by a
 // balancer is kept and a malformed one replaced, and the request-log line of the request has the same id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { adminRequest } from "../testing/admin-requests.ts";
 import { sendRaw } from "../testing/raw-http.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 /** An id the service made: 12 base64url characters naming the process, "-", a base-36 counter. */
 const MADE = /^[\w-]{12}-[0-9a-z]+$/;

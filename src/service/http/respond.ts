@@ -1,12 +1,11 @@
-// Writing a successful answer: the resource in the configured wire format, as JSON.
+// Writing a successful answer: the resource in the configured wire format, as JSON, with how long it lasts.
+// The edge (edge.ts) sends it: with its validator and lifetime, compressed as the client accepts, and kept
+// in the response cache until the data it was made from changes.
 import type { Context, TypedResponse } from "hono";
 import type { WireFormat } from "../../interface/vocabulary.ts";
-import { serialize } from "./wire.ts";
-
-export const JSON_TYPE = "application/json; charset=utf-8";
-
-/** The Hono context key under which respond() leaves the body it wrote, for the response cache. */
-export const CACHEABLE_BODY = "cacheableBody";
+import type { Lifetime } from "./lifetime.ts";
+import type { ServiceEnv } from "./service-env.ts";
+import { JSON_TYPE, serialize } from "./wire.ts";
 
 /**
  * The routes declare their responses in the seed wire's shapes; the body is serialised here in whichever
@@ -15,11 +14,20 @@ export const CACHEABLE_BODY = "cacheableBody";
 // biome-ignore lint/suspicious/noExplicitAny: the declared shape is the route's; see above.
 export type WireResponse = TypedResponse<any, 200, "json">;
 
-/** `cacheable` false: the answer changes before the next block (a live source's newest trades). */
-export function respond(c: Context, wire: WireFormat, value: unknown, cacheable = true): WireResponse {
+/**
+ * `lifetime`: "block" when only a new block changes the answer, "revalidate" when a supply post or a fixing
+ * may change it at any moment (lifetime.ts). `keep` false: not even until then (a live source's newest
+ * trades change within the block).
+ */
+export function respond(
+  c: Context<ServiceEnv>,
+  wire: WireFormat,
+  value: unknown,
+  lifetime: Lifetime = "revalidate",
+  keep = true,
+): WireResponse {
   const body = serialize(value, wire);
+  c.set("answer", { body, lifetime, keep });
   c.header("Content-Type", JSON_TYPE);
-  c.header("Content-Length", String(Buffer.byteLength(body)));
-  if (cacheable) c.set(CACHEABLE_BODY as never, body as never);
   return c.body(body, 200) as unknown as WireResponse;
 }

@@ -1,8 +1,8 @@
 // Cached answers: served in front of the router, yet under the same limit, headers and request log, and
 // never stale: a supply post or a new block empties the cache.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { startTestService, TEST_WRITE_KEY, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 let service: TestService;
 beforeAll(async () => {

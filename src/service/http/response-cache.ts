@@ -1,32 +1,92 @@
 // Answers to GET requests, kept until the market or the supply changes (the public service cached every
 // GET for two minutes; this cache is emptied at every new block, supply post and fixing, so it never
-// serves stale data). A cached answer is served straight from node:http, in front of the router: the
-// fair-usage limit, CORS and the request log still apply, through the same functions the app uses.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AccessBook } from "../access/access-book.ts";
-import type { Config } from "../config-settings.ts";
-import type { AnsweredRequests } from "./answered-requests.ts";
-import { clientAddress } from "./client-address.ts";
-import { corsHeaderValues } from "./cors.ts";
-import { errorBody } from "./errors.ts";
-import type { FairUsageWindow } from "./fair-usage.ts";
-import { type Admission, admit } from "./fair-usage-middleware.ts";
-import { MARKET_SOURCE_HEADER } from "./market-source.ts";
-import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
-import { JSON_TYPE } from "./respond.ts";
+// serves stale data). Each answer is kept with its entity tag and, once asked for, with its body in each
+// content coding: compressed once, however many clients it is sent to. A cached answer is served straight
+// from node:http, in front of the router (fast-path.ts), through the same edge as every other answer.
+import type { Readable } from "node:stream";
+import {
+  COMPRESS_NOW_BYTES,
+  type Coding,
+  compress,
+  compressingStream,
+  compressNow,
+  MIN_COMPRESSED_BYTES,
+  STREAM_FROM_BYTES,
+} from "./encoding.ts";
+import type { Lifetime } from "./lifetime.ts";
+import { entityTag } from "./validators.ts";
 
-/** Bytes of answers kept at most; beyond it new answers are not kept until the next clear. */
+/** Bytes of answers kept at most, all codings counted; beyond it new answers are not kept until the next clear. */
 const MAX_BYTES = 64 * 1024 * 1024;
+
+type Compressed = Exclude<Coding, "identity">;
+
+/** One answer's body, its tag and lifetime, and its compressed copies. */
+export class CachedAnswer {
+  readonly tag: string;
+  private readonly coded = new Map<Compressed, Buffer | Promise<Buffer>>();
+
+  constructor(
+    readonly body: Buffer,
+    readonly lifetime: Lifetime,
+    private readonly onKept: (bytes: number) => void = () => undefined,
+  ) {
+    this.tag = entityTag(body);
+  }
+
+  /** The coding this answer travels in for a client that prefers `coding`: small bodies go as they are. */
+  codingFor(preferred: Coding): Coding {
+    return this.body.length < MIN_COMPRESSED_BYTES ? "identity" : preferred;
+  }
+
+  /**
+   * The body in a coding (from codingFor). Kept copies are returned as they are; otherwise a small body is
+   * compressed at once, a middling one in zlib's thread pool, and a large one is handed back as the stream
+   * compressing it, so its first bytes leave before the last are compressed; each is kept when done, and
+   * a second client asking meanwhile waits for that copy rather than compressing it again.
+   */
+  take(coding: Coding): Buffer | Promise<Buffer> | Readable {
+    if (coding === "identity") return this.body;
+    const kept = this.coded.get(coding);
+    if (kept !== undefined) return kept;
+    if (this.body.length <= COMPRESS_NOW_BYTES) return this.keep(coding, compressNow(this.body, coding));
+    if (this.body.length < STREAM_FROM_BYTES) {
+      const pending = compress(this.body, coding).then((done) => this.keep(coding, done));
+      this.coded.set(coding, pending);
+      return pending;
+    }
+    const stream = compressingStream(this.body, coding);
+    const chunks: Buffer[] = [];
+    this.coded.set(
+      coding,
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => resolve(this.keep(coding, Buffer.concat(chunks))));
+        stream.on("error", (error) => {
+          this.coded.delete(coding);
+          reject(error);
+        });
+      }),
+    );
+    return stream;
+  }
+
+  private keep(coding: Compressed, body: Buffer): Buffer {
+    this.coded.set(coding, body);
+    this.onKept(body.length);
+    return body;
+  }
+}
 
 /**
  * A plain map with a byte budget rather than an LRU: it is emptied at every block (two minutes at most),
  * and its lookup sits on the hottest path of the service.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
 
-  get(pathAndQuery: string): Buffer | undefined {
+  get(pathAndQuery: string): CachedAnswer | undefined {
     return this.entries.get(pathAndQuery);
   }
 
@@ -36,12 +96,21 @@ export class ResponseCache {
    */
   generation = 0;
 
-  put(pathAndQuery: string, body: string, generation = this.generation): void {
-    if (generation !== this.generation) return;
+  /** Keeps an answer when it may be, and returns it either way (its request is answered from it). */
+  put(pathAndQuery: string, body: string, lifetime: Lifetime, generation = this.generation): CachedAnswer {
     const buffer = Buffer.from(body);
-    if (this.bytes + buffer.length > MAX_BYTES || this.entries.has(pathAndQuery)) return;
-    this.entries.set(pathAndQuery, buffer);
-    this.bytes += buffer.length;
+    const existing = this.entries.get(pathAndQuery);
+    if (existing?.body.equals(buffer)) return existing;
+    const kept = generation === this.generation && this.bytes + buffer.length <= MAX_BYTES;
+    const cleared = this.generation;
+    const answer = new CachedAnswer(buffer, lifetime, (bytes) => {
+      if (kept && this.generation === cleared) this.bytes += bytes;
+    });
+    if (kept && existing === undefined) {
+      this.entries.set(pathAndQuery, answer);
+      this.bytes += buffer.length;
+    }
+    return answer;
   }
 
   clear(): void {
@@ -49,74 +118,4 @@ export class ResponseCache {
     this.entries.clear();
     this.bytes = 0;
   }
-}
-
-export interface FastPathDeps {
-  config: Config;
-  book: AccessBook;
-  limiter: FairUsageWindow;
-  cache: ResponseCache;
-  answered: AnsweredRequests;
-  now: () => number;
-  /** The X-Market-Source header's value (market-source.ts). */
-  marketSource: () => string;
-}
-
-/** Serves a GET the cache can answer and returns true; false leaves the request to the app. */
-export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== "GET" || req.url === undefined) return false;
-  const body = deps.cache.get(req.url);
-  if (body === undefined) return false;
-  const started = performance.now();
-  const apiKey = req.headers["x-api-key"];
-  const address = clientAddress(deps.config.trustProxy, req);
-  const admitted = admit(deps.book, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
-  if (admitted instanceof Promise) {
-    // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
-    admitted.then(
-      (admission) => answer(deps, req, res, body, admission, started),
-      () => res.destroy(),
-    );
-  } else answer(deps, req, res, body, admitted, started);
-  return true;
-}
-
-function answer(
-  deps: FastPathDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-  admission: Admission,
-  started: number,
-): void {
-  const headers = corsHeaderValues(deps.config.corsOrigins, req.headers.origin);
-  for (const name in admission.headers) headers[name] = admission.headers[name] as string;
-  let status = 200;
-  let payload: Buffer | string = body;
-  if (admission.refusal) {
-    status = admission.refusal.status;
-    payload = errorBody(status, admission.refusal.message);
-    Object.assign(headers, admission.refusal.headers);
-  }
-  headers["Content-Type"] = JSON_TYPE;
-  headers[MARKET_SOURCE_HEADER] = deps.marketSource();
-  const requestId = requestIdOf(req.headers["x-request-id"]);
-  headers[REQUEST_ID_HEADER] = requestId;
-  const bytes = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
-  headers["Content-Length"] = String(bytes);
-  res.writeHead(status, headers);
-  res.end(payload);
-  deps.answered.record({
-    timeMs: deps.now(),
-    client: admission.client,
-    method: "GET",
-    path: req.url ?? "-",
-    status,
-    durationMs: performance.now() - started,
-    bytes,
-    requestId,
-    fallback: admission.fallback,
-    key: admission.key,
-    refusal: admission.reason,
-  });
 }

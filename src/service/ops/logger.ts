@@ -3,7 +3,7 @@
 // fields to every line), on the standard output unless told otherwise. No secret reaches it: fields that name one are censored, and every text (the message, a
 // URL, an error's message and stack) loses passwords in URLs, secret query parameters and bearer tokens.
 import { type DestinationStream, type Level, type Logger as PinoLogger, pino } from "pino";
-import { REDACTED, redactSecrets } from "../http/log-redaction.ts";
+import { REDACTED, redactSecrets } from "./log-redaction.ts";
 
 export type Logger = PinoLogger;
 export type LogLevel = Level;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { ERROR_STATUSES } from "../../interface/errors.ts";
-import { readRequestLog } from "../http/request-log.ts";
+import { readRequestLog } from "../ops/request-log.ts";
 import { type HostileRequest, replayCommand, requestBytes } from "./hostile-request-bytes.ts";
 import { FUZZ_SERVICE_FLAGS, hostileRequest } from "./hostile-requests.ts";
 import { type RawExchange, sendRaw } from "./raw-http.ts";

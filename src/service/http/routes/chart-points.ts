@@ -18,6 +18,7 @@ import {
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { ChartSeries } from "../wire.ts";
 import { errorResponses, jsonContent, requireExchangeOf, requireSymbol } from "./shared.ts";
 
@@ -66,6 +67,7 @@ export async function chartSeries(ctx: ServiceContext, request: ChartRequest): P
 const perExchange = createRoute({
   method: "get",
   path: "/v1/chartPoints/{filter}/{trading_place}/{symbol}",
+  operationId: "getChartPoints",
   summary: "Chart points for one symbol at one exchange",
   description: `Filter values of one (symbol, exchange) series. ${WINDOWS}`,
   request: { params: ChartPointsParams, query: ChartPointsQuery },
@@ -75,13 +77,14 @@ const perExchange = createRoute({
 const allExchanges = createRoute({
   method: "get",
   path: "/v1/chartPointsAllExchanges/{filter}/{symbol}",
+  operationId: "getChartPointsAllExchanges",
   summary: "Chart points for a symbol across all exchanges",
   description: `Filter values computed over the trades of every exchange. ${WINDOWS}`,
   request: { params: ChartPointsAllExchangesParams, query: ChartPointsQuery },
   responses: { 200: jsonContent(PointsSchema, "Chart points, oldest first"), ...errorResponses(400, 404) },
 });
 
-export function registerChartPoints(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerChartPoints(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openapi(perExchange, async (c) => {
     const { filter, trading_place, symbol } = c.req.valid("param");
     const query = c.req.valid("query");
@@ -91,12 +94,18 @@ export function registerChartPoints(app: OpenAPIHono, ctx: ServiceContext): void
       c,
       ctx.config.wire,
       await chartSeries(ctx, { symbol, exchange: trading_place, filter, ...query }),
+      "block",
     );
   });
   app.openapi(allExchanges, async (c) => {
     const { filter, symbol } = c.req.valid("param");
     const query = c.req.valid("query");
     requireSymbol(ctx, symbol);
-    return respond(c, ctx.config.wire, await chartSeries(ctx, { symbol, exchange: null, filter, ...query }));
+    return respond(
+      c,
+      ctx.config.wire,
+      await chartSeries(ctx, { symbol, exchange: null, filter, ...query }),
+      "block",
+    );
   });
 }

@@ -4,11 +4,13 @@ import { CoinsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { TOP_COINS } from "../../market/market-view.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses, jsonContent } from "./shared.ts";
 
 const coins = createRoute({
   method: "get",
   path: "/v1/coins",
+  operationId: "getCoins",
   summary: "All available coins",
   description:
     "Coins that traded over 1 USD in the last 24 hours, by market cap (coins without a known supply last): " +
@@ -16,7 +18,7 @@ const coins = createRoute({
   responses: { 200: jsonContent(CoinsSchema, "Coins"), ...errorResponses() },
 });
 
-export function registerCoins(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerCoins(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openapi(coins, async (c) => {
     const ranking = await ctx.view.ranking();
     return respond(c, ctx.config.wire, {

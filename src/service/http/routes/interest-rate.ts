@@ -9,6 +9,7 @@ import { interestRateResource, isRateType } from "../../rates/rate-book.ts";
 import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses } from "./shared.ts";
 
 const RULES =
@@ -27,6 +28,7 @@ const rateResponses = {
 const latestRoute = createRoute({
   method: "get",
   path: "/v1/interestrate/{rateType}",
+  operationId: "getInterestRate",
   summary: "Latest value of a rate type, or a range of fixings",
   description: RULES,
   request: { params: RateTypeParams, query: RateRangeQuery },
@@ -36,6 +38,7 @@ const latestRoute = createRoute({
 const datedRoute = createRoute({
   method: "get",
   path: "/v1/interestrate/{rateType}/{date}",
+  operationId: "getInterestRateOnDate",
   summary: "Value of a rate type on a date",
   description: RULES,
   request: { params: RateTypeDateParams, query: RateRangeQuery },
@@ -86,7 +89,7 @@ function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: str
   return respond(c, ctx.config.wire, interestRateResource(fixing));
 }
 
-export function registerInterestRate(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerInterestRate(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openapi(latestRoute, (c) => answer(ctx, c, c.req.valid("param").rateType, undefined));
   app.openapi(datedRoute, (c) => {
     const { rateType, date: pathDate } = c.req.valid("param");

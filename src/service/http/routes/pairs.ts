@@ -3,17 +3,19 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { PairsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses, jsonContent } from "./shared.ts";
 
 const pairs = createRoute({
   method: "get",
   path: "/v1/pairs",
+  operationId: "getPairs",
   summary: "All available pairs",
   description: "Every pair on every exchange; `ignore` marks pairs whose trades the aggregation leaves out.",
   responses: { 200: jsonContent(PairsSchema, "Pairs"), ...errorResponses() },
 });
 
-export function registerPairs(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerPairs(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   // The market's pairs never change while the service runs: the list is made once.
   const pairList = ctx.view.market.pairs.map(({ symbol, foreignName, exchange, ignore }) => ({
     symbol,
@@ -21,5 +23,5 @@ export function registerPairs(app: OpenAPIHono, ctx: ServiceContext): void {
     exchange,
     ignore,
   }));
-  app.openapi(pairs, (c) => respond(c, ctx.config.wire, { pairs: pairList }));
+  app.openapi(pairs, (c) => respond(c, ctx.config.wire, { pairs: pairList }, "block"));
 }

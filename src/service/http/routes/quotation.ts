@@ -5,11 +5,13 @@ import { QuotationSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
 
 const route = createRoute({
   method: "get",
   path: "/v1/quotation/{symbol}",
+  operationId: "getQuotation",
   summary: "Quotation for a symbol",
   description:
     "Price is the MA120 filter across all exchanges at the newest block; volume covers the last 24 hours.",
@@ -17,12 +19,12 @@ const route = createRoute({
   responses: { 200: jsonContent(QuotationSchema, "The quotation"), ...errorResponses(400, 404) },
 });
 
-export function registerQuotation(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
     const quotation = await ctx.view.quotation(symbol);
     if (!quotation) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
-    return respond(c, ctx.config.wire, quotation);
+    return respond(c, ctx.config.wire, quotation, "block");
   });
 }

@@ -1,6 +1,8 @@
 // Endpoints 5 and 6: GET /v1/supply/{symbol} and POST /v1/supply (the one write: a write key is required).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_BODY_BYTES } from "../../../interface/errors.ts";
 import {
   MAX_CIRCULATING_SUPPLY,
   SupplyPostBody,
@@ -11,14 +13,16 @@ import { SupplySchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { MarketView, supplyResource } from "../../market/market-view.ts";
 import type { SupplyRecord } from "../../store/store.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, errorResponse, readingBody } from "../errors.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
 import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
 
 const getRoute = createRoute({
   method: "get",
   path: "/v1/supply/{symbol}",
+  operationId: "getSupply",
   summary: "Circulating supply for a symbol",
   description: "The latest circulating supply stored for the symbol.",
   request: { params: SymbolPathParams },
@@ -30,6 +34,7 @@ const SUPPLY_POST_REF = { $ref: "#/components/schemas/SupplyPost" };
 const postRoute = createRoute({
   method: "post",
   path: "/v1/supply",
+  operationId: "postSupply",
   summary: "Post the circulating supply of a coin",
   description:
     "Symbol and CirculatingSupply as query parameters (as the interface says), as a form body " +
@@ -38,7 +43,8 @@ const postRoute = createRoute({
     `is no body. The symbol must be known; the supply a decimal number > 0 and ≤ ${MAX_CIRCULATING_SUPPLY} ` +
     "(digits with an optional fraction and exponent; no hex, sign '+', spaces or separators). " +
     "Requires `Authorization: Bearer <write key>`. The record is stored durably before the answer.",
-  security: [{ writeKey: [] }],
+  // The write key is required; an X-Api-Key beside it is optional, as on every /v1 request (fair usage).
+  security: [{ writeKey: [], apiKey: [] }, { writeKey: [] }],
   request: {
     query: SupplyPostQuery,
     // The body is read by readSupplyPost, not by zod-openapi's validator (which answers other media types
@@ -75,7 +81,26 @@ function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
   };
 }
 
-export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
+/**
+ * The body's size limit, after the write key: only a writer's body is read, so only a writer is told
+ * "100 Continue" (listeners.ts writes it when the body is first read). A declared Content-Length over the
+ * limit is refused on the head alone: Hono's bodyLimit touches the request's body stream even then, which
+ * starts reading it.
+ */
+function limitBody(): MiddlewareHandler {
+  const tooLarge = () => new ApiError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, tooLarge()) });
+  return async (c, next) => {
+    const declared = c.req.header("Content-Length");
+    if (declared !== undefined && c.req.header("Transfer-Encoding") === undefined) {
+      if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+    }
+    // The limit reads a body without Content-Length itself; a body that breaks off is the client's fault.
+    await readingBody(() => limit(c, next));
+  };
+}
+
+export function registerSupply(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openAPIRegistry.register("SupplyPost", SupplyPostBody);
   app.openapi(getRoute, async (c) => {
     const { symbol } = c.req.valid("param");
@@ -85,7 +110,7 @@ export function registerSupply(app: OpenAPIHono, ctx: ServiceContext): void {
     return respond(c, ctx.config.wire, supply);
   });
 
-  app.openapi({ ...postRoute, middleware: [requireWriteKey(ctx)] }, async (c) => {
+  app.openapi({ ...postRoute, middleware: [requireWriteKey(ctx), limitBody()] }, async (c) => {
     const post = await readSupplyPost(c);
     requireSymbol(ctx, post.symbol);
     const nowMs = ctx.marketClock.now();

@@ -5,12 +5,14 @@ import { SymbolDetailsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { chartSeries } from "./chart-points.ts";
 import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
 
 const route = createRoute({
   method: "get",
   path: "/v1/symbol/{symbol}",
+  operationId: "getSymbolDetails",
   summary: "Symbol details",
   description:
     "The coin's figures, its rank by market cap, per-exchange prices with the last 10 trades, USD FX rates, " +
@@ -19,7 +21,7 @@ const route = createRoute({
   responses: { 200: jsonContent(SymbolDetailsSchema, "Symbol details"), ...errorResponses(400, 404) },
 });
 
-export function registerSymbolDetails(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
@@ -32,6 +34,6 @@ export function registerSymbolDetails(app: OpenAPIHono, ctx: ServiceContext): vo
     ]);
     const details = { change: ctx.view.change(ctx.marketClock.now()), coin, rank, exchanges, gfx1 };
     // A live source's newest trades show at once, so its answers are not kept until the next block.
-    return respond(c, ctx.config.wire, details, ctx.source.closeGraceMs === undefined);
+    return respond(c, ctx.config.wire, details, "revalidate", ctx.source.closeGraceMs === undefined);
   });
 }

@@ -3,16 +3,18 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { SymbolsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
+import type { ServiceEnv } from "../service-env.ts";
 import { errorResponses, jsonContent } from "./shared.ts";
 
 const symbols = createRoute({
   method: "get",
   path: "/v1/symbols",
+  operationId: "getSymbols",
   summary: "All available symbols",
   responses: { 200: jsonContent(SymbolsSchema, "Symbols, alphabetical"), ...errorResponses() },
 });
 
-export function registerSymbols(app: OpenAPIHono, ctx: ServiceContext): void {
+export function registerSymbols(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   const symbolList = ctx.view.market.symbols;
-  app.openapi(symbols, (c) => respond(c, ctx.config.wire, { symbols: symbolList }));
+  app.openapi(symbols, (c) => respond(c, ctx.config.wire, { symbols: symbolList }, "block"));
 }

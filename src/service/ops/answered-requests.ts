@@ -3,14 +3,15 @@
 // the key's last use. One place, so that no path can answer without being counted.
 import type { AccessBook } from "../access/access-book.ts";
 import type { StoredKey } from "../access/access-store.ts";
+import type { RefusalReason } from "../access/admission.ts";
 import type { UsageTally } from "../access/usage-tally.ts";
-import { endpointLabel } from "./endpoint-label.ts";
-import type { RefusalReason } from "./fair-usage-middleware.ts";
 import type { RequestLog, RequestLogEntry } from "./request-log.ts";
 
 export interface Answer {
   /** When the request arrived, in ms since the epoch. */
   timeMs: number;
+  /** What the usage review and the metrics count it under: "GET /v1/coins", "admin", "dashboard"... */
+  endpoint: string;
   client: string;
   method: string;
   /** The path with its query, as the client sent it. */
@@ -80,7 +81,7 @@ export class AnsweredRequests {
     else delete line.limiter;
     line.requestId = answer.requestId;
     this.log.append(line);
-    const endpoint = endpointLabel(answer.method, answer.path);
+    const endpoint = answer.endpoint;
     // The review is of the API's clients: the dashboard's files, the operator's own requests and the
     // metrics scrapes are not what the fair-usage policy is about.
     if (answer.path.startsWith("/v1/"))

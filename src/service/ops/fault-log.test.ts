@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../ops/logger.ts";
 import { FaultLog } from "./fault-log.ts";
+import { createLogger } from "./logger.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12, 0, 0) });

@@ -2,13 +2,13 @@
 // under concurrency, sliding (not fixed buckets), the same headers as the in-process limiter, and the
 // documented fallback when Redis goes away and comes back.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { sqliteBook } from "../access/testing/sqlite-book.ts";
 import { loadConfig } from "../config.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { startRedis, type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
+import { admit } from "./admission.ts";
 import { type Decision, FairUsageLimiter } from "./fair-usage.ts";
-import { admit } from "./fair-usage-middleware.ts";
 import { RedisFairUsage, type RedisFairUsageOptions } from "./fair-usage-redis.ts";
+import { sqliteBook } from "./testing/sqlite-book.ts";
 
 let redis: TestRedis;
 const opened: RedisFairUsage[] = [];

@@ -1,9 +1,9 @@
 // Who the client is, through the real service: the socket's peer, or behind a trusted load balancer the
 // address it forwarded for. Requests come from 127.0.0.1, playing the balancer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { sendRaw } from "../testing/raw-http.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 const LIMIT = 3;
 

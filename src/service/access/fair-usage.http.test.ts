@@ -1,7 +1,7 @@
 // The fair-usage limit through real HTTP, with the service's wall clock under the test's control.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 const ISSUED = "issued-key-with-20";
 let service: TestService;

@@ -2,7 +2,7 @@
 // is an error record with its stack (and the request id of the answer that met it), the repeats within a
 // period are only counted, and the period's end writes one record with the count. A client that finds a
 // fault and repeats it a thousand times a second costs a line a minute.
-import { createLogger, type Logger } from "../ops/logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 
 export interface FaultLogOptions {
   /** How long repeats of a fault are gathered into one line; default 60 s. */

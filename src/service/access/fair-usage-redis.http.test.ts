@@ -1,10 +1,10 @@
 // The shared limit through the real service with REDIS_URL, and what a client sees when Redis goes away:
 // no 5xx, the replica's own share of the limit, each such request marked in the request log.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { readRequestLog } from "../ops/request-log.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { type RedisServer, startRedis } from "../testing/servers/redis-server.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
-import { readRequestLog } from "./request-log.ts";
 
 const LIMIT = 4;
 let redis: RedisServer;

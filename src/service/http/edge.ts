@@ -1,0 +1,334 @@
+// The edge: every answer the service gives leaves through here, whether the app computed it, the response
+// cache held it (fast-path.ts) or the front door refused the request before anyone read it. Its headers are
+// decided once, in `headers()` (CORS, security, the request id, the market source) and `cachedHeaders()`
+// (validators, lifetime, coding), its body is compressed as the client accepts, and it is recorded once
+// (the request log, the usage review, the metrics, the key's last use).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { MiddlewareHandler } from "hono";
+import type { StoredKey } from "../access/access-store.ts";
+import type { RefusalReason } from "../access/admission.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config-settings.ts";
+import type { AnsweredRequests } from "../ops/answered-requests.ts";
+import { corsHeaderValues } from "./cors.ts";
+import {
+  COMPRESS_NOW_BYTES,
+  type Coding,
+  compressingStream,
+  compressNow,
+  isCompressible,
+  MIN_COMPRESSED_BYTES,
+  negotiateCoding,
+} from "./encoding.ts";
+import { endpointLabel } from "./endpoint-label.ts";
+import { errorBody } from "./errors.ts";
+import { cacheControl, NO_STORE } from "./lifetime.ts";
+import { MARKET_SOURCE_HEADER } from "./market-source.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
+import { CachedAnswer, type ResponseCache } from "./response-cache.ts";
+import { isPage, pageSecurityHeaders } from "./security-headers.ts";
+import type { ServiceEnv } from "./service-env.ts";
+import { etagHeader, matchesNoneMatch } from "./validators.ts";
+import { JSON_TYPE } from "./wire.ts";
+
+export interface EdgeDeps {
+  config: Pick<Config, "corsOrigins" | "https" | "marketSpeed">;
+  /** Where every answer is recorded. */
+  answered: AnsweredRequests;
+  /** Real time, in ms. */
+  now: () => number;
+  /** Market time: when the next block ends, and so how long a market answer lasts. */
+  marketClock: Clock;
+  /** The X-Market-Source header's value (market-source.ts). */
+  marketSource: () => string;
+  /** The client's address (TRUST_PROXY applied), for a request no admission named. */
+  clientAddress: (req: IncomingMessage) => string;
+}
+
+/** What is known of a request when its answer is decided. */
+export interface RequestHead {
+  method: string;
+  /** The path with its query, as the client sent it. */
+  path: string;
+  origin: string | undefined;
+  requestId: string;
+}
+
+/** Who the request was admitted as (access/admission.ts), for the record and the RateLimit headers. */
+export interface Admitted {
+  client: string;
+  key?: StoredKey | null | undefined;
+  headers: Readonly<Record<string, string>>;
+  fallback?: boolean | undefined;
+  reason?: RefusalReason | "admin-auth" | null | undefined;
+}
+
+/**
+ * Requests the front door answered (and recorded) itself because their body broke the parser: the app,
+ * still reading that body, then answers nobody and records nothing.
+ */
+export const refusedByFrontDoor = new WeakSet<IncomingMessage>();
+
+/** A reply to a GET or HEAD of a cached answer: its body is kept, being compressed, or streamed as it is. */
+export interface CachedReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | Promise<Buffer> | Readable | null;
+}
+
+/** Adds a token to a header record's Vary. */
+function vary(headers: Record<string, string>, token: string): void {
+  const current = headers.Vary;
+  headers.Vary = current === undefined || current === "" ? token : `${current}, ${token}`;
+}
+
+export class Edge {
+  private readonly page: Record<string, string>;
+
+  constructor(private readonly deps: EdgeDeps) {
+    this.page = pageSecurityHeaders(deps.config.https);
+  }
+
+  /**
+   * The headers every answer carries, for a body of `contentType`: CORS for the request's origin, the
+   * request id, nosniff (and HSTS when served over HTTPS), a page's security policy, the market source on
+   * /v1. The answer's own headers (RateLimit, Retry-After, Allow, its validators) are added by the caller.
+   */
+  headers(head: RequestHead, contentType: string | null): Record<string, string> {
+    const headers = corsHeaderValues(this.deps.config.corsOrigins, head.origin);
+    headers[REQUEST_ID_HEADER] = head.requestId;
+    if (isPage(contentType)) Object.assign(headers, this.page);
+    else {
+      headers["X-Content-Type-Options"] = "nosniff";
+      if (this.deps.config.https)
+        headers["Strict-Transport-Security"] = this.page["Strict-Transport-Security"] as string;
+    }
+    if (head.path.startsWith("/v1/")) headers[MARKET_SOURCE_HEADER] = this.deps.marketSource();
+    return headers;
+  }
+
+  /** The headers of an answer from the cache in a coding: the validator, its lifetime, its coding. */
+  private cachedHeaders(head: RequestHead, answer: CachedAnswer, coding: Coding, admitted: Admitted) {
+    const headers = this.headers(head, JSON_TYPE);
+    for (const name in admitted.headers) headers[name] = admitted.headers[name] as string;
+    headers["Content-Type"] = JSON_TYPE;
+    headers.ETag = etagHeader(answer.tag, coding);
+    headers["Cache-Control"] = cacheControl(
+      answer.lifetime,
+      this.deps.marketClock,
+      this.deps.config.marketSpeed,
+    );
+    vary(headers, "Accept-Encoding");
+    if (coding !== "identity") headers["Content-Encoding"] = coding;
+    return headers;
+  }
+
+  /**
+   * The reply to a GET or HEAD of an answer the cache holds (or the app has just computed): 304 when the
+   * client holds it already, else its body in the coding the client prefers. Decided here for the fast
+   * path and the app alike, so a cached answer and a fresh one cannot differ by a header.
+   */
+  replyCached(
+    req: IncomingMessage,
+    head: RequestHead,
+    answer: CachedAnswer,
+    admitted: Admitted,
+  ): CachedReply {
+    const accept = req.headers["accept-encoding"];
+    const coding = answer.codingFor(negotiateCoding(Array.isArray(accept) ? accept.join(",") : accept));
+    const headers = this.cachedHeaders(head, answer, coding, admitted);
+    if (matchesNoneMatch(req.headers["if-none-match"], answer.tag)) {
+      delete headers["Content-Encoding"];
+      return { status: 304, headers, body: null };
+    }
+    return { status: 200, headers, body: answer.take(coding) };
+  }
+
+  /** The fast path's writer of a cached answer, straight to node:http. */
+  sendCached(
+    req: IncomingMessage,
+    res: ServerResponse,
+    head: RequestHead,
+    answer: CachedAnswer,
+    admitted: Admitted,
+    started: number,
+  ): void {
+    const { status, headers, body } = this.replyCached(req, head, answer, admitted);
+    if (body === null) {
+      res.writeHead(status, headers);
+      res.end();
+      this.record(head, status, 0, admitted, started);
+      return;
+    }
+    if (body instanceof Readable) {
+      res.writeHead(status, headers);
+      if (head.method === "HEAD") {
+        res.end();
+        this.record(head, status, 0, admitted, started);
+        return;
+      }
+      let bytes = 0;
+      body.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      body.pipe(res);
+      res.once("close", () => this.record(head, status, bytes, admitted, started));
+      return;
+    }
+    const send = (bytes: Buffer) => {
+      headers["Content-Length"] = String(bytes.length);
+      res.writeHead(status, headers);
+      res.end(head.method === "HEAD" ? undefined : bytes);
+      this.record(head, status, bytes.length, admitted, started);
+    };
+    if (body instanceof Promise) body.then(send, () => res.destroy());
+    else send(body);
+  }
+
+  /**
+   * An error record: its headers and body, for a writer that has no app behind it (the fast path's
+   * refusals, the front door's). The answer's own headers (Retry-After, Connection) are in `own`.
+   */
+  errorAnswer(
+    head: RequestHead,
+    status: number,
+    message: string,
+    own: Readonly<Record<string, string>> = {},
+  ): { headers: Record<string, string>; body: string } {
+    const body = errorBody(status, message);
+    const headers = this.headers(head, JSON_TYPE);
+    for (const name in own) headers[name] = own[name] as string;
+    headers["Content-Type"] = JSON_TYPE;
+    headers["Content-Length"] = String(Buffer.byteLength(body));
+    headers["Cache-Control"] = NO_STORE;
+    return { headers, body };
+  }
+
+  /** Records an answer once: the request log, the usage review, the metrics, the key's last use. */
+  record(head: RequestHead, status: number, bytes: number, admitted: Admitted, started: number): void {
+    this.deps.answered.record({
+      timeMs: this.deps.now(),
+      endpoint: endpointLabel(head.method, head.path),
+      client: admitted.client,
+      method: head.method,
+      path: head.path,
+      status,
+      durationMs: performance.now() - started,
+      bytes,
+      requestId: head.requestId,
+      fallback: admitted.fallback === true,
+      key: admitted.key ?? null,
+      refusal: admitted.reason ?? null,
+    });
+  }
+
+  /**
+   * The app's side, outermost of its middleware: names the request, lets the app answer, then sends the
+   * answer through the same decisions as the fast path's. An answer respond() wrote (`answer`) is sent by
+   * sendCached() (and kept in the cache when it may be); any other gets the same headers, a body worth it
+   * compressed (unless the app chose its coding itself, as for the dashboard's files compressed at build
+   * time), and no-store where it said no lifetime of its own. `skip`: paths answered as they are and not
+   * recorded (a balancer's health checks every half second, Prometheus's scrapes).
+   */
+  middleware(cache: ResponseCache, skip: (path: string) => boolean): MiddlewareHandler<ServiceEnv> {
+    return async (c, next) => {
+      if (skip(c.req.path)) return next();
+      const started = performance.now();
+      const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+      c.set("requestId", requestId);
+      const generation = cache.generation;
+      await next();
+      const { incoming, outgoing } = c.env;
+      // The front door answered this request itself (its body broke the parser): nobody to answer here.
+      if (refusedByFrontDoor.has(incoming)) return;
+      const head: RequestHead = {
+        method: c.req.method,
+        path: pathAndQuery(c.req.url),
+        origin: c.req.header("Origin"),
+        requestId,
+      };
+      const admitted: Admitted = {
+        client: c.get("client") ?? this.deps.clientAddress(incoming),
+        key: c.get("key"),
+        headers: c.get("rateLimit") ?? {},
+        fallback: c.get("limiter") === "local",
+        reason: c.get("refusal"),
+      };
+      const answer = c.get("answer");
+      if (answer !== undefined && c.res.status === 200) {
+        const cached = answer.keep
+          ? cache.put(head.path, answer.body, answer.lifetime, generation)
+          : new CachedAnswer(Buffer.from(answer.body), answer.lifetime);
+        const reply = this.replyCached(incoming, head, cached, admitted);
+        const body = reply.body instanceof Promise ? await reply.body : reply.body;
+        if (body instanceof Readable) {
+          let bytes = 0;
+          body.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          outgoing.once("close", () => this.record(head, reply.status, bytes, admitted, started));
+          c.res = new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, reply);
+          return;
+        }
+        if (body !== null) reply.headers["Content-Length"] = String(body.length);
+        c.res = new Response(body === null ? null : new Uint8Array(body), reply);
+        this.record(head, reply.status, body?.length ?? 0, admitted, started);
+        return;
+      }
+      const res = c.res;
+      const contentType = res.headers.get("Content-Type");
+      const own = this.headers(head, contentType);
+      for (const name in own) {
+        if (name === "Vary") res.headers.append("Vary", own[name] as string);
+        else res.headers.set(name, own[name] as string);
+      }
+      if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", NO_STORE);
+      const length = Number(res.headers.get("Content-Length") ?? Number.NaN);
+      const record = (bytes: number) => this.record(head, res.status, bytes, admitted, started);
+      if (
+        res.body === null ||
+        res.headers.has("Content-Encoding") ||
+        !isCompressible(contentType) ||
+        length < MIN_COMPRESSED_BYTES
+      ) {
+        record(Number.isNaN(length) ? 0 : length);
+        return;
+      }
+      res.headers.append("Vary", "Accept-Encoding");
+      const coding = negotiateCoding(c.req.header("Accept-Encoding"));
+      const body = Buffer.from(await res.arrayBuffer());
+      const headers = new Headers(res.headers);
+      if (coding === "identity" || body.length < MIN_COMPRESSED_BYTES) {
+        headers.set("Content-Length", String(body.length));
+        c.res = new Response(new Uint8Array(body), { status: res.status, headers });
+        record(body.length);
+        return;
+      }
+      headers.set("Content-Encoding", coding);
+      if (body.length <= COMPRESS_NOW_BYTES) {
+        const compressed = compressNow(body, coding);
+        headers.set("Content-Length", String(compressed.length));
+        c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });
+        record(compressed.length);
+        return;
+      }
+      headers.delete("Content-Length");
+      const stream = compressingStream(body, coding);
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      outgoing.once("close", () => record(bytes));
+      c.res = new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+        status: res.status,
+        headers,
+      });
+    };
+  }
+}
+
+/** The path with its query, as the client sent it (cheaper than parsing a URL per request). */
+export function pathAndQuery(url: string): string {
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+}
