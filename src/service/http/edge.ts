@@ -5,7 +5,7 @@
 // (the request log, the usage review, the metrics, the key's last use).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { StoredKey } from "../access/access-store.ts";
 import type { RefusalReason } from "../access/admission.ts";
 import type { Clock } from "../clock.ts";
@@ -75,6 +75,15 @@ export interface CachedReply {
   status: 200 | 304;
   headers: Record<string, string>;
   body: Buffer | Promise<Buffer> | Readable | null;
+}
+
+/**
+ * Replaces the app's answer with another that carries all its own headers. Hono's setter would copy the
+ * old answer's headers over the new one's (its Content-Length among them, wrong once the body is coded).
+ */
+function replaceResponse(c: Context<ServiceEnv>, response: Response): void {
+  for (const name of [...c.res.headers.keys()]) c.res.headers.delete(name);
+  c.res = response;
 }
 
 /** Adds a token to a header record's Vary. */
@@ -268,11 +277,11 @@ export class Edge {
             bytes += chunk.length;
           });
           outgoing.once("close", () => this.record(head, reply.status, bytes, admitted, started));
-          c.res = new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, reply);
+          replaceResponse(c, new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, reply));
           return;
         }
         if (body !== null) reply.headers["Content-Length"] = String(body.length);
-        c.res = new Response(body === null ? null : new Uint8Array(body), reply);
+        replaceResponse(c, new Response(body === null ? null : new Uint8Array(body), reply));
         this.record(head, reply.status, body?.length ?? 0, admitted, started);
         return;
       }
@@ -301,7 +310,7 @@ export class Edge {
       const headers = new Headers(res.headers);
       if (coding === "identity" || body.length < MIN_COMPRESSED_BYTES) {
         headers.set("Content-Length", String(body.length));
-        c.res = new Response(new Uint8Array(body), { status: res.status, headers });
+        replaceResponse(c, new Response(new Uint8Array(body), { status: res.status, headers }));
         record(body.length);
         return;
       }
@@ -309,7 +318,7 @@ export class Edge {
       if (body.length <= COMPRESS_NOW_BYTES) {
         const compressed = compressNow(body, coding);
         headers.set("Content-Length", String(compressed.length));
-        c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });
+        replaceResponse(c, new Response(new Uint8Array(compressed), { status: res.status, headers }));
         record(compressed.length);
         return;
       }
@@ -320,10 +329,13 @@ export class Edge {
         bytes += chunk.length;
       });
       outgoing.once("close", () => record(bytes));
-      c.res = new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-        status: res.status,
-        headers,
-      });
+      replaceResponse(
+        c,
+        new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+          status: res.status,
+          headers,
+        }),
+      );
     };
   }
 }
