@@ -96,7 +96,7 @@ function limitBody(): MiddlewareHandler {
       if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
     }
     // The limit reads a body without Content-Length itself; a body that breaks off is the client's fault.
-    await readingBody(() => limit(c, next));
+    return readingBody(() => limit(c, next));
   };
 }
 
