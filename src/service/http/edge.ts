@@ -27,7 +27,7 @@ import { cacheControl, NO_STORE } from "./lifetime.ts";
 import { MARKET_SOURCE_HEADER } from "./market-source.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { CachedAnswer, type ResponseCache } from "./response-cache.ts";
-import { isPage, pageSecurityHeaders } from "./security-headers.ts";
+import { HSTS, isPage, pageSecurityHeaders } from "./security-headers.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { etagHeader, matchesNoneMatch } from "./validators.ts";
 import { JSON_TYPE } from "./wire.ts";
@@ -110,8 +110,7 @@ export class Edge {
     if (isPage(contentType)) Object.assign(headers, this.page);
     else {
       headers["X-Content-Type-Options"] = "nosniff";
-      if (this.deps.config.https)
-        headers["Strict-Transport-Security"] = this.page["Strict-Transport-Security"] as string;
+      if (this.deps.config.https) headers["Strict-Transport-Security"] = HSTS;
     }
     if (head.path.startsWith("/v1/")) headers[MARKET_SOURCE_HEADER] = this.deps.marketSource();
     return headers;

@@ -4,8 +4,6 @@
 import { randomBytes } from "node:crypto";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
-/** The context variable holding the request's id, for the lines logged about it. */
-export const REQUEST_ID = "requestId";
 const WELL_FORMED = /^[\w.:@=+/-]{8,128}$/;
 
 /**
