@@ -32,7 +32,10 @@ afterAll(async () => {
 const review = (period: string) => adminJson<UsageReview>(service, "GET", `/admin/usage?period=${period}`);
 const minutes = (query: string) => adminJson<UsageSeries>(service, "GET", `/admin/usage/minutes?${query}`);
 
-/** Bytes of the answers each client received (by key name, "" without a key). */
+/**
+ * Bytes of the answers each client received on the wire (by key name, "" without a key): their
+ * Content-Length, which counts the compressed body where fetch decodes one.
+ */
 const received = new Map<string, number>();
 
 /** Sends `count` GETs of `path` as a client (its key, or none over IPv4) and returns their statuses. */
@@ -42,7 +45,9 @@ async function send(key: IssuedKey | null, path: string, count: number): Promise
     const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
       headers: key === null ? {} : { "X-Api-Key": key.secret },
     });
-    const bytes = (await response.arrayBuffer()).byteLength;
+    await response.arrayBuffer();
+    const bytes = Number(response.headers.get("content-length"));
+    expect(bytes).toBeGreaterThan(0);
     const name = key?.key.name ?? "";
     received.set(name, (received.get(name) ?? 0) + bytes);
     statuses.push(response.status);
