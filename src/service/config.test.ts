@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       ratesSource: "history",
       rateIssuerHosts: new Map(),
       corsOrigins: "*",
+      https: false,
       dashboardDir: "dist/app",
       logMaxBytes: 100 * 2 ** 20,
       logKeep: 14,
@@ -63,9 +64,11 @@ describe("loadConfig", () => {
         SEED: "4294967295",
         MARKET_COINS: "eth, BTC ,,btc",
         CORS_ORIGINS: "https://example.com, http://localhost:5173/",
+        HTTPS: "TRUE",
       },
       [],
     );
+    expect(config.https).toBe(true);
     expect(config.port).toBe(0);
     expect(config.dataDir).toBe("/tmp/market-data");
     expect(config.rateLimit).toBe(0);
@@ -197,6 +200,8 @@ describe("loadConfig", () => {
     ["CORS_ORIGINS", "--cors-origins", "https://example.com?x=1"],
     ["CORS_ORIGINS", "--cors-origins", "*,https://example.com"],
     ["CORS_ORIGINS", "--cors-origins", ","],
+    ["HTTPS", "--https", "yes"],
+    ["HTTPS", "--https", "https://example.com"],
   ];
 
   it.each(bad)("rejects %s=%j, naming the setting as env and flag", (env, flag, value) => {
@@ -254,6 +259,7 @@ describe("CONFIG_TABLE and helpText", () => {
       "RATE_ISSUER_HOSTS",
       "DASHBOARD_DIR",
       "CORS_ORIGINS",
+      "HTTPS",
       "LOG_MAX_SIZE",
       "LOG_KEEP",
       "DATABASE_URL",

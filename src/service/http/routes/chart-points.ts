@@ -20,7 +20,7 @@ import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import { ChartSeries } from "../wire.ts";
-import { errorResponses, jsonContent, requireExchangeOf, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireExchangeOf, requireSymbol } from "./shared.ts";
 
 const WINDOWS =
   "Default window when starttime is omitted: raw 1 day, 5m 7 days, 30m 30 days, 1h 90 days, 4h 1 year, 1d and 1w all history. " +
@@ -71,7 +71,7 @@ const perExchange = createRoute({
   summary: "Chart points for one symbol at one exchange",
   description: `Filter values of one (symbol, exchange) series. ${WINDOWS}`,
   request: { params: ChartPointsParams, query: ChartPointsQuery },
-  responses: { 200: jsonContent(PointsSchema, "Chart points, oldest first"), ...errorResponses(400, 404) },
+  responses: { 200: cachedContent(PointsSchema, "Chart points, oldest first"), ...readResponses(400, 404) },
 });
 
 const allExchanges = createRoute({
@@ -81,7 +81,7 @@ const allExchanges = createRoute({
   summary: "Chart points for a symbol across all exchanges",
   description: `Filter values computed over the trades of every exchange. ${WINDOWS}`,
   request: { params: ChartPointsAllExchangesParams, query: ChartPointsQuery },
-  responses: { 200: jsonContent(PointsSchema, "Chart points, oldest first"), ...errorResponses(400, 404) },
+  responses: { 200: cachedContent(PointsSchema, "Chart points, oldest first"), ...readResponses(400, 404) },
 });
 
 export function registerChartPoints(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -5,7 +5,7 @@ import type { ServiceContext } from "../../context.ts";
 import { TOP_COINS } from "../../market/market-view.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const coins = createRoute({
   method: "get",
@@ -15,7 +15,7 @@ const coins = createRoute({
   description:
     "Coins that traded over 1 USD in the last 24 hours, by market cap (coins without a known supply last): " +
     `the top ${TOP_COINS} with their figures, every one by name, and USD FX rates.`,
-  responses: { 200: jsonContent(CoinsSchema, "Coins"), ...errorResponses() },
+  responses: { 200: cachedContent(CoinsSchema, "Coins"), ...readResponses() },
 });
 
 export function registerCoins(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -4,7 +4,7 @@ import { InterestRateMetaListSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const listRoute = createRoute({
   method: "get",
@@ -12,7 +12,7 @@ const listRoute = createRoute({
   operationId: "getInterestRateTypes",
   summary: "All available interest rates",
   description: "Every rate type with its first date, the decimals it is quoted with and its issuer.",
-  responses: { 200: jsonContent(InterestRateMetaListSchema, "Rate types"), ...errorResponses() },
+  responses: { 200: cachedContent(InterestRateMetaListSchema, "Rate types"), ...readResponses() },
 });
 
 export function registerInterestRateTypes(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -10,7 +10,7 @@ import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const RULES =
   "The value of a date is the latest fixing whose effective date is on or before it, at most 30 days before; " +
@@ -18,11 +18,11 @@ const RULES =
   "the answer is the array of fixings in that range, ascending.";
 
 const rateResponses = {
-  200: {
-    description: "One fixing, or an array of fixings for a range",
-    content: { "application/json": { schema: InterestRateSchema.or(InterestRatesSchema) } },
-  },
-  ...errorResponses(400, 404),
+  200: cachedContent(
+    InterestRateSchema.or(InterestRatesSchema),
+    "One fixing, or an array of fixings for a range",
+  ),
+  ...readResponses(400, 404),
 };
 
 const latestRoute = createRoute({

@@ -4,7 +4,7 @@ import { PairsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const pairs = createRoute({
   method: "get",
@@ -12,7 +12,7 @@ const pairs = createRoute({
   operationId: "getPairs",
   summary: "All available pairs",
   description: "Every pair on every exchange; `ignore` marks pairs whose trades the aggregation leaves out.",
-  responses: { 200: jsonContent(PairsSchema, "Pairs"), ...errorResponses() },
+  responses: { 200: cachedContent(PairsSchema, "Pairs"), ...readResponses() },
 });
 
 export function registerPairs(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

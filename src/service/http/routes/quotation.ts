@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireSymbol } from "./shared.ts";
 
 const route = createRoute({
   method: "get",
@@ -16,7 +16,7 @@ const route = createRoute({
   description:
     "Price is the MA120 filter across all exchanges at the newest block; volume covers the last 24 hours.",
   request: { params: SymbolPathParams },
-  responses: { 200: jsonContent(QuotationSchema, "The quotation"), ...errorResponses(400, 404) },
+  responses: { 200: cachedContent(QuotationSchema, "The quotation"), ...readResponses(400, 404) },
 });
 
 export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -32,6 +32,35 @@ export const jsonContent = <T>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
 });
 
+const VALIDATOR_HEADERS = {
+  ETag: {
+    description:
+      "A strong validator of this answer in its coding; send it back as If-None-Match to be told 304 if nothing changed",
+    schema: { type: "string" as const, example: '"k3Xf0Qm2bP9sTzL1aW8c-br"' },
+  },
+  "Cache-Control": {
+    description:
+      "How long the answer may be kept: `public, max-age=<seconds until the next block ends>` for market figures, `public, no-cache` (keep, but revalidate) where a supply post or a fixing can change it",
+    schema: { type: "string" as const, example: "public, max-age=87" },
+  },
+};
+
+/** A GET's 200: JSON with its validator and lifetime (http/edge.ts). */
+export const cachedContent = <T>(schema: T, description: string) => ({
+  ...jsonContent(schema, description),
+  headers: VALIDATOR_HEADERS,
+});
+
+/** A GET's other answers: 304 to a matching If-None-Match (counted like any request), and the errors. */
+export const readResponses = (...statuses: Parameters<typeof errorResponses>) => ({
+  304: {
+    description:
+      "Not modified: the If-None-Match sent names this answer. No body; the same validator, lifetime and RateLimit headers. Counted against the fair-usage limit like any request",
+    headers: VALIDATOR_HEADERS,
+  },
+  ...errorResponses(...statuses),
+});
+
 /** A 404 for a symbol the service does not know; symbols are case-sensitive, so suggest the right case. */
 export function requireSymbol(ctx: ServiceContext, symbol: string): void {
   if (ctx.view.isKnownSymbol(symbol)) return;

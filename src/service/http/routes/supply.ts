@@ -16,7 +16,7 @@ import type { SupplyRecord } from "../../store/store.ts";
 import { ApiError, errorResponse, readingBody } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
+import { cachedContent, errorResponses, jsonContent, readResponses, requireSymbol } from "./shared.ts";
 import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
 
 const getRoute = createRoute({
@@ -26,7 +26,7 @@ const getRoute = createRoute({
   summary: "Circulating supply for a symbol",
   description: "The latest circulating supply stored for the symbol.",
   request: { params: SymbolPathParams },
-  responses: { 200: jsonContent(SupplySchema, "The latest supply record"), ...errorResponses(400, 404) },
+  responses: { 200: cachedContent(SupplySchema, "The latest supply record"), ...readResponses(400, 404) },
 });
 
 const SUPPLY_POST_REF = { $ref: "#/components/schemas/SupplyPost" };

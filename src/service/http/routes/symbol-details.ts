@@ -7,7 +7,7 @@ import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import { chartSeries } from "./chart-points.ts";
-import { errorResponses, jsonContent, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireSymbol } from "./shared.ts";
 
 const route = createRoute({
   method: "get",
@@ -18,7 +18,7 @@ const route = createRoute({
     "The coin's figures, its rank by market cap, per-exchange prices with the last 10 trades, USD FX rates, " +
     "and gfx1: MA120 chart points across all exchanges over the last 24 hours.",
   request: { params: SymbolPathParams },
-  responses: { 200: jsonContent(SymbolDetailsSchema, "Symbol details"), ...errorResponses(400, 404) },
+  responses: { 200: cachedContent(SymbolDetailsSchema, "Symbol details"), ...readResponses(400, 404) },
 });
 
 export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -4,14 +4,14 @@ import { SymbolsSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { errorResponses, jsonContent } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const symbols = createRoute({
   method: "get",
   path: "/v1/symbols",
   operationId: "getSymbols",
   summary: "All available symbols",
-  responses: { 200: jsonContent(SymbolsSchema, "Symbols, alphabetical"), ...errorResponses() },
+  responses: { 200: cachedContent(SymbolsSchema, "Symbols, alphabetical"), ...readResponses() },
 });
 
 export function registerSymbols(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
