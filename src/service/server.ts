@@ -1,6 +1,7 @@
 // Starts the service in its role (ROLE): opens the store, runs the market's ingest (all, ingest), answers
 // HTTP (all, api; an ingest answers only its health), and follows the news of what was stored so that no
 // cached answer outlives the data it was made from.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
@@ -16,7 +17,14 @@ import type { ServiceContext } from "./context.ts";
 import type { Health } from "./http/app.ts";
 import { Edge } from "./http/edge.ts";
 import { readinessChecks } from "./http/health.ts";
-import { apiServer, healthServer, KEEP_ALIVE_MS } from "./http/listeners.ts";
+import {
+  answerWhileWaiting,
+  apiServer,
+  healthServer,
+  KEEP_ALIVE_MS,
+  roleServer,
+  type WaitingServer,
+} from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ChartCache } from "./market/chart-cache.ts";
@@ -34,7 +42,7 @@ import { chooseRateSource } from "./rates/choose-rate-source.ts";
 import { RateBook } from "./rates/rate-book.ts";
 import { followNews } from "./roles/follow-news.ts";
 import { type RunningIngest, startIngest } from "./roles/ingest.ts";
-import { type IngestLock, takeIngestLock } from "./roles/ingest-lock.ts";
+import { type IngestLock, takeIngestLock, WAITING_FOR_THE_LOCK } from "./roles/ingest-lock.ts";
 import { openStore } from "./roles/open-store.ts";
 import { replicaMarket } from "./roles/replica-market.ts";
 import { ReportedSource } from "./roles/source-report.ts";
@@ -73,6 +81,25 @@ export interface RunningService {
 /** On SIGTERM, requests under way get this long to finish before their connections are closed. */
 const DRAIN_MS = 10_000;
 
+/** Listens on `port`; a port in use is the configuration's fault and says so. */
+async function listenOn(server: Server, port: number): Promise<void> {
+  server.listen(port);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", () => resolve());
+    server.once("error", (error) => reject(error));
+  }).catch((error) => {
+    throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+      ? new ConfigError(`PORT (--port) ${port} is already in use; choose another port`, "PORT")
+      : error;
+  });
+}
+
+/** Closes a server that may have stopped listening already (a start that failed after it listened). */
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const log = options.log ?? ((line: string) => console.log(line));
   const wallClock = options.wallClock ?? systemClock;
@@ -80,6 +107,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
   // The write key and the request log live here: a directory made by the service is the owner's only.
   makePrivateDir(config.dataDir);
   let lock: IngestLock | null = null;
+  // Set while the lock is waited for (in a callback: declared so that TypeScript does not take it for null).
+  let waiting = null as WaitingServer | null;
+  let waitingFor = WAITING_FOR_THE_LOCK;
   // Every store call and Redis command is timed for /metrics; the market's figures are read at each scrape.
   const metrics = new ServiceMetrics({ processFigures: options.processFigures ?? true });
   const store = timeStore(await openStore(config), metrics);
@@ -91,7 +121,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await checkStoreFits(store, config, writes);
     // Several processes on one database: only one writes the market at a time.
     if (writes && config.databaseUrl !== null) {
-      lock = await takeIngestLock(config.databaseUrl, log);
+      // Waiting for it, the process listens at once, alive and not ready (listeners.ts, answerWhileWaiting).
+      lock = await takeIngestLock(config.databaseUrl, log, async () => {
+        const server = roleServer(config.role);
+        cleanUp.push(() => closeServer(server));
+        await listenOn(server, config.port);
+        waiting = answerWhileWaiting(server, () => waitingFor, metrics);
+      });
+      waitingFor = "took over the ingest lock; starting";
       cleanUp.push(() => (lock as IngestLock).release());
     }
   } catch (error) {
@@ -226,7 +263,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const fastPath = { edge, book: access.book, limiter, cache, trustProxy: config.trustProxy };
   const server =
     config.role === "ingest"
-      ? healthServer(health, metrics)
+      ? healthServer(health, metrics, waiting?.server)
       : apiServer(
           {
             ctx,
@@ -249,19 +286,18 @@ export async function startService(config: Config, options: StartOptions = {}): 
             dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
           },
           fastPath,
+          waiting?.server,
         );
+  // The server that waited is listening already: the real answers take it over in this same tick.
+  waiting?.takeOver();
 
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  server.listen(config.port);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", () => resolve());
-    server.once("error", (error) => reject(error));
-  }).catch(async (error) => {
-    await undo();
-    throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
-      ? new ConfigError(`PORT (--port) ${config.port} is already in use; choose another port`, "PORT")
-      : error;
-  });
+  if (!server.listening) {
+    await listenOn(server, config.port).catch(async (error) => {
+      await undo();
+      throw error;
+    });
+  }
   const port = (server.address() as AddressInfo).port;
   // The lock's session lost (PostgreSQL restarted, the network cut): another ingest may take over, so this
   // one stops writing at once; its supervisor starts it again, and it waits for the lock like any other.

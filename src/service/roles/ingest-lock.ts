@@ -14,15 +14,32 @@ export interface IngestLock {
   release(): Promise<void>;
 }
 
-/** Takes the lock, waiting (and saying so) while another ingest holds it. */
-export async function takeIngestLock(databaseUrl: string, log: (line: string) => void): Promise<IngestLock> {
+/** What a process waiting for the lock is told, and what its readiness says meanwhile. */
+export const WAITING_FOR_THE_LOCK = "waiting for the ingest lock held by another ingest";
+
+/**
+ * Takes the lock, waiting (and saying so) while another ingest holds it. `whileWaiting` runs as the wait
+ * begins (the process then listens, so that its supervisor sees it alive); if it fails, the wait is given up
+ * and the session closed, which withdraws the request for the lock.
+ */
+export async function takeIngestLock(
+  databaseUrl: string,
+  log: (line: string) => void,
+  whileWaiting: () => Promise<void> = async () => {},
+): Promise<IngestLock> {
   const sql = postgres(databaseUrl, { max: 1, idle_timeout: 0, onnotice: () => {} });
   const session = await sql.reserve();
-  const [first] = await session`SELECT pg_try_advisory_lock(${INGEST_LOCK}) AS taken`;
-  if (!first?.taken) {
-    log("ingest: another ingest writes the market; waiting to take over when it stops");
-    await session`SELECT pg_advisory_lock(${INGEST_LOCK})`;
-    log("ingest: took over writing the market");
+  try {
+    const [first] = await session`SELECT pg_try_advisory_lock(${INGEST_LOCK}) AS taken`;
+    if (!first?.taken) {
+      log("ingest: another ingest writes the market; waiting to take over when it stops");
+      await Promise.all([whileWaiting(), session`SELECT pg_advisory_lock(${INGEST_LOCK})`]);
+      log("ingest: took over writing the market");
+    }
+  } catch (error) {
+    session.release();
+    await sql.end({ timeout: 0 });
+    throw error;
   }
   let timer: NodeJS.Timeout | undefined;
   let released = false;
