@@ -94,11 +94,12 @@ test("a service that stops mid-journey is reported, not waited on forever", asyn
   try {
     await page.goto(`${own.url}/`);
     await expect(coinTable(page)).toContainText("BTC");
-    // Once the first data is in, the dashboard fetches the other pages' code, so they open offline.
+    // A pointer over a coin's link fetches that page's code (not before: the coin list carries its own
+    // only), so the page the person is about to open opens, and says so, when the service has gone.
+    await coinTable(page).locator(`a[href="/symbol/ETH"]`).hover();
     await page.waitForFunction(() =>
       performance.getEntriesByType("resource").some((entry) => entry.name.includes("symbol-page")),
     );
-    // …with everything those pages import (the chart library among it).
     await page.waitForLoadState("networkidle");
     await own.stop();
     await navigate(page, "/symbol/ETH");

@@ -5,8 +5,8 @@ import {
   PersistedQueryClientProvider,
   type PersistOptions,
 } from "./queries/persisted-query-client-provider.tsx";
-import { createQueryClient, firstData, hasStoredCache } from "./queries/query-client.ts";
-import { AppRoutes, preloadPagesAfter } from "./routes.tsx";
+import { createQueryClient, hasStoredCache } from "./queries/query-client.ts";
+import { AppRoutes, preloadPagesOnIntent } from "./routes.tsx";
 import { SettingsProvider, useSettings } from "./settings/settings-context.tsx";
 import { ConnectionProvider } from "./transport/connection-context.tsx";
 
@@ -22,7 +22,7 @@ export function App({ persist }: { persist: PersistOptions }) {
 function ConnectedApp({ persist }: { persist: PersistOptions }) {
   const [settings] = useSettings();
   const queryClient = useMemo(() => createQueryClient(), []);
-  useEffect(() => preloadPagesAfter(firstData(queryClient)), [queryClient]);
+  useEffect(() => preloadPagesOnIntent(), []);
   return (
     <ConnectionProvider
       baseUrl={settings.baseUrl}

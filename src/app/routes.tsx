@@ -1,13 +1,16 @@
 // The dashboard's pages. The coin list, the home page, is in the entry: loaded lazily it cost a serial
 // round-trip (HTML → entry → its chunk → /v1/coins) and React's throttled reveal of a suspended page (up to
 // 300 ms after the fallback showed). Every other page's module is loaded when first visited, so the coin
-// list does not carry their code; each page sits in its own error boundary under the shared header.
+// list does not carry their code; each page sits in its own error boundary under the shared header. A page
+// reached directly gets its chunks from the service's preload links (see page-addresses.ts).
 //
 // Declarative routes (<Routes>) rather than the data router: the pages fetch through React Query, not
 // loaders, and the data router's code would add ~17 KB (gzip) to every first load.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { SkeletonBlock } from "./components/skeleton.tsx";
+import { PAGE_ADDRESSES, type PageName } from "./page-addresses.ts";
+import { pageAt } from "./page-at.ts";
 import { CoinsPage } from "./pages/coins/coins-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppShell } from "./shell/app-shell.tsx";
@@ -27,24 +30,37 @@ const SettingsPage = lazy(async () => ({ default: (await loadSettings()).Setting
 const ChartPage = lazy(async () => ({ default: (await loadChart()).ChartPage }));
 const OperatorPage = lazy(async () => ({ default: (await loadOperator()).OperatorPage }));
 
+const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
+  symbol: loadSymbol,
+  chart: loadChart,
+  rates: loadRates,
+  supply: loadSupply,
+  settings: loadSettings,
+  operator: loadOperator,
+};
+
+const INTENTS = ["pointerover", "focusin", "touchstart"] as const;
+
 /**
- * Once the first page shows its data and the browser is idle, fetch the other pages' code too: a page
- * should still open when the service has gone away meanwhile (it can then say so), and moving between
- * pages should not wait on the network. After the first data, so it never competes with the first paint;
- * it costs nothing of the API budget.
+ * Fetches a page's code when the person shows they are about to open it (a pointer over a link to it, the
+ * focus on one, a touch), so the click does not wait on the network. Not before: the first load of a page
+ * carries its own code only (the coin list draws no chart; the chart library alone is 172 KB), which on a
+ * phone's connection is what decides how soon it shows. Returns the function that stops listening.
  */
-export function preloadPagesAfter(firstData: Promise<void>): void {
-  const load = () => {
-    for (const page of [loadSymbol, loadRates, loadSupply, loadSettings, loadChart]) {
-      page().catch(() => {
-        // The page's own loading reports it, if it is ever opened.
-      });
-    }
+export function preloadPagesOnIntent(root: Document = document): () => void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+    const page = pageAt(link.pathname);
+    const load = page === null ? undefined : LOADERS[page];
+    load?.().catch(() => {
+      // The page's own loading reports it, if it is ever opened.
+    });
   };
-  void firstData.then(() => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2000 });
-    else setTimeout(load, 200);
-  });
+  for (const type of INTENTS) root.addEventListener(type, onIntent, { passive: true });
+  return () => {
+    for (const type of INTENTS) root.removeEventListener(type, onIntent);
+  };
 }
 
 /** A page in its error boundary (reset when the address changes) and its loading skeleton. */
@@ -70,7 +86,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="symbol/:symbol"
+          path={PAGE_ADDRESSES.symbol.path}
           element={
             <Page>
               <SymbolPage />
@@ -78,7 +94,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="chart/:symbol"
+          path={PAGE_ADDRESSES.chart.path}
           element={
             <Page>
               <ChartPage />
@@ -86,7 +102,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="rates"
+          path={PAGE_ADDRESSES.rates.path}
           element={
             <Page>
               <RatesPage />
@@ -94,7 +110,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="supply"
+          path={PAGE_ADDRESSES.supply.path}
           element={
             <Page>
               <SupplyPage />
@@ -102,7 +118,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="settings"
+          path={PAGE_ADDRESSES.settings.path}
           element={
             <Page>
               <SettingsPage />
@@ -110,7 +126,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="operator"
+          path={PAGE_ADDRESSES.operator.path}
           element={
             <Page>
               <OperatorPage />

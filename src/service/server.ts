@@ -283,7 +283,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
                 }),
             ],
             health,
-            dashboardDir: options.dashboardDir ?? join(process.cwd(), "dist", "app"),
+            dashboardDir: options.dashboardDir ?? config.dashboardDir,
           },
           fastPath,
           waiting?.server,

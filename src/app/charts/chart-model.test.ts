@@ -3,7 +3,8 @@ import type { IChartApi } from "lightweight-charts";
 import { describe, expect, it, vi } from "vitest";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { ChartModel, CONFLATION_FROM, type CreateChartFn } from "./chart-model.ts";
-import { FALLBACK_THEME, MIN_BAR_SPACING, seriesColour } from "./chart-theme.ts";
+import { MIN_BAR_SPACING } from "./chart-options.ts";
+import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
 import { DRAW_LIMIT } from "./decimate.ts";
 import { appendFrom, firstPassLimit } from "./series-drawing.ts";
 

@@ -18,13 +18,13 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { modelChartOptions } from "./chart-options.ts";
 import {
   areaColours,
   type ChartTheme,
   chartThemeOptions,
   FALLBACK_THEME,
   formatLocalTime,
-  modelChartOptions,
   seriesColour,
   type ValueFormatting,
   valueWriter,

@@ -1,6 +1,6 @@
 import { TickMarkType } from "lightweight-charts";
 import { describe, expect, it } from "vitest";
-import { localTick } from "./chart-theme.ts";
+import { localTick } from "./chart-options.ts";
 
 describe("localTick", () => {
   const time = Date.UTC(2026, 10, 22, 9, 24) / 1000;

@@ -6,12 +6,15 @@
 // This chart's values are already in their display unit (a price in the reader's currency, a rate in
 // percent): the model gets the page's value format, and chart options of a small chart (time labels, quiet
 // crosshair, no scroll or scale); the one-line tooltip follows the model's crosshair.
-import { CrosshairMode, type DeepPartial, type Time, type TimeChartOptions } from "lightweight-charts";
+//
+// The chart library comes with the model (mini-chart-model.ts), loaded when the chart is first drawn: the
+// page's figures show without waiting for it (172 KB), and its box keeps the chart's place meanwhile.
+import type { Time } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { useSettings } from "../settings/settings-context.tsx";
-import { ChartModel } from "./chart-model.ts";
-import { followChartTheme, formatLocalTime, readChartTheme } from "./chart-theme.ts";
+import type { ChartModel } from "./chart-model.ts";
+import { followChartTheme, formatLocalTime } from "./chart-theme.ts";
 import type { CrosshairPoint } from "./chart-tooltip.ts";
 import "./mini-line-chart.css";
 
@@ -53,21 +56,23 @@ export function MiniLineChart({
     // No 2D canvas (a test's DOM, a locked-down browser): the words in the label stand for the chart.
     if (!element || typeof CanvasRenderingContext2D === "undefined") return;
     const timeFormat = timeFormatOf(timeUnit);
-    let made: ChartModel;
-    try {
-      made = new ChartModel(element, {
-        theme: readChartTheme(element),
-        valueFormat: latestValueFormat.current,
-        chartOptions: miniOptions(timeFormat, timeUnit),
+    let made: ChartModel | null = null;
+    let gone = false;
+    import("./mini-chart-model.ts")
+      .then(({ createMiniChartModel }) => {
+        if (gone) return;
+        const model = createMiniChartModel(element, latestValueFormat.current, timeFormat, timeUnit);
+        model.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+        model.onCrosshairMove((point) => showTooltip(tooltip.current, point, timeFormat, model));
+        made = model;
+        setModel(model);
+      })
+      .catch(() => {
+        // No chart (its code could not be fetched, or no canvas): the words in the label stand for it.
       });
-    } catch {
-      return;
-    }
-    made.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
-    made.onCrosshairMove((point) => showTooltip(tooltip.current, point, timeFormat, made));
-    setModel(made);
     return () => {
-      made.dispose();
+      gone = true;
+      made?.dispose();
       setModel(null);
     };
   }, [timeUnit]);
@@ -178,46 +183,10 @@ export function sortedPoints(
 }
 
 const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
-const utcDayShort = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
 
 function timeFormatOf(unit: "days" | "times"): (time: Time) => string {
   if (unit === "times") return formatLocalTime;
   return (time) => (typeof time === "number" ? utcDay.format(new Date(time * 1000)) : String(time));
-}
-
-/** A small chart's own options, laid over the model's. */
-function miniOptions(
-  timeFormat: (time: Time) => string,
-  unit: "days" | "times",
-): DeepPartial<TimeChartOptions> {
-  return {
-    handleScroll: false,
-    handleScale: false,
-    localization: { timeFormatter: timeFormat },
-    crosshair: {
-      mode: CrosshairMode.Magnet,
-      vertLine: { visible: true, labelVisible: false, style: 2, width: 1 },
-      horzLine: { visible: false, labelVisible: false },
-    },
-    grid: { vertLines: { visible: false } },
-    timeScale: {
-      rightOffset: 0,
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      borderVisible: false,
-      timeVisible: unit === "times",
-      ...(unit === "days"
-        ? {
-            tickMarkFormatter: (time: Time) =>
-              typeof time === "number" ? utcDayShort.format(time * 1000) : null,
-          }
-        : {}),
-    },
-    rightPriceScale: {
-      borderVisible: false,
-      scaleMargins: { top: 0.15, bottom: 0.08 },
-    },
-  };
 }
 
 /** "Feb 3, 2024 · 5.31%" beside the crosshair, on the side with more room; hidden off the points. */

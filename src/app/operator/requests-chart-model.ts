@@ -15,12 +15,12 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { UsageSeries } from "../../interface/admin.ts";
+import { modelChartOptions } from "../charts/chart-options.ts";
 import {
   type ChartTheme,
   chartThemeOptions,
   FALLBACK_THEME,
   formatLocalTime,
-  modelChartOptions,
   seriesColour,
 } from "../charts/chart-theme.ts";
 

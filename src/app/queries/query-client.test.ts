@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Coins } from "../../interface/resources.ts";
 import {
   createQueryClient,
-  firstData,
   hasStoredCache,
   isPersisted,
   markedStorage,
@@ -96,29 +95,6 @@ describe("the query client", () => {
     const cache = client.getQueryCache();
     expect(isPersisted(cache.find({ queryKey: queryKeys.coins(), exact: true }) as never)).toBe(true);
     expect(isPersisted(cache.find({ queryKey: chartKey, exact: true }) as never)).toBe(false);
-  });
-
-  it("tells when the first answer is in, or gives up waiting after the fallback", async () => {
-    vi.useFakeTimers();
-    const client = createQueryClient();
-    let first = false;
-    void firstData(client).then(() => {
-      first = true;
-    });
-    await vi.advanceTimersByTimeAsync(100);
-    expect(first).toBe(false);
-    client.setQueryData(queryKeys.coins(), COINS);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(first).toBe(true);
-
-    let fallback = false;
-    void firstData(createQueryClient(), 5_000).then(() => {
-      fallback = true;
-    });
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(fallback).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fallback).toBe(true);
   });
 });
 

@@ -136,24 +136,3 @@ export function readingAhead(storage: AsyncStorage<string>, key: string): AsyncS
 export function isPersisted(query: Query): boolean {
   return query.state.status === "success" && !UNPERSISTED_KINDS.has(String(query.queryKey[1]));
 }
-
-/** Resolves when the cache first holds an answer (fetched or restored), or after `fallbackMs` regardless. */
-export function firstData(client: QueryClient, fallbackMs = 10_000): Promise<void> {
-  return new Promise((resolve) => {
-    const hasData = () =>
-      client
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.data !== undefined);
-    if (hasData()) return resolve();
-    const done = () => {
-      unsubscribe();
-      clearTimeout(timer);
-      resolve();
-    };
-    const unsubscribe = client.getQueryCache().subscribe(() => {
-      if (hasData()) done();
-    });
-    const timer = setTimeout(done, fallbackMs);
-  });
-}

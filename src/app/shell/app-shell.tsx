@@ -6,6 +6,7 @@ import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { usePageDescription } from "./use-page-description.ts";
 
 const NAV = [
   { to: "/", label: "Coins", end: true },
@@ -17,6 +18,7 @@ const NAV = [
 export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
   const operator = useAdminKey() !== "";
+  usePageDescription();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

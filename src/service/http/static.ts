@@ -1,27 +1,49 @@
 // The built dashboard at /, with the SPA fallback: a page address the dashboard routes (e.g. /symbol/BTC)
-// answers index.html so reloads and shared links work.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
+// answers index.html, with that page's head (see page-preloads.ts), so reloads and shared links work.
+// Every file goes in the coding the client prefers of those the build stored, negotiated as every other
+// answer is (encoding.ts: Accept-Encoding with its q-values), with a strong validator per coding and a
+// lifetime (see dashboard-files.ts); a matching If-None-Match is a 304. The edge adds the security headers
+// and leaves the coding, validator and lifetime set here as they are.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, Env } from "hono";
+import { DashboardFiles, type Representation } from "./dashboard-files.ts";
+import { negotiateCoding } from "./encoding.ts";
+import { etagHeader, matchesNoneMatch } from "./validators.ts";
 
-const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Dashboard not built</title>
-<p>The dashboard has not been built. Run <code>npm start</code> (it builds first) or <code>npm run build</code>.
-The API is at <a href="/docs">/docs</a>.</p>`;
+export function registerDashboard<E extends Env>(app: OpenAPIHono<E>, dashboardDir: string): void {
+  const files = new DashboardFiles(dashboardDir);
+  // Registered after every route of the service: only what none of them answered comes here.
+  app.get("*", async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith("/v1/") || path.startsWith("/docs")) return next();
+    if (path === "/index.html") return send(c, await files.page("/"));
+    const file = await files.file(path);
+    if (file) return send(c, file);
+    if (!(c.req.header("Accept") ?? "").includes("text/html")) return next();
+    return send(c, await files.page(path));
+  });
+}
 
-export function registerDashboard(app: OpenAPIHono, dashboardDir: string): void {
-  const assets = existsSync(dashboardDir) ? serveStatic({ root: dashboardDir }) : null;
-  app.use("/*", async (c, next) => {
-    if (!assets || c.req.path.startsWith("/v1") || c.req.path.startsWith("/docs")) return next();
-    return assets(c, next);
-  });
-  app.get("*", (c, next) => {
-    const accept = c.req.header("Accept") ?? "";
-    if (c.req.path.startsWith("/v1") || c.req.path.startsWith("/docs") || !accept.includes("text/html")) {
-      return next();
-    }
-    const index = join(dashboardDir, "index.html");
-    // Read per request: a rebuild while the service runs is picked up, and the file is small.
-    return c.html(existsSync(index) ? readFileSync(index, "utf8") : NOT_BUILT);
-  });
+function send(c: Context, file: Representation): Response {
+  // The client's preferred coding, if the build stored the file in it; else the file as it is, which is
+  // then no larger (the build keeps only codings smaller than the file).
+  const preferred = negotiateCoding(c.req.header("Accept-Encoding"));
+  const coding = preferred !== "identity" && file.coded[preferred] ? preferred : "identity";
+  const headers: Record<string, string> = {
+    "Cache-Control": file.cacheControl,
+    ETag: etagHeader(file.tag, coding),
+  };
+  // The answer depends on Accept-Encoding only when there is more than one way to send it.
+  if (Object.keys(file.coded).length > 0) headers.Vary = "Accept-Encoding";
+  if (matchesNoneMatch(c.req.header("If-None-Match"), file.tag)) return c.body(null, 304, headers);
+  const body = (coding === "identity" ? file.identity : file.coded[coding]) as Buffer;
+  headers["Content-Type"] = file.type;
+  headers["Content-Length"] = String(body.length);
+  if (coding !== "identity") headers["Content-Encoding"] = coding;
+  // A file read from disk owns its ArrayBuffer (never a slice of Buffer's shared pool), as c.body wants.
+  return c.body(
+    new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>,
+    200,
+    headers,
+  );
 }

@@ -1,0 +1,112 @@
+// The first load of a page in Chromium carries what that page needs, asked for at once: the coin list
+// fetches only the entry and the chunks it imports (no chart library, no other page's code), a page reached
+// directly (a shared link to a chart) asks for its chunks together with the entry, from the preload links
+// the service writes into the head; and the built files travel compressed and cacheable. Which files are
+// which comes from the build's manifest, never from their names.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures.ts";
+import { DASHBOARD_DIR } from "./services.ts";
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(join(DASHBOARD_DIR, ".vite", "manifest.json"), "utf8")) as Record<
+  string,
+  ManifestChunk
+>;
+
+/** The scripts a manifest key needs: its chunk and, recursively, the chunks it imports. */
+function scriptsOf(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(`/${chunk.file}`)) return into;
+  into.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) scriptsOf(imported, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+const entry = `/${manifest[entryKey]?.file}`;
+const chartPageKey = "src/app/pages/chart/chart-page.tsx";
+const chartPage = `/${manifest[chartPageKey]?.file}`;
+
+/** Paths of the scripts the page asks for from now on. */
+function scriptsRequested(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".js")) paths.push(pathname);
+  });
+  return paths;
+}
+
+test("the coin list loads its own code only: no chart library, no other page", async ({ page }) => {
+  const requested = scriptsRequested(page);
+  await page.goto("/");
+  await expect(page.getByRole("table", { name: /^Coins/ })).toContainText("BTC");
+  await page.waitForLoadState("networkidle");
+  // Idle time too: nothing is fetched on the side once the coins are shown.
+  await page.waitForTimeout(2500);
+  const own = scriptsOf(entryKey);
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((path) => !own.has(path))).toEqual([]);
+  const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));
+  expect(chartOnly.length).toBeGreaterThan(0);
+  for (const path of chartOnly) expect(requested).not.toContain(path);
+});
+
+test("a chart reached directly asks for its chunks together with the entry", async ({ page }) => {
+  // 100 ms a round trip: a chunk asked for only once the entry has run would start after the entry ended.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 100,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const answer = await page.goto("/chart/BTC");
+  const html = (await answer?.text()) ?? "";
+  const head = html.slice(0, html.indexOf("</head>"));
+  const wanted = [...scriptsOf(chartPageKey)].filter((path) => !scriptsOf(entryKey).has(path));
+  for (const path of wanted) expect(head).toContain(`<link rel="modulepreload" crossorigin href="${path}">`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");
+  const timing = await page.evaluate(
+    ([entryPath, chunkPath]) => {
+      const find = (path: string) =>
+        performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname === path) as
+          | PerformanceResourceTiming
+          | undefined;
+      const first = find(entryPath as string);
+      const chunk = find(chunkPath as string);
+      return {
+        entryEnded: first?.responseEnd ?? null,
+        chunkStarted: chunk?.startTime ?? null,
+      };
+    },
+    [entry, chartPage],
+  );
+  expect(timing.chunkStarted).not.toBeNull();
+  expect(timing.entryEnded).not.toBeNull();
+  expect(timing.chunkStarted as number).toBeLessThan(timing.entryEnded as number);
+});
+
+test("the built files travel compressed, kept a year, the page revalidated", async ({ page }) => {
+  const responses = new Map<string, Record<string, string>>();
+  page.on("response", (response) => {
+    responses.set(new URL(response.url()).pathname, response.headers());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("table", { name: /^Coins/ })).toContainText("BTC");
+  const script = responses.get(entry);
+  expect(script?.["content-encoding"]).toBe("br");
+  expect(script?.["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(script?.vary).toContain("Accept-Encoding");
+  const document = responses.get("/");
+  expect(document?.["cache-control"]).toBe("no-cache");
+  expect(document?.etag).toMatch(/^"[^"]+"$/);
+});

@@ -1,0 +1,152 @@
+// What the head of index.html says for each of the dashboard's page addresses: the page's description and
+// preload links for the chunks and stylesheets its module needs beyond the entry's. Without them a page
+// reached directly (a shared link to a coin, a chart, the rates) asks for its code only once the entry has
+// run and the router has matched the address: a serial round-trip on every first load.
+//
+// Both come from the build: Vite's manifest (.vite/manifest.json: each module's chunk, the chunks it
+// imports, its stylesheets) and the dashboard's page table (.vite/pages.json: each page's address pattern,
+// module and description, written by vite.config.ts from src/app/page-addresses.ts). Nothing here names a
+// built file.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** One record of Vite's build manifest (only the fields read here). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** One page of the dashboard's page table. */
+interface DashboardPage {
+  /** A react-router pattern: literal segments and `:name` segments. */
+  path: string;
+  /** The page's module, a key of the manifest; none for a page in the entry. */
+  module?: string;
+  description: string;
+}
+
+/** What a page's head gets: its description and the preload links to add. */
+export interface PageHead {
+  /** Which page (its address pattern), or "" for an address no page answers. */
+  page: string;
+  description: string | null;
+  links: string[];
+}
+
+export class PagePreloads {
+  private constructor(
+    private readonly pages: readonly { page: DashboardPage; pattern: RegExp; links: string[] }[],
+  ) {}
+
+  /** The build's page table and manifest in `dashboardDir`; none (no page gets anything) when absent. */
+  static async read(dashboardDir: string): Promise<PagePreloads> {
+    const [manifest, pages] = await Promise.all([
+      readJson<Record<string, ManifestChunk>>(join(dashboardDir, ".vite", "manifest.json")),
+      readJson<DashboardPage[]>(join(dashboardDir, ".vite", "pages.json")),
+    ]);
+    if (!manifest || !pages) return new PagePreloads([]);
+    // The entry's own chunks and stylesheets are in index.html already (Vite writes them).
+    const inEntry = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isEntry) for (const file of filesOf(manifest, key)) inEntry.add(file);
+    }
+    return new PagePreloads(
+      pages.map((page) => ({
+        page,
+        pattern: patternOf(page.path),
+        links:
+          page.module === undefined
+            ? []
+            : filesOf(manifest, page.module)
+                .filter((file) => !inEntry.has(file))
+                .map(linkTo),
+      })),
+    );
+  }
+
+  /** The head for a page address (`pathname` as the request has it). */
+  headOf(pathname: string): PageHead {
+    let path: string;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      path = pathname;
+    }
+    const found = this.pages.find((entry) => entry.pattern.test(path));
+    return found
+      ? { page: found.page.path, description: found.page.description, links: found.links }
+      : { page: "", description: null, links: [] };
+  }
+}
+
+/** index.html with a page's head: its description instead of the built one, its links before </head>. */
+export function withPageHead(indexHtml: string, head: PageHead): string {
+  let html = indexHtml;
+  if (head.description !== null) {
+    const meta = `<meta name="description" content="${escapeAttribute(head.description)}">`;
+    html = /<meta name="description"[^>]*>/.test(html)
+      ? html.replace(/<meta name="description"[^>]*>/, () => meta)
+      : html.replace("</head>", () => `  ${meta}\n  </head>`);
+  }
+  if (head.links.length > 0)
+    html = html.replace("</head>", () => `${head.links.map((link) => `  ${link}\n  `).join("")}</head>`);
+  return html;
+}
+
+/** The built files a manifest key needs: its chunk, then those of its imports, recursively; then styles. */
+function filesOf(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk || seen.has(at)) return;
+    seen.add(at);
+    scripts.push(chunk.file);
+    for (const style of chunk.css ?? []) if (!styles.includes(style)) styles.push(style);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...scripts, ...styles];
+}
+
+/**
+ * The link that fetches a built file at once: a module preload for a chunk (fetched and parsed, run when
+ * the page imports it), a preload for a stylesheet. Not the stylesheet itself: that would hold the first
+ * paint of the shell until it came, and the page waits for it anyway (Vite's loader adds it, from the
+ * cache, before the page renders). `crossorigin` as Vite's own links: module scripts and the stylesheets
+ * its loader adds are fetched in CORS mode, and a preload in another mode would be fetched twice.
+ */
+function linkTo(file: string): string {
+  return file.endsWith(".css")
+    ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+    : `<link rel="modulepreload" crossorigin href="/${file}">`;
+}
+
+/** A react-router pattern (`/symbol/:symbol`) as a regular expression; a trailing slash is allowed. */
+function patternOf(path: string): RegExp {
+  const segments = path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)));
+  return new RegExp(`^/${segments.join("/")}/?$`, "i");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A JSON file's value, or null when it is missing or not JSON (a build without a manifest). */
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
