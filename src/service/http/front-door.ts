@@ -54,6 +54,8 @@ export interface ParserError extends Error {
   code?: string;
   reason?: string;
   rawPacket?: Buffer;
+  /** Where in rawPacket the parser failed. */
+  bytesParsed?: number;
 }
 
 function refusal(error: ParserError): { status: ErrorStatus; message: string } {
@@ -71,6 +73,44 @@ function refusal(error: ParserError): { status: ErrorStatus; message: string } {
         message: `the request is not valid HTTP/1.1: ${reason} (${error.code ?? "parse error"})`,
       };
     }
+  }
+}
+
+/**
+ * The bytes of the refused request itself. Node hands over the whole chunk it was parsing, which may begin
+ * with requests pipelined before it (already handed to the app): those are skipped by their framing
+ * (Content-Length, or chunks) up to where the parser failed. A chunk that began inside an earlier request
+ * cannot be walked so, and is read from its start as before.
+ */
+function refusedBytes(error: ParserError): Buffer | undefined {
+  const raw = error.rawPacket;
+  if (raw === undefined) return undefined;
+  const failedAt = error.bytesParsed ?? raw.length;
+  let at = 0;
+  for (;;) {
+    const headEnd = raw.indexOf("\r\n\r\n", at);
+    if (headEnd === -1 || headEnd + 4 > failedAt) return raw.subarray(at);
+    const head = raw.subarray(at, headEnd).toString("latin1");
+    let next = headEnd + 4;
+    if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) next = endOfChunks(raw, next);
+    else next += Number(/\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (next === -1 || next > failedAt) return raw.subarray(at);
+    at = next;
+  }
+}
+
+/** Where a chunked body that starts at `at` ends (after its last chunk and trailers), or -1. */
+function endOfChunks(raw: Buffer, at: number): number {
+  for (;;) {
+    const lineEnd = raw.indexOf("\r\n", at);
+    if (lineEnd === -1) return -1;
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString("latin1"), 16);
+    if (Number.isNaN(size)) return -1;
+    if (size === 0) {
+      const end = raw.indexOf("\r\n\r\n", lineEnd);
+      return end === -1 ? -1 : end + 4;
+    }
+    at = lineEnd + 2 + size + 2;
   }
 }
 
@@ -105,14 +145,21 @@ export function answerRefusedRequest(deps: FastPathDeps, error: ParserError, soc
       return;
     }
     refusedByFrontDoor.add(pending.req);
-    writeRefusal(deps, error, socket, pending.req);
+    // Pipelined behind answers still going out, the refusal waits for its turn on the connection (Node
+    // hands the socket to this response once the one before it has finished).
+    if (pending.socket) writeRefusal(deps, error, socket, pending.req);
+    else pending.once("socket", () => writeRefusal(deps, error, socket, pending.req));
     return;
   }
+  // After an answer that closes the connection (the request said close, or HTTP/1.0), nothing that follows
+  // is a request to answer (RFC 9112 §9.6): the connection just closes after that answer.
+  const refuse = () =>
+    pending?.shouldKeepAlive === false ? closeGently(socket) : writeRefusal(deps, error, socket);
   if (pending && !pending.writableFinished) {
-    pending.once("close", () => writeRefusal(deps, error, socket));
+    pending.once("close", refuse);
     return;
   }
-  writeRefusal(deps, error, socket);
+  refuse();
 }
 
 function writeRefusal(
@@ -122,7 +169,7 @@ function writeRefusal(
   request?: IncomingMessage,
 ): void {
   const { status, message } = refusal(error);
-  const head = request ? headOf(request) : requestHead(error.rawPacket);
+  const head = request ? headOf(request) : requestHead(refusedBytes(error));
   // Without a parsed request there are no headers to believe: the peer is all that is known.
   const client = request ? clientAddress(deps.trustProxy, request) : peerOf(socket);
   writeErrorRecord(deps, socket, status, message, head, client);
@@ -132,14 +179,20 @@ function writeRefusal(
 export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: Duplex): void {
   // Node's parser always sets the method of a request it hands over ("CONNECT" here).
   const client = clientAddress(deps.trustProxy, req);
-  writeErrorRecord(
-    deps,
-    socket,
-    405,
-    "CONNECT is not allowed: this service is not a proxy",
-    headOf(req),
-    client,
-  );
+  const refuse = () =>
+    writeErrorRecord(
+      deps,
+      socket,
+      405,
+      "CONNECT is not allowed: this service is not a proxy",
+      headOf(req),
+      client,
+    );
+  // Pipelined behind requests still being answered, the refusal (and the close after it) waits for their
+  // answers, which are written in order: the last one's response closes after all of them.
+  const pending = inFlight.get(socket);
+  if (pending && !pending.writableFinished) pending.once("close", refuse);
+  else refuse();
 }
 
 /** The error record written straight to a socket (no request object to answer through), then closed. */

@@ -146,3 +146,22 @@ export async function exchangeOnConnection(port: number, plan: ConnectionPlan): 
     ...(problem !== undefined ? { problem } : {}),
   };
 }
+
+/** A shell command that sends the same bytes again, the same way (one write, or one request at a time). */
+export function replayConnection(
+  port: number,
+  pattern: ConnectionPattern,
+  requests: Buffer[],
+  halfClose: boolean,
+): string {
+  const parts = JSON.stringify(
+    pattern === "one-after-another"
+      ? requests.map((r) => r.toString("base64"))
+      : [Buffer.concat(requests).toString("base64")],
+  );
+  const end = halfClose ? "end" : "write";
+  return (
+    `node -e 'const p=${parts},s=require("net").connect(${port},"127.0.0.1");s.pipe(process.stdout);` +
+    `p.forEach((b,i)=>setTimeout(()=>s[i===p.length-1?"${end}":"write"](Buffer.from(b,"base64")),300*i))'`
+  );
+}

@@ -1,17 +1,24 @@
 // The hostile-input fuzz run, shared by the test in `npm test` (a couple of thousand requests) and
-// `npm run fuzz` (a long run): generated requests go to the real service over real sockets, one at a time,
-// and every answer must keep the rules: never a 5xx; an answer that is not 2xx/3xx is the error record
-// {"errorcode": status, "errormessage": "..."} with a status of the error table; CORS headers on every
-// answer; exactly one answer per request; and a request-log line for each, in order.
+// `npm run fuzz` (a long run): generated requests go to the real service over real sockets, alone on a
+// connection or several on one (one after another, kept alive, or pipelined in one write; with and without
+// `Expect: 100-continue`, some clients holding the body back for it), and every answer must keep the rules:
+// never a 5xx; an answer that is not 2xx/3xx is the error record {"errorcode": status, "errormessage":
+// "..."} with a status of the error table; CORS headers on every answer. Every connection's bytes must be
+// well framed HTTP/1.1 (read strictly, http-answers.ts): one final answer per request, in order (by the
+// X-Request-Id each request carries and the service echoes), an interim 100 only before the final answer of a
+// request that asked for one and whose body was read, a request that asked for one and got none answered
+// `Connection: close`, and the connection closed by the service only where an answer said so. Every answer
+// has its request-log line (matched by request id), connections in order.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { ERROR_STATUSES } from "../../interface/errors.ts";
 import { readRequestLog } from "../ops/request-log.ts";
-import { type HostileRequest, replayCommand, requestBytes } from "./hostile-request-bytes.ts";
-import { FUZZ_SERVICE_FLAGS, hostileRequest } from "./hostile-requests.ts";
-import { type RawExchange, sendRaw } from "./raw-http.ts";
+import { type ConnectionExchange, exchangeOnConnection, replayConnection } from "./connection-exchange.ts";
+import { type HostileRequest, requestBytes } from "./hostile-request-bytes.ts";
+import { FUZZ_SERVICE_FLAGS, type HostileConnection, hostileConnection } from "./hostile-requests.ts";
+import type { Answer } from "./http-answers.ts";
 import { startTestService } from "./test-service.ts";
 
 export interface FuzzOptions {
@@ -30,17 +37,14 @@ export interface FuzzReport {
   seconds: number;
   /** How many answers had each status. */
   statuses: Record<string, number>;
+  /** How many connections of each pattern were used. */
+  connections: Record<string, number>;
+  /** How many interim "100 Continue" answers came (each before the final answer of its request). */
+  continues: number;
 }
 
-/** What is wrong with the answers to one request, or null. */
-export function checkExchange(request: HostileRequest, exchange: RawExchange): string | null {
-  const { answers } = exchange;
-  if (answers.length === 0) return `no answer (${exchange.problem ?? "the connection closed"})`;
-  if (answers.length > 1)
-    return `${answers.length} answers to one request: ${answers.map((a) => a.status).join(", ")}`;
-  if (exchange.leftover.length > 0)
-    return `a torn answer follows: ${exchange.leftover.toString("latin1").slice(0, 80)}`;
-  const answer = answers[0] as RawExchange["answers"][number];
+/** What is wrong with one final answer to a request, or null. */
+function checkAnswer(request: HostileRequest, answer: Answer): string | null {
   const { status } = answer;
   if (status >= 500) return `a ${status} answer to bad input: ${answer.body.toString("utf8").slice(0, 300)}`;
   if (!answer.headers.has("access-control-allow-origin")) return `no CORS headers on the ${status} answer`;
@@ -54,7 +58,7 @@ export function checkExchange(request: HostileRequest, exchange: RawExchange): s
   try {
     record = JSON.parse(answer.body.toString("utf8"));
   } catch {
-    return `the ${status} answer is not JSON: ${answer.body.toString("utf8").slice(0, 200)}`;
+    return `the ${status} answer is not JSON: ${answer.body.toString("latin1").slice(0, 200)}`;
   }
   const { errorcode, errormessage, ...rest } = (record ?? {}) as Record<string, unknown>;
   if (errorcode !== status || typeof errormessage !== "string" || errormessage.trim() === "") {
@@ -65,75 +69,239 @@ export function checkExchange(request: HostileRequest, exchange: RawExchange): s
   return null;
 }
 
-interface Sent {
-  request: HostileRequest;
-  status: number;
-  port: number;
+/** Node's own reading of Expect (RFC 9110 §10.1.1): only an HTTP/1.1 request asks for 100 Continue. */
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+function asksToContinue(request: HostileRequest): boolean {
+  const expect = request.headers.filter(([name]) => name.toLowerCase() === "expect").map(([, v]) => v);
+  return request.version === "HTTP/1.1" && expect.length > 0 && CONTINUE.test(expect.join(", "));
 }
 
-/** Each request has its line in the request log, in order, with its status (and method, where it was read). */
-function checkLog(entries: { method: string; status: number; path: string }[], sent: Sent[]): string | null {
-  for (let i = 0; i < Math.max(entries.length, sent.length); i++) {
-    const entry = entries[i];
-    const one = sent[i];
-    const methodRead = entry?.method !== "-";
-    if (entry && one && entry.status === one.status && (!methodRead || entry.method === one.request.method))
-      continue;
-    const what = one
-      ? `request #${i + 1} (answered ${one.status}) has ${entry ? `the log line ${JSON.stringify(entry)}` : "no log line"}` +
-        `\nreplay: ${replayCommand(one.request, one.port)}`
-      : `log line #${i + 1} ${JSON.stringify(entry)} belongs to no request`;
-    return `the request log does not match the answers: ${what}`;
+/** Refusals decided on the head alone: their body was never going to be read. */
+const REFUSED_ON_THE_HEAD = new Set([401, 405, 429]);
+
+const ID_HEADER = "x-request-id";
+const idOf = (request: HostileRequest) =>
+  request.headers.find(([name]) => name.toLowerCase() === ID_HEADER)?.[1] ?? "";
+
+const halfClosed = (request: HostileRequest | undefined) =>
+  request?.mangle === "cut-short" || request?.mangle === "half-closed";
+
+const preview = (bytes: Buffer) => JSON.stringify(bytes.subarray(0, 160).toString("latin1"));
+
+/** What is wrong with the answers on one connection, or null. */
+export function checkConnection(requests: HostileRequest[], exchange: ConnectionExchange): string | null {
+  const { read, written } = exchange;
+  const { answers } = read;
+  if (read.problem) {
+    return `answer #${answers.length + 1} is not well framed: ${read.problem}; the bytes: ${preview(read.rest)}`;
+  }
+  if (answers.length > written) return `${answers.length} answers to ${written} requests`;
+  const sentIds = new Set(requests.map(idOf));
+  for (const [i, answer] of answers.entries()) {
+    const request = requests[i] as HostileRequest;
+    const id = answer.headers.get(ID_HEADER);
+    // A request the parser refused is answered with an id of the front door's own (none of the ids sent)
+    // when its head could not be read: then it is the last answer, and it closes the connection.
+    const refusedUnread =
+      !sentIds.has(id ?? "") &&
+      answer.closes &&
+      i === answers.length - 1 &&
+      answer.status >= 400 &&
+      answer.status < 500;
+    if (id !== idOf(request) && !refusedUnread) {
+      return `answer #${i + 1} (${answer.status}) carries the request id ${id}, not ${idOf(request)}: an answer out of order or missing`;
+    }
+    const problem = checkAnswer(request, answer);
+    if (problem) return `answer #${i + 1}: ${problem}`;
+    const interims = answer.interims;
+    if (interims.length > 1 || interims.some((status) => status !== 100)) {
+      return `interim answers ${interims.join(", ")} before answer #${i + 1}`;
+    }
+    if (interims.length === 1) {
+      if (!asksToContinue(request))
+        return `a 100 Continue before answer #${i + 1}, whose request did not ask for one`;
+      if (REFUSED_ON_THE_HEAD.has(answer.status)) {
+        return `a 100 Continue before the ${answer.status} refusal #${i + 1}: its body was never going to be read`;
+      }
+    } else if (asksToContinue(request) && !answer.closes) {
+      return (
+        `answer #${i + 1} (${answer.status}) to a request that asked for 100 Continue came without one and ` +
+        "keeps the connection: the client may or may not send the body it held back"
+      );
+    }
+  }
+  if (read.pendingInterims.length > 0 && answers.length >= written) {
+    return `an interim ${read.pendingInterims.join(", ")} after the last answer`;
+  }
+  if (read.rest.length > 0 && (exchange.closedByServer || answers.length >= written)) {
+    return `a torn or extra answer follows answer #${answers.length}: ${preview(read.rest)}`;
+  }
+  const last = answers.at(-1);
+  if (last === undefined) return `no answer (${exchange.problem ?? "the connection closed"})`;
+  // An answer may go out before its request's body is read (OPTIONS, a refusal on the head); a body whose
+  // chunked framing then breaks leaves nothing after it that could be framed, and the answer cannot be
+  // taken back: the connection closes after it (RFC 9112 §9.6 lets either side close at any time).
+  const brokenBody = requests[answers.length - 1]?.framing === "broken-chunk";
+  if (answers.length < written && !last.closes && !brokenBody) {
+    return (
+      `request #${answers.length + 1} got no answer (${exchange.problem ?? "the connection closed"}), ` +
+      `though answer #${answers.length} did not say Connection: close`
+    );
+  }
+  if (last.closes && !exchange.closedByServer) {
+    return `answer #${answers.length} said Connection: close, but the connection stayed open`;
+  }
+  if (!last.closes && exchange.closedByServer && !halfClosed(requests[written - 1]) && !brokenBody) {
+    return `the connection was closed after answer #${answers.length}, which did not say Connection: close`;
   }
   return null;
 }
 
-async function fuzzRound(
-  dataDir: string,
-  seed: number,
-  runs: number,
-  statuses: Record<string, number>,
-): Promise<void> {
+interface Answered {
+  id: string;
+  status: number;
+  method: string;
+  /** Which connection of the round. */
+  connection: number;
+  replay: string;
+}
+
+/**
+ * Each answer has exactly one request-log line (its id), with its status and method (where the method was
+ * read); lines of one connection come after the lines of the connections before it. A request that was
+ * sent but not answered (the connection closed first) may have a line, at any place: it may have been
+ * served after the client had gone.
+ */
+function checkLog(
+  entries: { method: string; status: number; path: string; requestId?: string | undefined }[],
+  answered: Answered[],
+  unanswered: Map<string, number>,
+): string | null {
+  const byId = new Map(answered.map((a) => [a.id, a]));
+  const seen = new Set<string>();
+  let connection = 0;
+  for (const entry of entries) {
+    const answer = byId.get(entry.requestId ?? "");
+    if (!answer) {
+      // Served after its connection closed (the client had gone): logged whenever it was done.
+      if (unanswered.has(entry.requestId ?? "")) continue;
+      return `the log line ${JSON.stringify(entry)} belongs to no request`;
+    }
+    if (answer.connection < connection) {
+      return `the log line ${JSON.stringify(entry)} of connection #${answer.connection + 1} comes after a line of connection #${connection + 1}`;
+    }
+    connection = answer.connection;
+    if (seen.has(answer.id)) return `two log lines for the request ${answer.id}\nreplay: ${answer.replay}`;
+    seen.add(answer.id);
+    if (entry.status !== answer.status || (entry.method !== "-" && entry.method !== answer.method)) {
+      return `the request ${answer.id} was answered ${answer.method} ${answer.status}, and logged ${JSON.stringify(entry)}\nreplay: ${answer.replay}`;
+    }
+  }
+  const missing = answered.find((a) => !seen.has(a.id));
+  return missing
+    ? `no log line for the request ${missing.id} (answered ${missing.status})\nreplay: ${missing.replay}`
+    : null;
+}
+
+/** The request with the X-Request-Id it is known by (any it had of its own is dropped). */
+function withId(request: HostileRequest, id: string): HostileRequest {
+  const headers = request.headers.filter(([name]) => name.toLowerCase() !== ID_HEADER);
+  return { ...request, headers: [["X-Request-Id", id], ...headers] };
+}
+
+/** Where the body starts when the client holds it back for 100 Continue; null when it does not. */
+function heldBodyAt(request: HostileRequest, bytes: Buffer, hold: boolean): number | null {
+  if (!hold || !asksToContinue(request) || request.mangle !== "none") return null;
+  const headEnd = bytes.indexOf("\r\n\r\n");
+  return headEnd === -1 || headEnd + 4 >= bytes.length ? null : headEnd + 4;
+}
+
+interface Tally {
+  statuses: Record<string, number>;
+  connections: Record<string, number>;
+  continues: number;
+}
+
+async function fuzzRound(dataDir: string, seed: number, runs: number, tally: Tally): Promise<void> {
   rmSync(join(dataDir, "requests.log"), { force: true });
   const service = await startTestService(FUZZ_SERVICE_FLAGS, { dataDir });
-  const sent: Sent[] = [];
+  const answered: Answered[] = [];
+  const unanswered = new Map<string, number>();
+  let sent = 0;
+  let connection = 0;
   try {
     await fc.assert(
-      fc.asyncProperty(hostileRequest, async (request) => {
-        if (request.advanceClock) service.wallClock.advance(61_000);
-        const bytes = requestBytes(request, service.port);
-        const exchange = await sendRaw(service.port, bytes, {
+      // Each connection takes requests from the round's budget; once it is spent the runs left do nothing.
+      fc.asyncProperty(hostileConnection, async (generated: HostileConnection) => {
+        const take = Math.min(generated.requests.length, runs - sent);
+        if (take <= 0) return;
+        const index = connection++;
+        const requests = generated.requests
+          .slice(0, take)
+          .map((request, i) => withId(request, `fuzz-${seed}-${index}-${i}`));
+        sent += take;
+        if (requests.some((request) => request.advanceClock)) service.wallClock.advance(61_000);
+        const bytes = requests.map((request) => requestBytes(request, service.port));
+        const halfClose = halfClosed(requests.at(-1));
+        const exchange = await exchangeOnConnection(service.port, {
+          pattern: generated.pattern,
+          requests: bytes,
+          heldBodyAt: requests.map((request, i) =>
+            heldBodyAt(request, bytes[i] as Buffer, generated.holdBody[i] ?? false),
+          ),
           // A request cut short may be refused before its method was read: then the refusal has a body.
-          bodiless: request.method !== "HEAD" ? false : request.mangle === "cut-short" ? "either" : true,
-          halfClose: request.mangle === "cut-short" || request.mangle === "half-closed",
+          bodiless: (i) => {
+            const request = requests[i];
+            if (request?.method !== "HEAD") return false;
+            return request.mangle === "cut-short" ? "either" : true;
+          },
+          halfClose,
         });
-        const problem = checkExchange(request, exchange);
-        if (problem) throw new Error(`${problem}\nreplay: ${replayCommand(request, service.port)}`);
-        const status = (exchange.answers[0] as RawExchange["answers"][number]).status;
-        sent.push({ request, status, port: service.port });
-        statuses[status] = (statuses[status] ?? 0) + 1;
+        const replay = replayConnection(service.port, generated.pattern, bytes, halfClose);
+        const problem = checkConnection(requests, exchange);
+        if (problem) {
+          throw new Error(
+            `${generated.pattern}, ${requests.length} request(s): ${problem}\n` +
+              `requests: ${JSON.stringify(requests.map((r) => `${r.method} ${r.target}`))}\nreplay: ${replay}`,
+          );
+        }
+        tally.connections[generated.pattern] = (tally.connections[generated.pattern] ?? 0) + 1;
+        for (const [i, answer] of exchange.read.answers.entries()) {
+          const request = requests[i] as HostileRequest;
+          answered.push({
+            id: answer.headers.get(ID_HEADER) ?? "",
+            status: answer.status,
+            method: request.method,
+            connection: index,
+            replay,
+          });
+          tally.statuses[answer.status] = (tally.statuses[answer.status] ?? 0) + 1;
+          tally.continues += answer.interims.length;
+        }
+        for (const request of requests.slice(exchange.read.answers.length))
+          unanswered.set(idOf(request), index);
       }),
-      { seed, numRuns: runs, includeErrorInReport: true },
+      { seed, numRuns: runs, endOnFailure: true, includeErrorInReport: true },
     );
   } finally {
     // Closing flushes the log's batched lines.
     await service.close();
   }
-  const problem = checkLog(await readRequestLog(join(dataDir, "requests.log")), sent);
-  if (problem) throw new Error(problem);
+  const problem = checkLog(await readRequestLog(join(dataDir, "requests.log")), answered, unanswered);
+  if (problem) throw new Error(`the request log does not match the answers: ${problem}`);
 }
 
 /** Runs `count` hostile requests against the service; throws with the seed and a replay on the first failure. */
 export async function fuzzService(options: FuzzOptions): Promise<FuzzReport> {
   const { count, seed, roundSize = 2_000, say = () => {} } = options;
   const started = performance.now();
-  const statuses: Record<string, number> = {};
+  const tally: Tally = { statuses: {}, connections: {}, continues: 0 };
   const dataDir = mkdtempSync(join(tmpdir(), "market-fuzz-"));
   try {
     for (let round = 0, done = 0; done < count; round++) {
       const runs = Math.min(roundSize, count - done);
       try {
-        await fuzzRound(dataDir, seed + round, runs, statuses);
+        await fuzzRound(dataDir, seed + round, runs, tally);
       } catch (error) {
         const rerun = `npm run fuzz -- --seed ${seed} --count ${count}`;
         throw new Error(
@@ -143,11 +311,11 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzReport> {
       }
       done += runs;
       say(
-        `${done}/${count} requests, ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(statuses)}`,
+        `${done}/${count} requests, ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(tally.statuses)}`,
       );
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return { requests: count, seconds: (performance.now() - started) / 1000, statuses };
+  return { requests: count, seconds: (performance.now() - started) / 1000, ...tally };
 }

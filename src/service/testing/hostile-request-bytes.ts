@@ -1,5 +1,5 @@
 // A hostile request kept as data (what the fuzz generates, what a failure prints) and the bytes it is turned
-// into at the last moment, for a service on a given port; and a command that sends those bytes again.
+// into at the last moment, for a service on a given port.
 
 /** Stands for the service's port in a Host header, filled in when the bytes are made. */
 export const PORT = "{port}";
@@ -57,11 +57,4 @@ export function requestBytes(request: HostileRequest, port: number): Buffer {
   return mangle === "cut-short"
     ? bytes.subarray(0, Math.max(1, Math.floor(bytes.length * request.cut)))
     : bytes;
-}
-
-/** A shell command that sends the same bytes again to a service on `port`. */
-export function replayCommand(request: HostileRequest, port: number): string {
-  const base64 = requestBytes(request, port).toString("base64");
-  const end = request.mangle === "cut-short" || request.mangle === "half-closed" ? "end" : "write";
-  return `node -e 'const s=require("net").connect(${port},"127.0.0.1",()=>s.${end}(Buffer.from("${base64}","base64")));s.pipe(process.stdout)'`;
 }
