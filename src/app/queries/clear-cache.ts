@@ -3,6 +3,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { del } from "idb-keyval";
 import { PERSIST_KEY } from "./query-client.ts";
+import { validators } from "./validators.ts";
 
 /**
  * Clears the cache, then removes the persisted copy. The persister may still write once more after the
@@ -14,5 +15,7 @@ export async function clearCachedData(
 ): Promise<void> {
   await client.cancelQueries();
   client.clear();
+  // The validators belong to the answers: a new service's answers must not be asked as if held.
+  validators.clear();
   await removePersisted(PERSIST_KEY);
 }

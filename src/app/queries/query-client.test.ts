@@ -16,6 +16,7 @@ import {
   readingAhead,
 } from "./query-client.ts";
 import { queryKeys } from "./query-keys.ts";
+import { validators } from "./validators.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -166,5 +167,27 @@ describe("the persisted cache's storage", () => {
       queryClient: restored,
     });
     expect(restored.getQueryData(queryKeys.coins())).toEqual(COINS);
+  });
+
+  it("keeps each answer's validator in the same record, and restores the two together", async () => {
+    const store = memoryStore();
+    const saving = createQueryClient();
+    await saving.fetchQuery({ queryKey: queryKeys.coins(), queryFn: async () => COINS });
+    validators.set("/v1/coins", '"coins-tag-br"');
+    await persistQueryClientSave({ ...persistOptions(markedStorage(store, localStorage)), queryClient: saving });
+    await vi.waitFor(() => expect(store.values.has(PERSIST_KEY)).toBe(true));
+    expect(JSON.parse(store.values.get(PERSIST_KEY) as string).validators).toEqual({
+      "/v1/coins": '"coins-tag-br"',
+    });
+
+    validators.clear();
+    const restored = createQueryClient();
+    await persistQueryClientRestore({
+      ...persistOptions(markedStorage(store, localStorage)),
+      queryClient: restored,
+    });
+    expect(restored.getQueryData(queryKeys.coins())).toEqual(COINS);
+    expect(validators.get("/v1/coins")).toBe('"coins-tag-br"');
+    validators.clear();
   });
 });

@@ -2,7 +2,11 @@
 // into the queries whose data it holds.
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { type Query, QueryClient } from "@tanstack/react-query";
-import type { AsyncStorage, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import type {
+  AsyncStorage,
+  PersistedClient,
+  PersistQueryClientOptions,
+} from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
 import { localStorageOrNull } from "../settings/local-storage.ts";
@@ -10,6 +14,7 @@ import { seedQuotationsFromCoins } from "./coins.ts";
 import { queryKeys, UNPERSISTED_KINDS } from "./query-keys.ts";
 import { CACHE_TIME } from "./stale-times.ts";
 import { seedQuotationFromDetails } from "./symbol-details.ts";
+import { validators } from "./validators.ts";
 
 /** Bump when a cached shape changes: a persisted cache from another build is then dropped, not misread. */
 export const CACHE_BUSTER = "market-cache-1";
@@ -58,7 +63,20 @@ function seedFromAnswers(client: QueryClient): void {
 export function persistOptions(
   storage: AsyncStorage<string> = readingAhead(markedStorage(idbStorage, localStorageOrNull()), PERSIST_KEY),
 ): Omit<PersistQueryClientOptions, "queryClient"> {
-  const persister = createAsyncStoragePersister({ storage, key: PERSIST_KEY, throttleTime: 1000 });
+  const persister = createAsyncStoragePersister({
+    storage,
+    key: PERSIST_KEY,
+    throttleTime: 1000,
+    // The answers' validators go in the same record as the answers, so the two are restored together.
+    serialize: (client) => JSON.stringify({ ...client, validators: validators.snapshot() }),
+    deserialize: (text) => {
+      const { validators: persisted, ...client } = JSON.parse(text) as PersistedClient & {
+        validators?: unknown;
+      };
+      validators.restore(persisted);
+      return client;
+    },
+  });
   return {
     persister,
     maxAge: CACHE_TIME,

@@ -7,12 +7,15 @@ import { decodeResource } from "../decoding/decode.ts";
 import type { Connection } from "../transport/connection.ts";
 import { fetchPriority } from "./fetch-priority.ts";
 import { labelOf } from "./query-keys.ts";
+import { type Validators, validators } from "./validators.ts";
 
 export interface FetchOptions {
   priority: Priority;
   signal?: AbortSignal;
   /** The budget label the view asks the ETA of; the query key's label. */
   label?: string;
+  /** What the query cache holds for this query now, if anything: it is then asked with If-None-Match. */
+  held?: () => unknown;
 }
 
 export function getResource<S extends z.ZodType>(
@@ -21,10 +24,18 @@ export function getResource<S extends z.ZodType>(
   schema: S,
   what: string,
   options: FetchOptions,
+  tags: Validators = validators,
 ): Promise<z.infer<S>> {
+  const { held, ...rest } = options;
+  const etag = tags.get(path);
+  const holds = held !== undefined && held() !== undefined;
   return connection.transport.request(path, {
-    ...options,
+    ...rest,
     decode: (value) => decodeResource(schema, value, what),
+    ...(etag !== undefined && holds
+      ? { revalidate: { etag, held: held as () => z.infer<S> | undefined } }
+      : {}),
+    onValidator: (tag) => tags.set(path, tag),
   });
 }
 
@@ -44,7 +55,12 @@ export function queryFnOf<T>(
     const { client, queryKey, signal } = context;
     return fetcher(
       connection,
-      { signal, priority: fetchPriority(client, queryKey), label: labelOf(queryKey) },
+      {
+        signal,
+        priority: fetchPriority(client, queryKey),
+        label: labelOf(queryKey),
+        held: () => client.getQueryData(queryKey),
+      },
       context,
     );
   };

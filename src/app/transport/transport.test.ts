@@ -130,6 +130,64 @@ describe("the transport", () => {
   });
 });
 
+describe("the transport revalidating what is held", () => {
+  const held = { symbol: "BTC", name: "Bitcoin", price: 1 } as unknown as ReturnType<typeof decodeQuotation>;
+  const decodeQuotation = (value: unknown) => decodeResource(QuotationSchema, value, "the quotation");
+
+  it("tells the validator of a 200 answer once it is decoded, and none when the answer has none", async () => {
+    const { transport } = setUp();
+    script.push(json(200, QUOTATION, { ETag: '"abc123-br"' }), json(200, QUOTATION));
+    const told: (string | null)[] = [];
+    for (let i = 0; i < 2; i++)
+      await transport.request("/v1/quotation/BTC", {
+        priority: "visible",
+        decode: decodeQuotation,
+        onValidator: (etag) => told.push(etag),
+      });
+    expect(told).toEqual(['"abc123-br"', null]);
+  });
+
+  it("asks with If-None-Match and answers the held value on a 304, spending one request", async () => {
+    const { transport, budget } = setUp();
+    script.push((_req, res) => res.writeHead(304, { ETag: '"abc123"' }).end());
+    const told: (string | null)[] = [];
+    const value = await transport.request("/v1/quotation/BTC", {
+      priority: "visible",
+      decode: decodeQuotation,
+      revalidate: { etag: '"abc123"', held: () => held },
+      onValidator: (etag) => told.push(etag),
+    });
+    expect(value).toBe(held);
+    expect(seen[0]?.headers["if-none-match"]).toBe('"abc123"');
+    expect(budget.snapshot().used).toBe(1);
+    expect(told).toEqual([]);
+  });
+
+  it("takes a changed answer's body when the validator no longer matches", async () => {
+    const { transport } = setUp();
+    script.push(json(200, QUOTATION, { ETag: '"new"' }));
+    const value = await transport.request("/v1/quotation/BTC", {
+      priority: "visible",
+      decode: decodeQuotation,
+      revalidate: { etag: '"old"', held: () => held },
+    });
+    expect(value).toMatchObject({ symbol: "BTC", price: 95_000.5 });
+  });
+
+  it("asks again, unconditionally and through the budget, when what was held is gone by the 304", async () => {
+    const { transport, budget } = setUp();
+    script.push((_req, res) => res.writeHead(304).end(), json(200, QUOTATION));
+    const value = await transport.request("/v1/quotation/BTC", {
+      priority: "visible",
+      decode: decodeQuotation,
+      revalidate: { etag: '"abc123"', held: () => undefined },
+    });
+    expect(value).toMatchObject({ symbol: "BTC" });
+    expect(seen.map((request) => request.headers["if-none-match"])).toEqual(['"abc123"', undefined]);
+    expect(budget.snapshot().used).toBe(2);
+  });
+});
+
 describe("the transport reading a large answer", () => {
   const BODY = JSON.stringify({ dataPoints: "x".repeat(200_000) });
   /** Sends `text` in `parts` pieces a few ms apart, with Content-Length or chunked. */

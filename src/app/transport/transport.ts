@@ -64,6 +64,14 @@ interface CommonRequestOptions extends ScheduleOptions {
 export interface ParsedRequestOptions<T> extends CommonRequestOptions {
   /** Turns the parsed body into the resource; throws (e.g. DecodeError) when it cannot. */
   decode: (value: unknown) => T;
+  /**
+   * A conditional GET of what the caller holds: sent with If-None-Match, and a 304 answers the held value
+   * (still current: no body crossed the network). If the held value is gone by then, it is asked again
+   * without the condition.
+   */
+  revalidate?: { etag: string; held: () => T | undefined };
+  /** Told the validator (ETag) of a 200 answer once it is decoded, or null when it carried none. */
+  onValidator?: (etag: string | null) => void;
 }
 
 export interface RawRequestOptions<T> extends CommonRequestOptions {
@@ -77,7 +85,8 @@ export interface RawRequestOptions<T> extends CommonRequestOptions {
 
 export type RequestOptions<T> = ParsedRequestOptions<T> | RawRequestOptions<T>;
 
-type Outcome<T> = { kind: "answer"; value: T } | { kind: "paused" };
+/** "unheld": a 304 to a conditional request whose held value is gone; it goes again, unconditional. */
+type Outcome<T> = { kind: "answer"; value: T } | { kind: "paused" } | { kind: "unheld" };
 
 export class Transport {
   private readonly fetch: typeof fetch;
@@ -101,16 +110,23 @@ export class Transport {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.label ? { label: options.label } : {}),
     };
+    let current = options;
     for (;;) {
+      const sending = current;
       const outcome = await retryNetworkFailure(
         schedule,
-        (signal) => this.send(path, options, signal),
+        (signal) => this.send(path, sending, signal),
         scheduleOptions,
         this.options.retry ?? NETWORK_RETRY,
         this.timers,
       );
-      // Paused by a 429: the budget holds every request until Retry-After; this one goes again then.
       if (outcome.kind === "answer") return outcome.value;
+      // Paused by a 429: the budget holds every request until Retry-After; this one goes again then. A 304
+      // for what is no longer held goes again as a plain GET, through the budget like any request.
+      if (outcome.kind === "unheld") {
+        const { revalidate: _, ...unconditional } = current as ParsedRequestOptions<T>;
+        current = unconditional;
+      }
     }
   }
 
@@ -143,6 +159,8 @@ export class Transport {
   private async send<T>(path: string, options: RequestOptions<T>, signal: AbortSignal): Promise<Outcome<T>> {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
+    const revalidate = "revalidate" in options ? options.revalidate : undefined;
+    if (revalidate) headers["If-None-Match"] = revalidate.etag;
     const init: RequestInit = { method: options.method ?? "GET", headers, signal };
     if (options.body !== undefined) init.body = options.body;
     let response: Response;
@@ -162,6 +180,10 @@ export class Transport {
       await response.body?.cancel();
       return { kind: "paused" };
     }
+    if (response.status === 304 && revalidate) {
+      const held = revalidate.held();
+      return held === undefined ? { kind: "unheld" } : { kind: "answer", value: held };
+    }
     if (!response.ok) {
       throw new ApiRequestError(refusal(response.status, await response.text()), response.status);
     }
@@ -176,7 +198,9 @@ export class Transport {
         return { kind: "answer", value: await options.decodeBody(bytes, signal) };
       }
       const text = typeof body === "string" ? body : new TextDecoder().decode(body);
-      return { kind: "answer", value: options.decode(parseBody(text)) };
+      const value = options.decode(parseBody(text));
+      options.onValidator?.(response.headers.get("ETag"));
+      return { kind: "answer", value };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const why = error instanceof DecodeError || error instanceof Error ? error.message : String(error);
