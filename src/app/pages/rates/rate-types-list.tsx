@@ -36,7 +36,13 @@ export function RateTypesList({
         query={query}
         queryKey={queryKeys.interestRateTypes()}
         what="the rate types"
-        skeleton={<SkeletonRows rows={7} columns={4} label="the rate types" />}
+        skeleton={
+          // As tall as the list it stands for (a header and a row per type, at the table's row heights):
+          // on a phone the value panel is below it and would jump when the list came.
+          <div className="rate-types__loading">
+            <SkeletonRows rows={RATE_TYPE_SYMBOLS.length + 1} columns={4} label="the rate types" />
+          </div>
+        }
       >
         {(list) => (
           <div className="table-scroll rate-types__scroll">
