@@ -56,7 +56,12 @@ test.describe("the pages under their security policy", () => {
     });
     await page.goto("/symbol/BTC");
     await expect(page.getByText(/as of .+ · source \w/).first()).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("img", { name: /chart/i }).locator("canvas").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("img", { name: /^MA120 of BTC over the last 24 hours/ })
+        .locator("canvas")
+        .first(),
+    ).toBeVisible();
     expect(await violations()).toEqual([]);
   });
 
