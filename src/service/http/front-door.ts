@@ -156,7 +156,7 @@ export function answerRefusedRequest(deps: FastPathDeps, error: ParserError, soc
   const refuse = () =>
     pending?.shouldKeepAlive === false ? closeGently(socket) : writeRefusal(deps, error, socket);
   if (pending && !pending.writableFinished) {
-    pending.once("close", refuse);
+    afterAnswer(pending, refuse);
     return;
   }
   refuse();
@@ -175,6 +175,23 @@ function writeRefusal(
   writeErrorRecord(deps, socket, status, message, head, client);
 }
 
+/**
+ * Runs `then` once the response has handed all its bytes to the socket ('prefinish'), so that what is written
+ * next follows it; or once it closed without finishing (the client went). Not at 'close' alone: when the
+ * client has half-closed, Node ends the socket as that response finishes, and a refusal written after it is
+ * lost.
+ */
+function afterAnswer(response: ServerResponse, then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  response.once("prefinish", once);
+  response.once("close", once);
+}
+
 /** 'connect': a CONNECT asks for a tunnel, which this service does not open (Node would drop it unanswered). */
 export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: Duplex): void {
   // Node's parser always sets the method of a request it hands over ("CONNECT" here).
@@ -191,7 +208,7 @@ export function answerConnect(deps: FastPathDeps, req: IncomingMessage, socket: 
   // Pipelined behind requests still being answered, the refusal (and the close after it) waits for their
   // answers, which are written in order: the last one's response closes after all of them.
   const pending = inFlight.get(socket);
-  if (pending && !pending.writableFinished) pending.once("close", refuse);
+  if (pending && !pending.writableFinished) afterAnswer(pending, refuse);
   else refuse();
 }
 

@@ -25,7 +25,8 @@ try {
   const report = await fuzzService({ count, seed, roundSize: 5_000, say: (line) => console.log(line) });
   console.log(
     `found nothing: ${report.requests} requests in ${report.seconds.toFixed(1)} s (seed ${seed}); ` +
-      `statuses ${JSON.stringify(report.statuses)}`,
+      `statuses ${JSON.stringify(report.statuses)}; connections ${JSON.stringify(report.connections)}; ` +
+      `${report.continues} bodies read after a 100 Continue`,
   );
 } catch (error) {
   console.error((error as Error).message);
