@@ -184,14 +184,31 @@ export class Edge {
       res.once("close", () => this.record(head, status, bytes, admitted, started));
       return;
     }
-    const send = (bytes: Buffer) => {
-      headers["Content-Length"] = String(bytes.length);
-      res.writeHead(status, headers);
-      res.end(head.method === "HEAD" ? undefined : bytes);
-      this.record(head, status, bytes.length, admitted, started);
-    };
-    if (body instanceof Promise) body.then(send, () => res.destroy());
-    else send(body);
+    if (body instanceof Promise) {
+      body.then(
+        (bytes) => this.sendBody(res, head, status, headers, bytes, admitted, started),
+        () => res.destroy(),
+      );
+    } else this.sendBody(res, head, status, headers, body, admitted, started);
+  }
+
+  /**
+   * A method rather than a closure made per answer: under tsx every closure made is also named through
+   * Object.defineProperty, which showed in a CPU profile of the fast path (measured: fast-path.ts, send).
+   */
+  private sendBody(
+    res: ServerResponse,
+    head: RequestHead,
+    status: number,
+    headers: Record<string, string>,
+    bytes: Buffer,
+    admitted: Admitted,
+    started: number,
+  ): void {
+    headers["Content-Length"] = String(bytes.length);
+    res.writeHead(status, headers);
+    res.end(head.method === "HEAD" ? undefined : bytes);
+    this.record(head, status, bytes.length, admitted, started);
   }
 
   /**
