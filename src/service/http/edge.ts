@@ -186,7 +186,11 @@ export class Edge {
     }
     if (body instanceof Promise) {
       body.then(
-        (bytes) => this.sendBody(res, head, status, headers, bytes, admitted, started),
+        (bytes) => {
+          // Refused by the front door while it was being compressed (its body broke the parser).
+          if (!refusedByFrontDoor.has(req))
+            this.sendBody(res, head, status, headers, bytes, admitted, started);
+        },
         () => res.destroy(),
       );
     } else this.sendBody(res, head, status, headers, body, admitted, started);

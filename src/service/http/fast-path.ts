@@ -7,7 +7,7 @@ import type { AccessBook } from "../access/access-book.ts";
 import { type Admission, admit } from "../access/admission.ts";
 import { clientAddress } from "../access/client-address.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
-import type { Edge, RequestHead } from "./edge.ts";
+import { type Edge, type RequestHead, refusedByFrontDoor } from "./edge.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 
@@ -63,6 +63,9 @@ function send(
   admission: Admission,
   started: number,
 ): void {
+  // The front door answered (and recorded) this request itself while it was being admitted: its body broke
+  // the parser. Nobody to answer here, as in the app (edge.ts).
+  if (refusedByFrontDoor.has(req)) return;
   const refusal = admission.refusal;
   if (refusal === null) {
     deps.edge.sendCached(req, res, head, answer, admission, started);
