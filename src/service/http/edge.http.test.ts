@@ -102,6 +102,27 @@ describe("content coding", () => {
     expect(decoded(kept)).toBe(plain.body.toString());
   });
 
+  it("still keeps the compressed copy when the client streaming it goes away early", async () => {
+    const path = `/v1/chartPointsAllExchanges/MA120/BTC?starttime=${Math.floor(TEST_NOW / 1000) - 9 * 86_400}&left=1`;
+    const plain = await get(service, path.replace("&left=1", "&left=0"));
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${service.url}${path}`, { headers: { "Accept-Encoding": "br" } }, (res) => {
+        expect(res.headers["content-encoding"]).toBe("br");
+        res.once("data", () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on("error", (error) =>
+        (error as NodeJS.ErrnoException).code === "ECONNRESET" ? resolve() : reject(error),
+      );
+      req.end();
+    });
+    const next = await get(service, path, { "Accept-Encoding": "br" });
+    expect(next.headers["content-encoding"]).toBe("br");
+    expect(decoded(next)).toBe(plain.body.toString());
+  });
+
   it("compresses the app's other answers too (the docs' script), and not what is small", async () => {
     const script = await get(service, "/docs/assets/swagger-ui-bundle.js", { "Accept-Encoding": "gzip" });
     expect(script.status).toBe(200);

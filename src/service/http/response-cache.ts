@@ -3,7 +3,7 @@
 // serves stale data). Each answer is kept with its entity tag and, once asked for, with its body in each
 // content coding: compressed once, however many clients it is sent to. A cached answer is served straight
 // from node:http, in front of the router (fast-path.ts), through the same edge as every other answer.
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import {
   COMPRESS_NOW_BYTES,
   type Coding,
@@ -55,20 +55,28 @@ export class CachedAnswer {
       this.coded.set(coding, pending);
       return pending;
     }
-    const stream = compressingStream(this.body, coding);
+    const compressor = compressingStream(this.body, coding);
     const chunks: Buffer[] = [];
-    this.coded.set(
-      coding,
-      new Promise<Buffer>((resolve, reject) => {
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => resolve(this.keep(coding, Buffer.concat(chunks))));
-        stream.on("error", (error) => {
-          this.coded.delete(coding);
-          reject(error);
-        });
-      }),
-    );
-    return stream;
+    const pending = new Promise<Buffer>((resolve, reject) => {
+      compressor.on("data", (chunk: Buffer) => chunks.push(chunk));
+      compressor.on("end", () => resolve(this.keep(coding, Buffer.concat(chunks))));
+      compressor.on("error", (error) => {
+        this.coded.delete(coding);
+        reject(error);
+      });
+    });
+    // Whoever waits for it handles a failure; nobody else must see it as unhandled.
+    pending.catch(() => undefined);
+    this.coded.set(coding, pending);
+    // The client reads its own stream: one that goes away (or reads slowly, then leaves) neither cuts the
+    // compression short nor leaves it paused, so the copy is still kept for those waiting and after.
+    const consumer = new PassThrough();
+    compressor.pipe(consumer);
+    consumer.once("close", () => {
+      compressor.unpipe(consumer);
+      compressor.resume();
+    });
+    return consumer;
   }
 
   private keep(coding: Compressed, body: Buffer): Buffer {
