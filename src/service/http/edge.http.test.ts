@@ -123,6 +123,35 @@ describe("content coding", () => {
     expect(decoded(next)).toBe(plain.body.toString());
   });
 
+  it("answers a HEAD with the headers alone, compressing nothing for it, and the GET after it in full", async () => {
+    const path = `/v1/chartPointsAllExchanges/MA120/BTC?starttime=${Math.floor(TEST_NOW / 1000) - 9 * 86_400}&head=1`;
+    const head = await new Promise<Raw>((resolve, reject) => {
+      const req = request(
+        `${service.url}${path}`,
+        { method: "HEAD", headers: { "Accept-Encoding": "br" } },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.alloc(0),
+              chunked: false,
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.headers.etag).toMatch(/-br"$/);
+    const full = await get(service, path, { "Accept-Encoding": "br" });
+    expect(full.status).toBe(200);
+    expect(decoded(full).length).toBeGreaterThan(256 * 1024);
+  });
+
   it("compresses the app's other answers too (the docs' script), and not what is small", async () => {
     const script = await get(service, "/docs/assets/swagger-ui-bundle.js", { "Accept-Encoding": "gzip" });
     expect(script.status).toBe(200);

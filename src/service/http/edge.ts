@@ -150,7 +150,9 @@ export class Edge {
       delete headers["Content-Encoding"];
       return { status: 304, headers, body: null };
     }
-    return { status: 200, headers, body: answer.take(coding) };
+    // A HEAD gets the headers only: nothing is compressed for it (a stream begun for nobody would stall).
+    const body = head.method === "HEAD" ? (answer.kept(coding) ?? null) : answer.take(coding);
+    return { status: 200, headers, body };
   }
 
   /** The fast path's writer of a cached answer, straight to node:http. */

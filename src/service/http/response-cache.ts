@@ -79,6 +79,13 @@ export class CachedAnswer {
     return consumer;
   }
 
+  /** The body in a coding if it is at hand now (a HEAD is told its length then, and nothing is compressed for it). */
+  kept(coding: Coding): Buffer | undefined {
+    if (coding === "identity") return this.body;
+    const kept = this.coded.get(coding);
+    return kept instanceof Buffer ? kept : undefined;
+  }
+
   private keep(coding: Compressed, body: Buffer): Buffer {
     this.coded.set(coding, body);
     this.onKept(body.length);
