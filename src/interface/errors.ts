@@ -13,6 +13,7 @@ export const ERROR_STATUSES = {
   429: "Over the fair-usage limit; Retry-After says in how many seconds to try again",
   431: "Request headers larger than 16 KiB",
   500: "A fault of the service itself, never bad input",
+  503: "A process not serving yet: one waiting to take over writing the market from another (Retry-After says when to ask again; /readyz says why)",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
