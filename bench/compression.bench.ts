@@ -78,6 +78,8 @@ const chosen = (level: Level) =>
       ? " (streamed answers)"
       : "";
 const sections: string[] = [];
+/** The edge's levels beside their neighbours, per answer: what LEVELS is judged by. */
+const verdicts: (string | number)[][] = [];
 for (const answer of answers) {
   const response = await fetch(service.url + answer.path, { headers: { "Accept-Encoding": "identity" } });
   const body = Buffer.from(await response.arrayBuffer());
@@ -95,6 +97,26 @@ for (const answer of answers) {
     (bytes / gzip6.bytes).toFixed(3),
     runs,
   ]);
+  const at = (coding: "br" | "gzip", level: number) => {
+    const found = results.find((r) => r.level.coding === coding && r.level.level === level);
+    if (found === undefined) throw new Error(`${coding} ${level} was not measured`);
+    return found;
+  };
+  for (const [coding, level, other] of [
+    ["br", LEVELS.whole.br, LEVELS.streamed.br],
+    ["br", LEVELS.whole.br, 6],
+    ["gzip", LEVELS.whole.gzip, 9],
+  ] as const) {
+    if (level === other) continue;
+    const ours = at(coding, level);
+    const theirs = at(coding, other);
+    verdicts.push([
+      answer.name,
+      `${coding === "br" ? "brotli" : "gzip"} ${level} against ${other}`,
+      (ours.bytes / theirs.bytes).toFixed(3),
+      (ours.ms / theirs.ms).toFixed(2),
+    ]);
+  }
   log(`${answer.name}: ${body.length} bytes measured`);
   sections.push(`#### ${answer.name}: ${body.length.toLocaleString("en")} bytes plain
 
@@ -118,6 +140,10 @@ whole answers brotli ${LEVELS.whole.br} / gzip ${LEVELS.whole.gzip}, kept compre
 256 KiB and more streamed as they are compressed at brotli ${LEVELS.streamed.br} / gzip ${LEVELS.streamed.gzip}.
 Bodies under 1 KiB (a quotation, about 200 bytes) travel as they are. Load average (1 min) at the start:
 ${loadAtStart.toFixed(1)} on this machine's cores (compressing runs on one).
+
+The edge's levels for whole answers beside their neighbours (below 1 the edge's level is smaller or faster):
+
+${table(["Answer", "Levels", "Bytes × the other", "Time × the other"], verdicts)}
 
 ${sections.join("\n\n")}`,
 );

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
@@ -16,7 +16,7 @@ import { MarketFeed } from "../src/service/market/feed.ts";
 import { readRequestLog } from "../src/service/ops/request-log.ts";
 import { startService } from "../src/service/server.ts";
 import { MarketSimulator } from "../src/service/sources/simulator/simulator.ts";
-import { table, writeSection } from "./report.ts";
+import { median, table, writeSection } from "./report.ts";
 import {
   chartPath,
   HISTORY_DAYS,
@@ -84,26 +84,35 @@ interface Load {
   p99: number;
   non2xx: number;
   bytesPerAnswer: number;
+  /** This process's CPU time (both servers live here, one loaded at a time) per answer, in µs. */
+  cpuPerAnswer: number;
 }
 
 /** Load from a child process; asynchronous, so this process's event loop keeps serving. */
-async function load(url: string): Promise<Load> {
-  const args = ["bench/load.mjs", url, String(LOAD_SECONDS), "16", JSON.stringify(CLIENT_HEADERS)];
+async function load(url: string, seconds = LOAD_SECONDS): Promise<Load> {
+  const args = ["bench/load.mjs", url, String(seconds), "16", JSON.stringify(CLIENT_HEADERS)];
+  const before = process.cpuUsage();
   const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8" });
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}");
+  const used = process.cpuUsage(before);
+  const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Omit<Load, "cpuPerAnswer">;
+  const answers = result.requestsPerSecond * seconds;
+  return { ...result, cpuPerAnswer: (used.user + used.system) / answers };
 }
 
-/** An answer of the service exactly as it travels: its headers as sent and its body still coded. */
-function rawAnswer(url: string): Promise<{ headers: [string, string][]; body: Buffer }> {
+/** An answer of the service exactly as it travels: its status, its headers as sent and its body still coded. */
+function rawAnswer(
+  url: string,
+  requestHeaders: Record<string, string> = CLIENT_HEADERS,
+): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: CLIENT_HEADERS }, (res) => {
+    get(url, { headers: requestHeaders }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         const headers: [string, string][] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2)
           headers.push([res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string]);
-        resolve({ headers, body: Buffer.concat(chunks) });
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
       });
     }).on("error", reject);
   });
@@ -139,10 +148,14 @@ const verdicts: string[][] = [];
 const verdict = (what: string, figure: string, target: string, met: boolean) =>
   verdicts.push([what, figure, target, met ? "met" : "**not met**"]);
 const HTTP_TARGET = 0.8;
+const loadBeforeHttp = loadavg()[0] ?? 0;
 for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
   const bare = await bareServer(path);
   // Rounds of bare then ours, back to back: load on two shared cores drifts, and each ratio compares runs a
   // few seconds apart. The figures are the best run of each side; the spread is that of the rounds' ratios.
+  // Two seconds of each first, not counted: the JIT compiles both paths before they are timed.
+  await load(bare.url, 2);
+  await load(service.url + path, 2);
   const rounds: { bare: Load; ours: Load }[] = [];
   for (let round = 0; round < HTTP_ROUNDS; round++) {
     const baseline = await load(bare.url);
@@ -155,6 +168,8 @@ for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
   bare.close();
   const best = (side: "bare" | "ours") =>
     rounds.map((r) => r[side]).sort((a, b) => b.requestsPerSecond - a.requestsPerSecond)[0] as Load;
+  /** The median over the rounds of the CPU per answer. */
+  const cpu = (side: "bare" | "ours") => median(rounds.map((r) => r[side].cpuPerAnswer));
   const ours = best("ours");
   const baseline = best("bare");
   const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
@@ -176,12 +191,16 @@ for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
     baseline.bytesPerAnswer.toFixed(0),
     ratio.toFixed(2),
     `${ratios[0]?.toFixed(2)}–${ratios.at(-1)?.toFixed(2)}`,
+    `${cpu("ours").toFixed(1)} / ${cpu("bare").toFixed(1)} (${(cpu("bare") / cpu("ours")).toFixed(2)})`,
     ours.non2xx + baseline.non2xx,
   ]);
 }
 
 // 3. Chart points: server time (from the request log) of sequential requests. Each request names another
-// endtime, so none is answered from the response cache; a last row shows the same request repeated.
+// endtime, so none is answered from the response cache; a last row shows the same request repeated. They
+// accept no coding, so the figures are the read's, as before the edge; a row after each case gives the
+// time of the same request accepting br (recorded when the last compressed byte has left).
+const IDENTITY = { "accept-encoding": "identity" };
 const chartCases = [
   { name: "30 days at 5m (8,640 points)", range: 30 * 86_400, scale: "&scale=5m", target: "≤ 20" },
   { name: "100,000 raw points", range: HUNDRED_THOUSAND_RAW_SECONDS, scale: "", target: "—" },
@@ -193,15 +212,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function serverTimes(
   paths: string[],
   skip = 5,
+  requestHeaders: Record<string, string> = IDENTITY,
 ): Promise<{ first: number; median: number; points: number; bytes: number }> {
   let points = 0;
   let bytes = 0;
   for (const path of paths) {
-    const response = await fetch(service.url + path);
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
-    points = (JSON.parse(text).dataPoints.match(/\n/g)?.length ?? 1) - 1;
-    bytes = text.length;
+    const { status, body } = await rawAnswer(service.url + path, requestHeaders);
+    if (status !== 200) throw new Error(`${path}: ${status} ${body}`);
+    bytes = body.length;
+    if (requestHeaders === IDENTITY)
+      points = (JSON.parse(body.toString()).dataPoints.match(/\n/g)?.length ?? 1) - 1;
   }
   await sleep(200); // the request log writes in batches
   const log = await readRequestLog(join(dataDir, "requests.log"));
@@ -243,6 +263,21 @@ for (const c of chartCases) {
     c.target,
     bare.toFixed(1),
     (median / bare).toFixed(2),
+  ]);
+  const brotli = await serverTimes(
+    Array.from({ length: 11 }, (_, i) => chartPath(c.range, c.scale, nowS - 100 - i)),
+    1,
+    { "accept-encoding": "br, gzip" },
+  );
+  chartRows.push([
+    "the same, br accepted (streamed, until its last byte)",
+    points,
+    `${(brotli.bytes / 1024).toFixed(0)} KiB br`,
+    "—",
+    brotli.median.toFixed(1),
+    "—",
+    "—",
+    "—",
   ]);
 }
 const repeated = await serverTimes(
@@ -297,11 +332,15 @@ Database size after seeding (one SQLite file): ${(dbBytes / 2 ** 20).toFixed(0)}
 
 Every request sends \`Accept-Encoding: br, gzip\`, as browsers do. The bare node:http server sends the
 service's answer byte for byte (the headers it sent, the coded body it sent, from memory); "bytes/answer"
-is what the client read per answer, headers included. ${HTTP_ROUNDS} rounds of ${LOAD_SECONDS} s each, bare then
+is what the client read per answer, headers included. After 2 s of each not counted (the JIT warms both
+paths), ${HTTP_ROUNDS} rounds of ${LOAD_SECONDS} s each, bare then
 the service back to back; req/s is the best run of each side, the spread is that of the rounds' ratios.
-Before this issue (uncompressed, best of two runs): 0.62 and 0.73.
+"Server CPU" is this process's CPU time per answer (both servers run in it, one loaded at a time; median of
+the rounds), service / bare, with bare / service in brackets: less moved by other work on the machine than
+req/s. Before this issue (uncompressed, best of two runs): 0.62 and 0.73. Load average (1 min) before the
+HTTP runs: ${loadBeforeHttp.toFixed(1)}.
 
-${table(["Request", "Answer sent", "req/s", "p50 / p99 ms", "bytes/answer", "Bare node:http req/s", "p50 / p99 ms", "bytes/answer", `Ratio (target ≥ ${HTTP_TARGET})`, "Spread of rounds", "non-2xx"], httpRows)}
+${table(["Request", "Answer sent", "req/s", "p50 / p99 ms", "bytes/answer", "Bare node:http req/s", "p50 / p99 ms", "bytes/answer", `Ratio (target ≥ ${HTTP_TARGET})`, "Spread of rounds", "Server CPU µs/answer", "non-2xx"], httpRows)}
 
 ### Chart points: server time (from the request log)
 
@@ -309,7 +348,9 @@ Sequential requests, each naming another endtime so the response cache cannot an
 the cold read (for 5m: the median of the first request for each of ${COLD_SYMBOLS.length} other coins, nothing of them
 kept; the code path was warmed on another series first); "Median" covers requests 6–25: for scaled points the complete buckets are
 then kept in memory (ChartCache) and only the live edge is read; raw points are read each time, from the
-packed days (one BLOB per series and ended UTC day) and today's rows.
+packed days (one BLOB per series and ended UTC day) and today's rows. These requests accept no coding
+(\`Accept-Encoding: identity\`), so they time the read as before the edge; each "br accepted" row is the
+median of 10 more such requests accepting br, whose time runs until the last compressed byte has left.
 
 ${table(["Request", "Points", "Body", "First request ms", "Median ms", "Target ms", "Baseline: bare SELECT + CSV ms", "Ratio (median / baseline)"], chartRows)}`,
 );
