@@ -174,7 +174,10 @@ describe("the persisted cache's storage", () => {
     const saving = createQueryClient();
     await saving.fetchQuery({ queryKey: queryKeys.coins(), queryFn: async () => COINS });
     validators.set("/v1/coins", '"coins-tag-br"');
-    await persistQueryClientSave({ ...persistOptions(markedStorage(store, localStorage)), queryClient: saving });
+    await persistQueryClientSave({
+      ...persistOptions(markedStorage(store, localStorage)),
+      queryClient: saving,
+    });
     await vi.waitFor(() => expect(store.values.has(PERSIST_KEY)).toBe(true));
     expect(JSON.parse(store.values.get(PERSIST_KEY) as string).validators).toEqual({
       "/v1/coins": '"coins-tag-br"',

@@ -40,7 +40,9 @@ describe("revalidating what the cache holds", () => {
 
   it("takes the new answer and its validator when it changed", async () => {
     const { client, options } = setUp();
-    const changed = { pairs: [...PAIRS.pairs, { ...PAIRS.pairs[0], exchange: "Kraken", foreignName: "XBTUSD" }] };
+    const changed = {
+      pairs: [...PAIRS.pairs, { ...PAIRS.pairs[0], exchange: "Kraken", foreignName: "XBTUSD" }],
+    };
     peer.script.push(answer(200, { ETag: '"pairs-1"' }, PAIRS), answer(200, { ETag: '"pairs-2"' }, changed));
     await client.fetchQuery(options);
     const again: Pairs = await client.fetchQuery({ ...options, staleTime: 0 });
