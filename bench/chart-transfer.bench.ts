@@ -312,7 +312,7 @@ latency. The browser sent its own \`Accept-Encoding\` (\`gzip, deflate, br, zstd
 encodedDataLength, headers included; "fetch" is from the call to the whole body read; "decode" is the
 dashboard's \`decodePointsBody\` (src/app/decoding/chart-points/points-decode-request.ts, bundled by Vite) on
 those bytes in the page (the same bytes once decompressed, so its difference between the two sides is the
-machine's noise). The request spans 100,000 blocks; the series has a value in ${plainPoints} of them. The baseline is the service at ${BASELINE_COMMIT} (before the edge) on a copy of the
+machine's noise). The request spans 100,000 blocks; the series has a value in ${plainPoints.toLocaleString("en")} of them. The baseline is the service at ${BASELINE_COMMIT} (before the edge) on a copy of the
 same data, in its own process like this commit's; both run at once and each run asks one, then the other.
 Load average (1 min) at the start: ${loadAtStart.toFixed(1)} on this machine's cores.
 
