@@ -26,13 +26,14 @@ const OFFERED: Coding[] = ["br", "gzip", "identity"];
 export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * Levels, measured on chart answers of 83 KB and 4.8 MB (`node --import tsx bench/compression.bench.ts`,
- * BENCHMARKS.md): brotli 5 is as small as 9 at a tenth of its time (only 11 is smaller, at 50-100 times
- * the cost, which only the build affords); gzip 6 is within 4 % of 9 at a quarter of its time. A large
- * answer streamed as it is compressed takes brotli 4, half the time of 5 for 1 % more bytes.
+ * Levels, measured on the service's own answers (`node --import tsx bench/compression.bench.ts`,
+ * BENCHMARKS.md): brotli 4 is as small as 5 and 6 (within 3 %, and smaller on chart answers, whose numbers
+ * the text modes of the higher levels do not help) at half to two thirds of their time; only 11 is much
+ * smaller (26-35 %), at a hundred times the cost, which only the build affords. gzip 6 is within 3 % of 9
+ * at a quarter to nine tenths of its time. A large answer streamed as it is compressed takes the same.
  */
 export const LEVELS = {
-  whole: { br: 5, gzip: 6 },
+  whole: { br: 4, gzip: 6 },
   streamed: { br: 4, gzip: 6 },
 } as const;
 
