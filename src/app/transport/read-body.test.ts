@@ -43,6 +43,19 @@ describe("readBody", () => {
     ]);
   });
 
+  it("counts a compressed answer against its decoded length when the service says it", async () => {
+    const response = new Response(streamOf(["abc", "defg"]), {
+      headers: { "Content-Length": "5", "Content-Encoding": "br", "X-Decoded-Length": "7" },
+    });
+    const calls: [number, number | null][] = [];
+    await readBody(response, signal(), (r, t) => calls.push([r, t]));
+    expect(calls).toEqual([
+      [0, 7],
+      [3, 7],
+      [7, 7],
+    ]);
+  });
+
   it("gives an empty buffer for no body, and rejects at once when already cancelled", async () => {
     expect((await readBody(new Response(null), signal())).byteLength).toBe(0);
     await expect(readBody(new Response("x"), AbortSignal.abort(new Error("gone")))).rejects.toThrow("gone");

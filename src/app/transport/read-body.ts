@@ -8,9 +8,13 @@ export type ProgressListener = (received: number, total: number | null) => void;
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 const INITIAL_UNKNOWN = 64 * 1024;
 
-/** The body's length as the server declared it, or null when it did not (or the header is no length). */
+/**
+ * The body's length as the server declared it, or null when it did not (or the header is no length). A
+ * compressed answer's Content-Length counts the bytes on the wire, not those read here once decoded; our
+ * service says those in X-Decoded-Length.
+ */
 export function declaredLength(response: Response): number | null {
-  const header = response.headers.get("Content-Length");
+  const header = response.headers.get("X-Decoded-Length") ?? response.headers.get("Content-Length");
   if (header === null || !/^\d+$/.test(header.trim())) return null;
   const length = Number(header.trim());
   return Number.isSafeInteger(length) ? length : null;

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOW_HEADERS = "Authorization, Content-Type, X-Api-Key";
 const EXPOSE_HEADERS =
-  "RateLimit, RateLimit-Policy, Retry-After, Content-Length, ETag, X-Market-Source, X-Request-Id";
+  "RateLimit, RateLimit-Policy, Retry-After, Content-Length, ETag, X-Decoded-Length, X-Market-Source, X-Request-Id";
 
 /** The CORS headers of an answer to a request from `origin` (undefined: not a cross-origin request). */
 export function corsHeaderValues(

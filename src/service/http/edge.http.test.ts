@@ -69,6 +69,10 @@ describe("content coding", () => {
     expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
     expect(decoded(raw)).toBe(plain.body.toString());
     if (coding !== undefined) expect(raw.body.length).toBeLessThan(plain.body.length / 2);
+    // A download's progress counts decoded bytes: the service says how many there will be.
+    expect(raw.headers["x-decoded-length"]).toBe(
+      coding === undefined ? undefined : String(plain.body.length),
+    );
   });
 
   it("sends a body under a kilobyte as it is, whatever is accepted", async () => {
