@@ -46,7 +46,7 @@ const FILES: Record<string, string> = {
       file: "assets/index-Ab12Cd34.js",
       isEntry: true,
       imports: ["_shared-Ef56Gh78.js"],
-      dynamicImports: ["src/app/pages/chart/chart-page.tsx", "src/app/pages/symbol/symbol-page.tsx"],
+      dynamicImports: ["pages/chart-page.tsx", "pages/symbol-page.tsx"],
       css: ["assets/index-Ij90Kl12.css"],
     },
     "_shared-Ef56Gh78.js": { file: "assets/shared-Ef56Gh78.js" },
@@ -54,13 +54,13 @@ const FILES: Record<string, string> = {
       file: "assets/chart-library-Qr78St90.js",
       imports: ["_shared-Ef56Gh78.js"],
     },
-    "src/app/pages/chart/chart-page.tsx": {
+    "pages/chart-page.tsx": {
       file: "assets/chart-page-Mn34Op56.js",
       isDynamicEntry: true,
       imports: ["_shared-Ef56Gh78.js", "index.html", "_chart-library-Qr78St90.js"],
       css: ["assets/chart-page-Uv12Wx34.css"],
     },
-    "src/app/pages/symbol/symbol-page.tsx": {
+    "pages/symbol-page.tsx": {
       file: "assets/symbol-page-Yz56Ab78.js",
       isDynamicEntry: true,
       imports: ["_shared-Ef56Gh78.js", "index.html"],
@@ -68,8 +68,8 @@ const FILES: Record<string, string> = {
   }),
   ".vite/pages.json": JSON.stringify([
     { path: "/", description: "The coin list." },
-    { path: "/symbol/:symbol", module: "src/app/pages/symbol/symbol-page.tsx", description: "A coin." },
-    { path: "/chart/:symbol", module: "src/app/pages/chart/chart-page.tsx", description: "A coin's chart." },
+    { path: "/symbol/:symbol", module: "pages/symbol-page.tsx", description: "A coin." },
+    { path: "/chart/:symbol", module: "pages/chart-page.tsx", description: "A coin's chart." },
     { path: "/rates", description: "Rates & <fixings>." },
   ]),
 };

@@ -5,7 +5,7 @@
 //
 // Both come from the build: Vite's manifest (.vite/manifest.json: each module's chunk, the chunks it
 // imports, its stylesheets) and the dashboard's page table (.vite/pages.json: each page's address pattern,
-// module and description, written by vite.config.ts from src/app/page-addresses.ts). Nothing here names a
+// module and description, written by vite.config.ts from the dashboard's own page table). Nothing here names a
 // built file.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
