@@ -7,6 +7,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Coins } from "../../interface/resources.ts";
 import {
+  abandonPendingWrites,
   createQueryClient,
   hasStoredCache,
   isPersisted,
@@ -192,5 +193,26 @@ describe("the persisted cache's storage", () => {
     expect(restored.getQueryData(queryKeys.coins())).toEqual(COINS);
     expect(validators.get("/v1/coins")).toBe('"coins-tag-br"');
     validators.clear();
+  });
+
+  it("drops a write owed from before a clear, so the old answers are not stored after the removal", async () => {
+    const store = memoryStore();
+    const saving = createQueryClient();
+    await saving.fetchQuery({ queryKey: queryKeys.coins(), queryFn: async () => COINS });
+    const options = persistOptions(store);
+    await persistQueryClientSave({ ...options, queryClient: createQueryClient() });
+    await vi.waitFor(() => expect(store.values.has(PERSIST_KEY)).toBe(true));
+    store.values.clear();
+    // Within the throttle's second: the snapshot with the coins is taken now and written when it ends,
+    // after the clear.
+    const owed = persistQueryClientSave({ ...options, queryClient: saving });
+    abandonPendingWrites();
+    await owed;
+    expect(store.values.has(PERSIST_KEY)).toBe(false);
+
+    // A snapshot taken after the clear is stored.
+    await persistQueryClientSave({ ...options, queryClient: createQueryClient() });
+    await vi.waitFor(() => expect(store.values.has(PERSIST_KEY)).toBe(true), { timeout: 3000 });
+    expect(store.values.get(PERSIST_KEY)).not.toContain("Bitcoin");
   });
 });
