@@ -5,8 +5,8 @@ import { type Query, QueryClient } from "@tanstack/react-query";
 import type {
   AsyncStorage,
   PersistedClient,
-  PersistQueryClientOptions,
   Persister,
+  PersistQueryClientOptions,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
