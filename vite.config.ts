@@ -5,12 +5,13 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { PAGE_ADDRESSES } from "./src/app/page-addresses.ts";
+import { staticShell } from "./src/app/shell/static-shell.ts";
 
 // The dashboard is built into dist/app; the service serves it at / (see src/service/http/static.ts).
 const OUT_DIR = "dist/app";
 
 export default defineConfig({
-  plugins: [react(), pageAddresses(), precompressed()],
+  plugins: [react(), pageAddresses(), scriptsAfterTheShell(), precompressed()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -38,20 +39,48 @@ export default defineConfig({
 });
 
 /**
- * The page table (src/app/page-addresses.ts) into the build: the coin list's description into index.html
- * (the service swaps in the page's own), and the table beside Vite's manifest as .vite/pages.json. The
+ * The dashboard's scripts at low fetch priority: the HTML shell (its markup and the stylesheet) is the first
+ * paint, and on a slow network the stylesheet should not share the bandwidth with 130 KB of scripts the
+ * shell does not need. The scripts still start at once and run when the HTML is parsed, as a module's do.
+ */
+function scriptsAfterTheShell(): Plugin {
+  return {
+    name: "crowd:scripts-after-the-shell",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html) =>
+        html
+          .replace(
+            /<script type="module" crossorigin/g,
+            '<script type="module" fetchpriority="low" crossorigin',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin/g,
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          ),
+    },
+  };
+}
+
+/**
+ * The page table (src/app/page-addresses.ts) into the build: the coin list's description and HTML shell
+ * into index.html (the service swaps in the page's own heading and lede), and the table beside Vite's manifest as .vite/pages.json. The
  * build fails when a page's module is not a chunk of its own, since the service could not preload it.
  */
 function pageAddresses(): Plugin {
   return {
     name: "crowd:page-addresses",
-    transformIndexHtml: () => [
-      {
-        tag: "meta",
-        attrs: { name: "description", content: PAGE_ADDRESSES.coins.description },
-        injectTo: "head",
-      },
-    ],
+    transformIndexHtml: (html) => ({
+      // The page's frame, shown before the scripts run (src/app/shell/static-shell.ts).
+      html: html.replace('<div id="root"></div>', () => `<div id="root">${staticShell()}</div>`),
+      tags: [
+        {
+          tag: "meta",
+          attrs: { name: "description", content: PAGE_ADDRESSES.coins.description },
+          injectTo: "head",
+        },
+      ],
+    }),
     generateBundle(_options, bundle) {
       const pageChunks = new Set(
         Object.values(bundle).flatMap((output) =>

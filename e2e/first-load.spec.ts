@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./fixtures.ts";
+import { presetSettings, test } from "./fixtures.ts";
 import { DASHBOARD_DIR } from "./services.ts";
 
 interface ManifestChunk {
@@ -51,7 +51,8 @@ test("the coin list loads its own code only: no chart library, no other page", a
   await page.waitForLoadState("networkidle");
   // Idle time too: nothing is fetched on the side once the coins are shown.
   await page.waitForTimeout(2500);
-  const own = scriptsOf(entryKey);
+  // The entry's chunks, and the theme's few lines every page runs before its first paint.
+  const own = scriptsOf(entryKey).add("/theme.js");
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((path) => !own.has(path))).toEqual([]);
   const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));
@@ -73,7 +74,8 @@ test("a chart reached directly asks for its chunks together with the entry", asy
   const html = (await answer?.text()) ?? "";
   const head = html.slice(0, html.indexOf("</head>"));
   const wanted = [...scriptsOf(chartPageKey)].filter((path) => !scriptsOf(entryKey).has(path));
-  for (const path of wanted) expect(head).toContain(`<link rel="modulepreload" crossorigin href="${path}">`);
+  for (const path of wanted)
+    expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${path}">`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");
   const timing = await page.evaluate(
     ([entryPath, chunkPath]) => {
@@ -109,4 +111,27 @@ test("the built files travel compressed, kept a year, the page revalidated", asy
   const document = responses.get("/");
   expect(document?.["cache-control"]).toBe("no-cache");
   expect(document?.etag).toMatch(/^"[^"]+"$/);
+});
+
+test("the HTML shows the page's frame before any script has run, in the theme the user chose", async ({
+  page,
+}) => {
+  const lede = /^Interest rate fixings \(€STR, SOFR/;
+  await presetSettings(page, { theme: "dark" });
+  // The dashboard's scripts never arrive: what shows is the HTML and its stylesheet alone.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/rates");
+  await expect(page.getByRole("heading", { level: 1, name: "Interest rates" })).toBeVisible();
+  await expect(page.getByText(lede)).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Rates" })).toHaveAttribute("href", "/rates");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+
+  // With its scripts, the page draws the same heading and lede where the HTML had them.
+  await page.unroute("**/assets/*.js");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Rate types" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Interest rates" })).toBeVisible();
+  await expect(page.getByText(lede)).toBeVisible();
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 // The dashboard's entry. The persisted cache's read starts before React renders: queries wait for the
 // restore, and opening IndexedDB cold takes about as long as the first render, so both run at once.
 import "./zod-without-eval.ts";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { persistOptions } from "./queries/query-client.ts";
@@ -10,9 +10,14 @@ import "./styles.css";
 const persist = persistOptions();
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App persist={persist} />
-    </StrictMode>,
-  );
+  // The first render as a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (a phone's long task, Lighthouse's total blocking time).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App persist={persist} />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,7 +1,7 @@
 // What a view shows while its data is not there: a skeleton while it loads, the queue's ETA while it waits
 // for the budget (never an endless spinner), or the failure in words with a way to try again.
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { describeFailure } from "../format/failure.ts";
 import { formatCountdown } from "../format/numbers.ts";
 import { labelOf } from "../queries/query-keys.ts";
@@ -33,6 +33,10 @@ export function FailureNotice({ error, onRetry }: { error: unknown; onRetry?: ()
 /**
  * Renders `children(data)` once the query has data; before that a skeleton, the wait, or the failure.
  * With data on screen, a failed refresh shows as a quiet note above it, and the data stays.
+ *
+ * New data is rendered as a deferred value: the answer's arrival commits at once (the query's store updates
+ * synchronously) and the view it feeds, a table of dozens of rows, is built in the background in slices the
+ * browser can interrupt, not in one long task. Data held when the view mounts (the cache) shows at once.
  */
 export function QueryView<T>({
   query,
@@ -47,9 +51,10 @@ export function QueryView<T>({
   skeleton: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const data = useDeferredValue(query.data);
   const waiting = query.fetchStatus === "fetching" && query.data === undefined;
   const waitMs = useQueueWait(queryKey, waiting);
-  if (query.data !== undefined) {
+  if (data !== undefined) {
     return (
       <>
         {query.isError ? (
@@ -57,11 +62,12 @@ export function QueryView<T>({
             Showing earlier data: the refresh failed ({describeFailure(query.error, "").title.toLowerCase()}).
           </p>
         ) : null}
-        {children(query.data)}
+        {children(data)}
       </>
     );
   }
-  if (query.isError) return <FailureNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && query.data === undefined)
+    return <FailureNotice error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div aria-busy="true">
       {waitMs !== null && waitMs > 500 ? <WaitingNotice what={what} waitMs={waitMs} /> : null}

@@ -4,16 +4,10 @@ import { NavLink, Outlet } from "react-router";
 import { useAdminKey } from "../operator/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
+import { BRAND, NAV } from "./navigation.ts";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { usePageDescription } from "./use-page-description.ts";
-
-const NAV = [
-  { to: "/", label: "Coins", end: true },
-  { to: "/rates", label: "Rates", end: false },
-  { to: "/supply", label: "Supply", end: false },
-  { to: "/settings", label: "Settings", end: false },
-] as const;
 
 export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
@@ -25,11 +19,11 @@ export function AppShell() {
         Skip to content
       </a>
       <header className="app-header">
-        <NavLink to="/" className="brand" aria-label="Crowd Market Data, home">
+        <NavLink to="/" className="brand" aria-label={`${BRAND}, home`}>
           <span className="brand__mark" aria-hidden="true">
             ◆
           </span>
-          <span className="brand__name">Crowd Market Data</span>
+          <span className="brand__name">{BRAND}</span>
         </NavLink>
         <nav aria-label="Main" className="app-nav">
           {NAV.map((item) => (

@@ -29,7 +29,7 @@ const FILES: Record<string, string> = {
     <meta name="description" content="The coin list.">
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"><main><h1 data-shell="heading">Coins</h1><p class="muted page-lede" data-shell="lede">The coin list.</p></main></div>
   </body>
 </html>
 `,
@@ -67,10 +67,15 @@ const FILES: Record<string, string> = {
     },
   }),
   ".vite/pages.json": JSON.stringify([
-    { path: "/", description: "The coin list." },
-    { path: "/symbol/:symbol", module: "pages/symbol-page.tsx", description: "A coin." },
-    { path: "/chart/:symbol", module: "pages/chart-page.tsx", description: "A coin's chart." },
-    { path: "/rates", description: "Rates & <fixings>." },
+    { path: "/", description: "The coin list.", heading: "Coins" },
+    { path: "/symbol/:symbol", module: "pages/symbol-page.tsx", description: "A coin.", heading: ":symbol" },
+    {
+      path: "/chart/:symbol",
+      module: "pages/chart-page.tsx",
+      description: "A coin's chart.",
+      heading: ":symbol chart",
+    },
+    { path: "/rates", description: "Rates & <fixings>.", heading: "Interest rates" },
   ]),
 };
 
@@ -223,8 +228,12 @@ describe("the page, index.html", () => {
     expect(head).toContain('<meta name="description" content="A coin\'s chart.">');
     expect(head).not.toContain("The coin list.");
     // The page's chunk and what it imports, not what the entry brings already; its stylesheet preloaded.
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/chart-page-Mn34Op56.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/chart-library-Qr78St90.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chart-page-Mn34Op56.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chart-library-Qr78St90.js">',
+    );
     expect(head).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/chart-page-Uv12Wx34.css">',
     );
@@ -252,6 +261,22 @@ describe("the page, index.html", () => {
       ["/", "/chart/BTC", "/symbol/BTC"].map(async (path) => (await get(path, HTML)).headers.etag),
     );
     expect(new Set(tags).size).toBe(3);
+  });
+
+  it("shows each page's heading and lede in the HTML shell, the address's symbol escaped", async () => {
+    const page = async (path: string) => decoded(await get(path, { ...HTML, "Accept-Encoding": CHROME }));
+    const shell = (html: string) => html.slice(html.indexOf("<main>"), html.indexOf("</main>"));
+    expect(shell(await page("/"))).toContain('<h1 data-shell="heading">Coins</h1>');
+    const rates = shell(await page("/rates"));
+    expect(rates).toContain('<h1 data-shell="heading">Interest rates</h1>');
+    expect(rates).toContain('data-shell="lede">Rates &amp; &lt;fixings&gt;.</p>');
+    expect(shell(await page("/chart/BTC"))).toContain('<h1 data-shell="heading">BTC chart</h1>');
+    // Each address its own heading: a page made from the address is not kept as the page's.
+    expect(shell(await page("/symbol/ETH"))).toContain('<h1 data-shell="heading">ETH</h1>');
+    const hostile = shell(await page("/symbol/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"));
+    expect(hostile).toContain('<h1 data-shell="heading">&lt;img src=x onerror=alert(1)&gt;</h1>');
+    expect(hostile).not.toContain("<img");
+    expect(shell(await page("/symbol/BTC"))).toContain('<h1 data-shell="heading">BTC</h1>');
   });
 
   it("leaves the API's answers and requests that do not ask for a page alone", async () => {

@@ -103,11 +103,13 @@ export class DashboardFiles {
     if (this.preloads?.version !== version)
       this.preloads = { version, preloads: PagePreloads.read(this.dir) };
     const head = (await this.preloads.preloads).headOf(requestPath);
-    const kept = this.pages.get(head.page);
+    // A page whose heading holds a part of the address (a coin's symbol) is made for each request: kept,
+    // any address would be a new entry. It is a couple of kilobytes, compressed in well under a millisecond.
+    const kept = head.fromAddress ? undefined : this.pages.get(head.page);
     if (kept?.version === version) return kept.representation;
     const html = withPageHead(await readFile(index, "utf8"), head);
     const representation = await compressedPageOf(Buffer.from(html));
-    this.pages.set(head.page, { version, representation });
+    if (!head.fromAddress) this.pages.set(head.page, { version, representation });
     return representation;
   }
 

@@ -25,15 +25,24 @@ interface DashboardPage {
   /** The page's module, a key of the manifest; none for a page in the entry. */
   module?: string;
   description: string;
+  /** The heading the HTML shell shows; `:name` segments of the path are put in from the address. */
+  heading?: string;
 }
 
-/** What a page's head gets: its description and the preload links to add. */
+/** What a page's HTML gets: its description and the preload links to add, its shell's heading. */
 export interface PageHead {
   /** Which page (its address pattern), or "" for an address no page answers. */
   page: string;
   description: string | null;
+  /** The shell's heading, with the address's parameters in it; null to leave the built one. */
+  heading: string | null;
+  /** Whether the heading holds a part of the address (then the HTML differs from one address to another). */
+  fromAddress: boolean;
   links: string[];
 }
+
+/** The longest parameter put into a heading: a coin's symbol is a few characters. */
+const MAX_PARAMETER_LENGTH = 40;
 
 export class PagePreloads {
   private constructor(
@@ -75,15 +84,56 @@ export class PagePreloads {
       path = pathname;
     }
     const found = this.pages.find((entry) => entry.pattern.test(path));
-    return found
-      ? { page: found.page.path, description: found.page.description, links: found.links }
-      : { page: "", description: null, links: [] };
+    if (!found) return { page: "", description: null, heading: null, fromAddress: false, links: [] };
+    const { heading, fromAddress } = headingOf(found.page, path);
+    return {
+      page: found.page.path,
+      description: found.page.description,
+      heading,
+      fromAddress,
+      links: found.links,
+    };
   }
 }
 
-/** index.html with a page's head: its description instead of the built one, its links before </head>. */
+/**
+ * The page's heading for `path`: the table's, with each `:name` segment replaced by that segment of the
+ * address (as typed: the page itself says when a symbol is in the wrong case), cut to a sane length.
+ */
+function headingOf(page: DashboardPage, path: string): { heading: string | null; fromAddress: boolean } {
+  if (page.heading === undefined) return { heading: null, fromAddress: false };
+  const names = page.path.split("/").filter((segment) => segment !== "");
+  const values = path.split("/").filter((segment) => segment !== "");
+  let fromAddress = false;
+  const heading = page.heading.replace(/:([A-Za-z]+)/g, (whole, name: string) => {
+    const at = names.indexOf(`:${name}`);
+    if (at < 0 || values[at] === undefined) return whole;
+    fromAddress = true;
+    return values[at].slice(0, MAX_PARAMETER_LENGTH);
+  });
+  return { heading, fromAddress };
+}
+
+/**
+ * index.html with a page's head: its description instead of the built one, its links before </head>, and
+ * the page's own heading and lede in the HTML shell (the elements marked data-shell, written by the build).
+ */
 export function withPageHead(indexHtml: string, head: PageHead): string {
   let html = indexHtml;
+  if (head.heading !== null) {
+    const heading = escapeText(head.heading);
+    html = html.replace(
+      /(<h1 data-shell="heading">)[^<]*(<\/h1>)/,
+      (_whole, open, close) => `${open}${heading}${close}`,
+    );
+  }
+  if (head.description !== null) {
+    const lede = escapeText(head.description);
+    html = html.replace(
+      /(<p [^>]*data-shell="lede">)[^<]*(<\/p>)/,
+      (_whole, open, close) => `${open}${lede}${close}`,
+    );
+  }
   if (head.description !== null) {
     const meta = `<meta name="description" content="${escapeAttribute(head.description)}">`;
     html = /<meta name="description"[^>]*>/.test(html)
@@ -117,12 +167,13 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string): string[]
  * the page imports it), a preload for a stylesheet. Not the stylesheet itself: that would hold the first
  * paint of the shell until it came, and the page waits for it anyway (Vite's loader adds it, from the
  * cache, before the page renders). `crossorigin` as Vite's own links: module scripts and the stylesheets
- * its loader adds are fetched in CORS mode, and a preload in another mode would be fetched twice.
+ * its loader adds are fetched in CORS mode, and a preload in another mode would be fetched twice. At low
+ * priority, as the entry's own (vite.config.ts): the first paint is the HTML shell, which needs none of it.
  */
 function linkTo(file: string): string {
   return file.endsWith(".css")
     ? `<link rel="preload" as="style" crossorigin href="/${file}">`
-    : `<link rel="modulepreload" crossorigin href="/${file}">`;
+    : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 }
 
 /** A react-router pattern (`/symbol/:symbol`) as a regular expression; a trailing slash is allowed. */
@@ -136,6 +187,11 @@ function patternOf(path: string): RegExp {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Text for an element's content or an attribute's value: nothing in it can open or close markup. */
+function escapeText(text: string): string {
+  return escapeAttribute(text);
 }
 
 function escapeAttribute(text: string): string {

@@ -11,6 +11,7 @@ import { chooseCurrency } from "../../format/currency.ts";
 import { usePairs } from "../../queries/pairs.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
+import { PageLede } from "../../shell/page-lede.tsx";
 import { useDocumentTitle } from "../symbol/use-document-title.ts";
 import { ChartControls } from "./chart-controls.tsx";
 import { downloadBlob, downloadCanvas, exportFileName, pointsCsv } from "./chart-export.ts";
@@ -114,6 +115,7 @@ export function ChartPage() {
           <Link to={`/symbol/${encodeURIComponent(symbol)}`}>Back to {symbol}</Link>
         </nav>
       </header>
+      <PageLede page="chart" />
       <ChartControls state={state} exchanges={exchanges} onChange={change_} />
       <p className="chart-status" role="status" aria-label="Chart status">
         {describe(state.exchange)} · {state.scale === "raw" ? "raw 120 s values" : `${state.scale} buckets`} ·{" "}

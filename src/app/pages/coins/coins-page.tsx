@@ -11,6 +11,7 @@ import { useCoins } from "../../queries/coins.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import type { DisplayCurrency } from "../../settings/settings.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
+import { PageLede } from "../../shell/page-lede.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
 import { CoinsTable, prepareRowFormats } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
@@ -58,6 +59,7 @@ export function CoinsPage() {
     <section className="page coins-page" aria-labelledby="coins-title">
       <header className="page-header">
         <h1 id="coins-title">Coins</h1>
+        <PageLede page="coins" />
         {coins ? (
           <p className="muted coins-subtitle">
             Top {coins.coins.length} by market cap · <UpdatedAgo time={newestTime(coins)} />

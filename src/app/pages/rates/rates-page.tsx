@@ -4,6 +4,7 @@
 import "./rates-page.css";
 import { useSearchParams } from "react-router";
 import { useInterestRateTypes } from "../../queries/interest-rate-types.ts";
+import { PageLede } from "../../shell/page-lede.tsx";
 import { decimalsOf } from "./rate-format.ts";
 import { RateRangeSection } from "./rate-range-section.tsx";
 import { RateTypesList } from "./rate-types-list.tsx";
@@ -21,9 +22,9 @@ export function RatesPage() {
     <section className="page rates-page" aria-labelledby="rates-title">
       <header className="page-header">
         <h1 id="rates-title">Interest rates</h1>
+        <PageLede page="rates" />
         <p className="muted rates-page__lede">
-          Reference rates from the ECB, the Fed and the Bank of England, in percent; the SOFR Index (SAFR) is
-          an index level.
+          From the ECB, the Fed and the Bank of England, in percent; the SOFR Index (SAFR) is an index level.
         </p>
       </header>
       <div className="rates-page__top">

@@ -14,6 +14,7 @@ import { queryKeys } from "../../queries/query-keys.ts";
 import { useSupply } from "../../queries/supply.ts";
 import { useSymbolDetails } from "../../queries/symbol-details.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
+import { PageLede } from "../../shell/page-lede.tsx";
 import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";
 import { Ma120Chart } from "./ma120-chart.tsx";
@@ -60,6 +61,7 @@ export function SymbolPage() {
           </nav>
         )}
       </header>
+      <PageLede page="symbol" />
       {unknown ? (
         <SymbolNotFound symbol={symbol} unknown={unknown} />
       ) : (
