@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -11,7 +12,7 @@ import { staticShell } from "./src/app/shell/static-shell.ts";
 const OUT_DIR = "dist/app";
 
 export default defineConfig({
-  plugins: [react(), pageAddresses(), scriptsAfterTheShell(), precompressed()],
+  plugins: [react(), pageAddresses(), themeBeforePaint(), scriptsAfterTheShell(), precompressed()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
@@ -37,6 +38,42 @@ export default defineConfig({
   },
   server: { proxy: { "/v1": "http://localhost:8080" } },
 });
+
+const THEME_SCRIPT = "src/app/shell/theme-before-paint.js";
+
+/**
+ * The few lines that put the chosen theme on <html> before the first paint (see the file), as a classic
+ * script in the head: a hashed file of the build, kept a year like the others, served as is in dev.
+ */
+function themeBeforePaint(): Plugin {
+  let building = false;
+  return {
+    name: "crowd:theme-before-paint",
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    buildStart() {
+      if (building)
+        this.emitFile({ type: "asset", name: "theme.js", source: readFileSync(THEME_SCRIPT, "utf8") });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler: (_html, context) => {
+        const built = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === "asset" && output.names.includes("theme.js"),
+        );
+        if (building && !built) throw new Error(`${THEME_SCRIPT} was not emitted`);
+        return [
+          {
+            tag: "script",
+            attrs: { src: built ? `/${built.fileName}` : `/${THEME_SCRIPT}` },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
 
 /**
  * The dashboard's scripts at low fetch priority: the HTML shell (its markup and the stylesheet) is the first

@@ -20,6 +20,14 @@ const manifest = JSON.parse(readFileSync(join(DASHBOARD_DIR, ".vite", "manifest.
   ManifestChunk
 >;
 
+/** The classic script the build puts into the head to set the theme before the first paint. */
+const themeScript = (() => {
+  const html = readFileSync(join(DASHBOARD_DIR, "index.html"), "utf8");
+  const found = /<script src="(\/assets\/theme-[^"]+\.js)"><\/script>/.exec(html)?.[1];
+  if (found === undefined) throw new Error("the built index.html has no theme script");
+  return found;
+})();
+
 /** The scripts a manifest key needs: its chunk and, recursively, the chunks it imports. */
 function scriptsOf(key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -52,7 +60,7 @@ test("the coin list loads its own code only: no chart library, no other page", a
   // Idle time too: nothing is fetched on the side once the coins are shown.
   await page.waitForTimeout(2500);
   // The entry's chunks, and the theme's few lines every page runs before its first paint.
-  const own = scriptsOf(entryKey).add("/theme.js");
+  const own = scriptsOf(entryKey).add(themeScript);
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((path) => !own.has(path))).toEqual([]);
   const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));
@@ -118,8 +126,10 @@ test("the HTML shows the page's frame before any script has run, in the theme th
 }) => {
   const lede = /^Interest rate fixings \(€STR, SOFR/;
   await presetSettings(page, { theme: "dark" });
-  // The dashboard's scripts never arrive: what shows is the HTML and its stylesheet alone.
-  await page.route("**/assets/*.js", (route) => route.abort());
+  // The dashboard's scripts never arrive: what shows is the HTML, its stylesheet and the theme's lines.
+  await page.route("**/assets/*.js", (route) =>
+    new URL(route.request().url()).pathname === themeScript ? route.continue() : route.abort(),
+  );
   await page.goto("/rates");
   await expect(page.getByRole("heading", { level: 1, name: "Interest rates" })).toBeVisible();
   await expect(page.getByText(lede)).toBeVisible();

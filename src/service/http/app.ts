@@ -10,6 +10,7 @@ import { METRICS_PATH, registerMetrics } from "../ops/metrics-route.ts";
 import { corsPreflight } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
 import type { Edge } from "./edge.ts";
+import { edgeMiddleware } from "./edge-middleware.ts";
 import { ApiError, errorResponse, refusalOf, validationHook } from "./errors.ts";
 import { fairUsage } from "./fair-usage-middleware.ts";
 import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
@@ -66,7 +67,7 @@ export function createHttpApp({
   // A balancer asks every half second and Prometheus every few: their requests would drown the clients'.
   app.use(
     "*",
-    edge.middleware(cache, (path) => HEALTH_PATHS.includes(path) || path === METRICS_PATH),
+    edgeMiddleware(edge, cache, (path) => HEALTH_PATHS.includes(path) || path === METRICS_PATH),
   );
   app.use("*", corsPreflight());
 

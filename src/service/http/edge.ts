@@ -1,32 +1,24 @@
-// The edge: every answer the service gives leaves through here, whether the app computed it, the response
-// cache held it (fast-path.ts) or the front door refused the request before anyone read it. Its headers are
-// decided once, in `headers()` (CORS, security, the request id, the market source) and `cachedHeaders()`
-// (validators, lifetime, coding), its body is compressed as the client accepts, and it is recorded once
-// (the request log, the usage review, the metrics, the key's last use).
+// The edge: every answer the service gives leaves through here, whether the app computed it (through
+// edge-middleware.ts), the response cache held it (fast-path.ts) or the front door refused the request
+// before anyone read it. Its headers are decided once, in `headers()` (CORS, security, the request id, the
+// market source) and `cachedHeaders()` (validators, lifetime, coding), its body is compressed as the client
+// accepts, and it is recorded once (the request log, the usage review, the metrics, the key's last use).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { StoredKey } from "../access/access-store.ts";
 import type { RefusalReason } from "../access/admission.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config-settings.ts";
 import type { AnsweredRequests } from "../ops/answered-requests.ts";
 import { corsHeaderValues } from "./cors.ts";
-import {
-  COMPRESS_NOW_BYTES,
-  type Coding,
-  compressingStream,
-  compressNow,
-  isCompressible,
-  MIN_COMPRESSED_BYTES,
-  negotiateCoding,
-} from "./encoding.ts";
+import { type Coding, negotiateCoding } from "./encoding.ts";
 import { endpointLabel } from "./endpoint-label.ts";
 import { errorBody } from "./errors.ts";
 import { cacheControl, NO_STORE } from "./lifetime.ts";
 import { MARKET_SOURCE_HEADER } from "./market-source.ts";
-import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
-import { CachedAnswer, type ResponseCache } from "./response-cache.ts";
+import { REQUEST_ID_HEADER } from "./request-id.ts";
+import type { CachedAnswer } from "./response-cache.ts";
 import { HSTS, isPage, pageSecurityHeaders } from "./security-headers.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { etagHeader, matchesNoneMatch } from "./validators.ts";
@@ -84,7 +76,7 @@ export interface CachedReply {
  * Replaces the app's answer with another that carries all its own headers. Hono's setter would copy the
  * old answer's headers over the new one's (its Content-Length among them, wrong once the body is coded).
  */
-function replaceResponse(c: Context<ServiceEnv>, response: Response): void {
+export function replaceResponse(c: Context<ServiceEnv>, response: Response): void {
   for (const name of [...c.res.headers.keys()]) c.res.headers.delete(name);
   c.res = response;
 }
@@ -186,12 +178,8 @@ export class Edge {
         this.record(head, status, 0, admitted, started);
         return;
       }
-      let bytes = 0;
-      body.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
+      recordWhenClosed(body, res, (bytes) => this.record(head, status, bytes, admitted, started));
       body.pipe(res);
-      res.once("close", () => this.record(head, status, bytes, admitted, started));
       return;
     }
     if (body instanceof Promise) {
@@ -244,6 +232,11 @@ export class Edge {
     return { headers, body };
   }
 
+  /** The client's address as the service names it (through trusted proxies when configured). */
+  clientAddress(req: IncomingMessage): string {
+    return this.deps.clientAddress(req);
+  }
+
   /** Records an answer once: the request log, the usage review, the metrics, the key's last use. */
   record(head: RequestHead, status: number, bytes: number, admitted: Admitted, started: number): void {
     this.deps.answered.record({
@@ -261,113 +254,19 @@ export class Edge {
       refusal: admitted.reason ?? null,
     });
   }
+}
 
-  /**
-   * The app's side, outermost of its middleware: names the request, lets the app answer, then sends the
-   * answer through the same decisions as the fast path's. An answer respond() wrote (`answer`) is sent by
-   * sendCached() (and kept in the cache when it may be); any other gets the same headers, a body worth it
-   * compressed (unless the app chose its coding itself, as for the dashboard's files compressed at build
-   * time), and no-store where it said no lifetime of its own. `skip`: paths answered as they are and not
-   * recorded (a balancer's health checks every half second, Prometheus's scrapes).
-   */
-  middleware(cache: ResponseCache, skip: (path: string) => boolean): MiddlewareHandler<ServiceEnv> {
-    return async (c, next) => {
-      if (skip(c.req.path)) return next();
-      const started = performance.now();
-      const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
-      c.set("requestId", requestId);
-      const generation = cache.generation;
-      await next();
-      const { incoming, outgoing } = c.env;
-      // The front door answered this request itself (its body broke the parser): nobody to answer here.
-      if (refusedByFrontDoor.has(incoming)) return;
-      const head: RequestHead = {
-        method: c.req.method,
-        path: pathAndQuery(c.req.url),
-        origin: c.req.header("Origin"),
-        requestId,
-      };
-      const admitted: Admitted = {
-        client: c.get("client") ?? this.deps.clientAddress(incoming),
-        key: c.get("key"),
-        headers: c.get("rateLimit") ?? {},
-        fallback: c.get("limiter") === "local",
-        reason: c.get("refusal"),
-      };
-      const answer = c.get("answer");
-      if (answer !== undefined && c.res.status === 200) {
-        const cached = answer.keep
-          ? cache.put(head.path, answer.body, answer.lifetime, generation)
-          : new CachedAnswer(Buffer.from(answer.body), answer.lifetime);
-        const reply = this.replyCached(incoming, head, cached, admitted);
-        const body = reply.body instanceof Promise ? await reply.body : reply.body;
-        if (body instanceof Readable) {
-          let bytes = 0;
-          body.on("data", (chunk: Buffer) => {
-            bytes += chunk.length;
-          });
-          outgoing.once("close", () => this.record(head, reply.status, bytes, admitted, started));
-          replaceResponse(c, new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, reply));
-          return;
-        }
-        if (body !== null) reply.headers["Content-Length"] = String(body.length);
-        replaceResponse(c, new Response(body === null ? null : new Uint8Array(body), reply));
-        this.record(head, reply.status, body?.length ?? 0, admitted, started);
-        return;
-      }
-      const res = c.res;
-      const contentType = res.headers.get("Content-Type");
-      const own = this.headers(head, contentType);
-      for (const name in own) {
-        if (name === "Vary") res.headers.append("Vary", own[name] as string);
-        else res.headers.set(name, own[name] as string);
-      }
-      if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", NO_STORE);
-      const length = Number(res.headers.get("Content-Length") ?? Number.NaN);
-      const record = (bytes: number) => this.record(head, res.status, bytes, admitted, started);
-      if (
-        res.body === null ||
-        res.headers.has("Content-Encoding") ||
-        !isCompressible(contentType) ||
-        length < MIN_COMPRESSED_BYTES
-      ) {
-        record(Number.isNaN(length) ? 0 : length);
-        return;
-      }
-      res.headers.append("Vary", "Accept-Encoding");
-      const coding = negotiateCoding(c.req.header("Accept-Encoding"));
-      const body = Buffer.from(await res.arrayBuffer());
-      const headers = new Headers(res.headers);
-      if (coding === "identity" || body.length < MIN_COMPRESSED_BYTES) {
-        headers.set("Content-Length", String(body.length));
-        replaceResponse(c, new Response(new Uint8Array(body), { status: res.status, headers }));
-        record(body.length);
-        return;
-      }
-      headers.set("Content-Encoding", coding);
-      if (body.length <= COMPRESS_NOW_BYTES) {
-        const compressed = compressNow(body, coding);
-        headers.set("Content-Length", String(compressed.length));
-        replaceResponse(c, new Response(new Uint8Array(compressed), { status: res.status, headers }));
-        record(compressed.length);
-        return;
-      }
-      headers.delete("Content-Length");
-      const stream = compressingStream(body, coding);
-      let bytes = 0;
-      stream.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      outgoing.once("close", () => record(bytes));
-      replaceResponse(
-        c,
-        new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-          status: res.status,
-          headers,
-        }),
-      );
-    };
-  }
+/** Counts a streamed body's bytes as they go, and records the answer once its connection has closed. */
+export function recordWhenClosed(
+  body: Readable,
+  connection: Pick<ServerResponse, "once">,
+  record: (bytes: number) => void,
+): void {
+  let bytes = 0;
+  body.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  connection.once("close", () => record(bytes));
 }
 
 /** The path with its query, as the client sent it (cheaper than parsing a URL per request). */

@@ -13,7 +13,7 @@ import type { DisplayCurrency } from "../../settings/settings.ts";
 import { useSettings } from "../../settings/settings-context.tsx";
 import { PageLede } from "../../shell/page-lede.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
-import { CoinsTable, prepareRowFormats } from "./coins-table.tsx";
+import { CoinsTable, rowFormatSteps } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
 import {
   type CoinsView,
@@ -33,8 +33,8 @@ export function CoinsPage() {
   const coinsOnTheWay = query.data === undefined;
   useEffect(() => {
     if (!coinsOnTheWay) return;
-    // When the page is idle: while the network works, after the request's own steps (the budget's lock).
-    return whenIdle(() => prepareRowFormats(settings.currency));
+    // While the network works: one format a task, each after whatever the page had queued.
+    return eachInItsOwnTask(rowFormatSteps(settings.currency));
   }, [coinsOnTheWay, settings.currency]);
 
   /**
@@ -176,12 +176,17 @@ function EmptyList({ view, onClear }: { view: CoinsView; onClear: () => void }) 
   );
 }
 
-/** Runs `work` once the page is idle (soon, where the browser cannot tell); returns the cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(work, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 0);
+/** Runs each step in a task of its own, in order; returns the cancel of those not run yet. */
+function eachInItsOwnTask(steps: (() => void)[]): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = (at: number) => {
+    const step = steps[at];
+    if (step === undefined) return;
+    timer = setTimeout(() => {
+      step();
+      next(at + 1);
+    }, 0);
+  };
+  next(0);
   return () => clearTimeout(timer);
 }
