@@ -145,3 +145,24 @@ test("the HTML shows the page's frame before any script has run, in the theme th
   await expect(page.getByText(lede)).toBeVisible();
   await expect(page.locator("[data-shell]")).toHaveCount(0);
 });
+
+test("the HTML's page stays on screen until the page's own code can draw it: never an empty page", async ({
+  page,
+}) => {
+  const ratesChunk = `/${manifest["src/app/pages/rates/rates-page.tsx"]?.file}`;
+  // The page's chunk comes a second and a half after the rest, as on a slow network.
+  await page.route(`**${ratesChunk}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/rates", { waitUntil: "commit" });
+  const headings: (string | null)[] = [];
+  for (let sample = 0; sample < 25; sample++) {
+    headings.push(await page.evaluate(() => document.querySelector("main h1")?.textContent ?? null));
+    await page.waitForTimeout(100);
+  }
+  // From the first parse on, every sample shows the page's heading (a sample before the HTML arrived,
+  // the first, may show nothing).
+  expect(headings.slice(1).filter((heading) => heading !== "Interest rates")).toEqual([]);
+  await expect(page.getByRole("heading", { level: 2, name: "Rate types" })).toBeVisible();
+});

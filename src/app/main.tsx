@@ -5,19 +5,23 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { persistOptions } from "./queries/query-client.ts";
+import { preloadPageAt } from "./routes.tsx";
 import "./styles.css";
 
 const persist = persistOptions();
 const root = document.getElementById("root");
 if (root) {
-  // The first render as a transition: React yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree (a phone's long task, Lighthouse's total blocking time).
+  // The page's own code first (routes.tsx): until it is here the HTML shell stays on screen. Then the
+  // first render as a transition: React yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (a phone's long task, Lighthouse's total blocking time).
   const reactRoot = createRoot(root);
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App persist={persist} />
-      </StrictMode>,
-    );
+  void preloadPageAt(location.pathname).then(() => {
+    startTransition(() => {
+      reactRoot.render(
+        <StrictMode>
+          <App persist={persist} />
+        </StrictMode>,
+      );
+    });
   });
 }

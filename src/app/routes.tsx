@@ -6,7 +6,7 @@
 //
 // Declarative routes (<Routes>) rather than the data router: the pages fetch through React Query, not
 // loaders, and the data router's code would add ~17 KB (gzip) to every first load.
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { SkeletonBlock } from "./components/skeleton.tsx";
 import { PAGE_ADDRESSES, type PageName } from "./page-addresses.ts";
@@ -23,12 +23,21 @@ const loadSettings = () => import("./pages/settings/settings-page.tsx");
 const loadChart = () => import("./pages/chart/chart-page.tsx");
 const loadOperator = () => import("./operator/operator-page.tsx");
 
-const SymbolPage = lazy(async () => ({ default: (await loadSymbol()).SymbolPage }));
-const RatesPage = lazy(async () => ({ default: (await loadRates()).RatesPage }));
-const SupplyPage = lazy(async () => ({ default: (await loadSupply()).SupplyPage }));
-const SettingsPage = lazy(async () => ({ default: (await loadSettings()).SettingsPage }));
-const ChartPage = lazy(async () => ({ default: (await loadChart()).ChartPage }));
-const OperatorPage = lazy(async () => ({ default: (await loadOperator()).OperatorPage }));
+const SymbolPage = preloadable(loadSymbol, (module) => module.SymbolPage);
+const RatesPage = preloadable(loadRates, (module) => module.RatesPage);
+const SupplyPage = preloadable(loadSupply, (module) => module.SupplyPage);
+const SettingsPage = preloadable(loadSettings, (module) => module.SettingsPage);
+const ChartPage = preloadable(loadChart, (module) => module.ChartPage);
+const OperatorPage = preloadable(loadOperator, (module) => module.OperatorPage);
+
+const PAGES: Partial<Record<PageName, Preloadable>> = {
+  symbol: SymbolPage,
+  chart: ChartPage,
+  rates: RatesPage,
+  supply: SupplyPage,
+  settings: SettingsPage,
+  operator: OperatorPage,
+};
 
 const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
   symbol: loadSymbol,
@@ -38,6 +47,35 @@ const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
   settings: loadSettings,
   operator: loadOperator,
 };
+
+interface Preloadable {
+  (props: Record<string, never>): ReactNode;
+  /** Loads the page's module; from then on the page renders at once, without suspending. */
+  preload: () => Promise<void>;
+}
+
+/** A lazily loaded page that can be loaded ahead of its first render. */
+function preloadable<T>(load: () => Promise<T>, pick: (module: T) => ComponentType): Preloadable {
+  let loaded: ComponentType | null = null;
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  const Page = () => (loaded === null ? <Lazy /> : createElement(loaded));
+  return Object.assign(Page, {
+    preload: async () => {
+      loaded = pick(await load());
+    },
+  });
+}
+
+/**
+ * Loads the code of the page at `pathname` (the service's preload links are already fetching it), so that
+ * the first render draws that page at once: until then the HTML shell stays on screen, rather than giving
+ * way to the header over an empty page while the page's module arrives. Never fails: a page whose code
+ * cannot be loaded reports it when it renders.
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const page = pageAt(pathname);
+  await (page === null ? undefined : PAGES[page])?.preload().catch(() => {});
+}
 
 const INTENTS = ["pointerover", "focusin", "touchstart"] as const;
 
