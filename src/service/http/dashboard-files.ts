@@ -7,7 +7,7 @@ import { join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { getMimeType } from "hono/utils/mime";
-import type { Coding } from "./encoding.ts";
+import { type Coding, isCompressible, MIN_COMPRESSED_BYTES } from "./encoding.ts";
 import { PagePreloads, withPageHead } from "./page-preloads.ts";
 import { entityTag } from "./validators.ts";
 
@@ -52,13 +52,25 @@ interface Kept {
   representation: Representation;
 }
 
+export interface FilesOptions {
+  /**
+   * Compress a file the build did not store compressed, once, on its first request, and keep the copies
+   * (for a package's files: the API docs' Swagger UI, 1.4 MB of script, would otherwise be compressed on
+   * every request).
+   */
+  compressUnstored?: boolean;
+}
+
 export class DashboardFiles {
   private readonly files = new Map<string, Kept>();
   private readonly pages = new Map<string, Kept>();
   private preloads: { version: string; preloads: Promise<PagePreloads> } | null = null;
   private readonly dir: string;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    private readonly options: FilesOptions = {},
+  ) {
     this.dir = resolve(dir);
   }
 
@@ -80,8 +92,17 @@ export class DashboardFiles {
       const stored = await readFile(path + suffix).catch(() => null);
       if (stored !== null && stored.length < identity.length) coded[coding] = stored;
     }
+    const type = getMimeType(path) ?? "application/octet-stream";
+    if (
+      this.options.compressUnstored &&
+      Object.keys(coded).length === 0 &&
+      isCompressible(type) &&
+      identity.length >= MIN_COMPRESSED_BYTES
+    ) {
+      Object.assign(coded, await compressedOnce(identity));
+    }
     const representation: Representation = {
-      type: getMimeType(path) ?? "application/octet-stream",
+      type,
       identity,
       coded,
       tag: entityTag(identity),
@@ -149,6 +170,21 @@ function pageOf(identity: Buffer): Representation {
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+
+/**
+ * A file's codings made at run time, once: brotli 5 and gzip 6, a level that takes tens of milliseconds on
+ * a megabyte (brotli 11 takes seconds, too long for the first request to wait); only those smaller.
+ */
+async function compressedOnce(identity: Buffer): Promise<Representation["coded"]> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzipped(identity, { level: 6 }),
+  ]);
+  const coded: Representation["coded"] = {};
+  if (br.length < identity.length) coded.br = br;
+  if (gz.length < identity.length) coded.gzip = gz;
+  return coded;
+}
 
 /** The brotli level of a page made for one request (see page()). */
 const PER_REQUEST_BROTLI = 5;

@@ -1,9 +1,11 @@
-// A readable API page at /docs: Swagger UI from the swagger-ui-dist package, served locally (no CDN).
+// A readable API page at /docs: Swagger UI from the swagger-ui-dist package, served locally (no CDN). Its
+// files go as the dashboard's do (static.ts): compressed once and kept, with a validator and a lifetime.
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
+import { DashboardFiles } from "./dashboard-files.ts";
+import { send } from "./static.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
@@ -27,8 +29,9 @@ const INIT = `window.ui = SwaggerUIBundle({ url: "/v1/openapi.json", dom_id: "#a
 export function registerDocs<E extends Env>(app: OpenAPIHono<E>): void {
   app.get("/docs", (c) => c.html(PAGE));
   app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
-  app.use(
-    "/docs/assets/*",
-    serveStatic({ root: swaggerDir, rewriteRequestPath: (path) => path.replace(/^\/docs\/assets/, "") }),
-  );
+  const files = new DashboardFiles(swaggerDir, { compressUnstored: true });
+  app.get("/docs/assets/*", async (c, next) => {
+    const file = await files.file(c.req.path.slice("/docs/assets".length));
+    return file ? send(c, file) : next();
+  });
 }

@@ -161,6 +161,11 @@ describe("content coding", () => {
     expect(script.status).toBe(200);
     expect(script.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(script.body).length).toBeGreaterThan(script.body.length * 2);
+    // Compressed once and kept: a length known up front, a validator, the same bytes the next time.
+    expect(script.headers["content-length"]).toBe(String(script.body.length));
+    expect(script.headers.etag).toMatch(/^"[^"]+"$/);
+    const again = await get(service, "/docs/assets/swagger-ui-bundle.js", { "Accept-Encoding": "gzip" });
+    expect(again.body.equals(script.body)).toBe(true);
     const error = await get(service, "/v1/quotation/NOPE", { "Accept-Encoding": "gzip" });
     expect(error.headers["content-encoding"]).toBeUndefined();
   });

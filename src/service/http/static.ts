@@ -24,7 +24,7 @@ export function registerDashboard<E extends Env>(app: OpenAPIHono<E>, dashboardD
   });
 }
 
-function send(c: Context, file: Representation): Response {
+export function send(c: Context, file: Representation): Response {
   // The client's preferred coding, if the build stored the file in it; else the file as it is, which is
   // then no larger (the build keeps only codings smaller than the file).
   const preferred = negotiateCoding(c.req.header("Accept-Encoding"));
