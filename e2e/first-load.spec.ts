@@ -166,3 +166,25 @@ test("the HTML's page stays on screen until the page's own code can draw it: nev
   expect(headings.slice(1).filter((heading) => heading !== "Interest rates")).toEqual([]);
   await expect(page.getByRole("heading", { level: 2, name: "Rate types" })).toBeVisible();
 });
+
+test("the keyboard's place in the HTML's page is kept when the page's code takes over", async ({ page }) => {
+  const ratesChunk = `/${manifest["src/app/pages/rates/rates-page.tsx"]?.file}`;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${ratesChunk}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/rates", { waitUntil: "commit" });
+  await expect(page.locator("[data-shell]").first()).toBeAttached();
+  for (const _ of [1, 2, 3]) await page.keyboard.press("Tab");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Coins" })).toBeFocused();
+  release();
+  await expect(page.getByRole("heading", { level: 2, name: "Rate types" })).toBeVisible();
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
+  // React's own link now, where the shell's was.
+  await expect(nav.getByRole("link", { name: "Coins" })).toBeFocused();
+});

@@ -1,11 +1,13 @@
 // The frame around every page: the header with the navigation, where the numbers come from, the request
 // budget and the theme switch; the page itself below it.
+import { useLayoutEffect } from "react";
 import { NavLink, Outlet } from "react-router";
 import { useAdminKey } from "../operator/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
+import { takeShellFocus } from "./shell-focus.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { usePageDescription } from "./use-page-description.ts";
 
@@ -13,6 +15,8 @@ export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
   const operator = useAdminKey() !== "";
   usePageDescription();
+  // The keyboard's place in the HTML shell this render replaced, kept.
+  useLayoutEffect(() => takeShellFocus(), []);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
