@@ -99,7 +99,7 @@ export class DashboardFiles {
       isCompressible(type) &&
       identity.length >= MIN_COMPRESSED_BYTES
     ) {
-      Object.assign(coded, await compressedOnce(identity));
+      Object.assign(coded, await codingsOf(identity));
     }
     const representation: Representation = {
       type,
@@ -172,13 +172,19 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * A file's codings made at run time, once: brotli 5 and gzip 6, a level that takes tens of milliseconds on
- * a megabyte (brotli 11 takes seconds, too long for the first request to wait); only those smaller.
+ * A file's codings made at run time, only those smaller than it. For a file kept once (compressUnstored):
+ * brotli 5 and gzip 6, tens of milliseconds on a megabyte (brotli 11 takes seconds, too long for the first
+ * request to wait); for a page, the levels compressedPageOf gives.
  */
-async function compressedOnce(identity: Buffer): Promise<Representation["coded"]> {
+async function codingsOf(identity: Buffer, brQuality = 5, gzipLevel = 6): Promise<Representation["coded"]> {
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzipped(identity, { level: 6 }),
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brQuality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzipped(identity, { level: gzipLevel }),
   ]);
   const coded: Representation["coded"] = {};
   if (br.length < identity.length) coded.br = br;
@@ -195,16 +201,6 @@ const PER_REQUEST_BROTLI = 5;
  */
 async function compressedPageOf(identity: Buffer, quality: number): Promise<Representation> {
   const page = pageOf(identity);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzipped(identity, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  if (br.length < identity.length) page.coded.br = br;
-  if (gz.length < identity.length) page.coded.gzip = gz;
+  page.coded = await codingsOf(identity, quality, constants.Z_BEST_COMPRESSION);
   return page;
 }

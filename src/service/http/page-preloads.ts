@@ -135,7 +135,7 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
     );
   }
   if (head.description !== null) {
-    const meta = `<meta name="description" content="${escapeAttribute(head.description)}">`;
+    const meta = `<meta name="description" content="${escapeText(head.description)}">`;
     html = /<meta name="description"[^>]*>/.test(html)
       ? html.replace(/<meta name="description"[^>]*>/, () => meta)
       : html.replace("</head>", () => `  ${meta}\n  </head>`);
@@ -191,10 +191,6 @@ function escapeRegExp(text: string): string {
 
 /** Text for an element's content or an attribute's value: nothing in it can open or close markup. */
 function escapeText(text: string): string {
-  return escapeAttribute(text);
-}
-
-function escapeAttribute(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
