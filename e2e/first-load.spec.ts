@@ -173,10 +173,13 @@ test("the keyboard's place in the HTML's page is kept when the page's code takes
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(`**${ratesChunk}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The entry and the page's chunk both held: the person tabs before any of the dashboard's code has run,
+  // as on a slow network, where the HTML is up long before the scripts.
+  for (const file of [entry, ratesChunk])
+    await page.route(`**${file}`, async (route) => {
+      await held;
+      await route.continue();
+    });
   await page.goto("/rates", { waitUntil: "commit" });
   await expect(page.locator("[data-shell]").first()).toBeAttached();
   for (const _ of [1, 2, 3]) await page.keyboard.press("Tab");

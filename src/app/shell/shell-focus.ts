@@ -2,20 +2,27 @@
 // replaces the shell's nodes, and a focused node that is removed leaves the focus on the body: a person who
 // tabbed to the skip link or a navigation link while the scripts were on their way would find it gone.
 
-let focused: string | null = null;
+/** A shell link React draws too, known by its address and classes. */
+interface FocusedLink {
+  href: string;
+  className: string;
+}
 
-/** The selector of a shell element React draws too: a link by its address and class, or the skip link. */
-function selectorOf(element: Element): string | null {
+let focused: FocusedLink | null = null;
+
+function linkOf(element: Element | null): FocusedLink | null {
   if (!(element instanceof HTMLAnchorElement)) return null;
   const href = element.getAttribute("href");
-  const classes = [...element.classList].map((name) => `.${CSS.escape(name)}`).join("");
-  return href === null ? null : `a${classes}[href="${CSS.escape(href)}"]`;
+  return href === null ? null : { href, className: element.className };
 }
 
 /** Starts noting where the focus goes inside `root` (the shell), until takeShellFocus(). */
 export function trackShellFocus(root: HTMLElement): void {
+  // A person may have tabbed into the shell before this module ran: the scripts come after the HTML.
+  const already = document.activeElement;
+  if (already !== null && already !== root && root.contains(already)) focused = linkOf(already);
   const onFocus = (event: FocusEvent) => {
-    if (event.target instanceof Element && root.contains(event.target)) focused = selectorOf(event.target);
+    if (event.target instanceof Element && root.contains(event.target)) focused = linkOf(event.target);
   };
   document.addEventListener("focusin", onFocus);
   stopTracking = () => document.removeEventListener("focusin", onFocus);
@@ -24,15 +31,17 @@ export function trackShellFocus(root: HTMLElement): void {
 let stopTracking = () => {};
 
 /**
- * After React's first commit: puts the focus on React's element where the shell's was, when the shell's
- * element is gone and nothing else took the focus.
+ * After React's first commit: puts the focus on React's link where the shell's was, when the shell's link
+ * is gone and nothing else took the focus.
  */
 export function takeShellFocus(): void {
   stopTracking();
-  const selector = focused;
+  stopTracking = () => {};
+  const link = focused;
   focused = null;
-  if (selector === null || (document.activeElement !== null && document.activeElement !== document.body))
-    return;
-  const element = document.querySelector<HTMLElement>(selector);
-  element?.focus();
+  if (link === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+  const same = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].find(
+    (anchor) => anchor.getAttribute("href") === link.href && anchor.className === link.className,
+  );
+  same?.focus();
 }
