@@ -214,6 +214,32 @@ describe("ChartModel", () => {
     model.dispose();
   });
 
+  it("redraws nothing for the theme and the value format it already has (each redraw is a paint)", () => {
+    const fake = fakeChart();
+    const percent = (value: number) => `${value}%`;
+    const model = new ChartModel(document.createElement("div"), {
+      createChart: fake.create,
+      theme: FALLBACK_THEME,
+      valueFormat: percent,
+    });
+    model.setSeries("main", { label: "Rate", kind: "area", colourIndex: 0 });
+    const series = fake.series[0];
+    fake.chart.applyOptions.mockClear();
+    // The same colours read again (a new object, as the theme's reader makes one per read).
+    model.setTheme({ ...FALLBACK_THEME, series: [...FALLBACK_THEME.series] });
+    model.setValueFormat(percent);
+    expect(fake.chart.applyOptions).not.toHaveBeenCalled();
+    expect(series?.applyOptions).not.toHaveBeenCalled();
+    // A changed colour or format still redraws.
+    model.setTheme({ ...FALLBACK_THEME, series: ["#000000", ...FALLBACK_THEME.series.slice(1)] });
+    expect(series?.applyOptions).toHaveBeenCalledTimes(1);
+    model.setValueFormat({ currency: "USD", rate: 1 });
+    model.setValueFormat({ currency: "USD", rate: 1 });
+    model.setValueFormat({ currency: "USD", rate: 2 });
+    expect(fake.chart.applyOptions).toHaveBeenCalledTimes(3);
+    model.dispose();
+  });
+
   it("tells its tooltip and its listeners where the crosshair is, and stops telling a listener gone", () => {
     const fake = fakeChart();
     const tooltip = document.createElement("div");

@@ -82,6 +82,7 @@ export class ChartModel {
   private chart: IChartApi | null;
   private readonly series = new Map<string, SeriesEntry>();
   private theme: ChartTheme;
+  private valueFormat: ValueFormatting;
   private writeValue: (value: number) => string;
   private conflating = false;
   private readonly tooltip: HTMLElement | null;
@@ -93,7 +94,8 @@ export class ChartModel {
     private readonly container: HTMLElement,
     options: ChartModelOptions = {},
   ) {
-    this.writeValue = valueWriter(options.valueFormat ?? { currency: "USD", rate: 1 });
+    this.valueFormat = options.valueFormat ?? { currency: "USD", rate: 1 };
+    this.writeValue = valueWriter(this.valueFormat);
     this.theme = options.theme ?? FALLBACK_THEME;
     this.tooltip = options.tooltip ?? null;
     this.afterPaint = options.afterPaint ?? defaultAfterPaint;
@@ -197,7 +199,9 @@ export class ChartModel {
     return out;
   }
 
+  /** The chart in `theme`'s colours; the same colours again draw nothing (every redraw of a chart is a paint). */
   setTheme(theme: ChartTheme): void {
+    if (sameTheme(this.theme, theme)) return;
     this.theme = theme;
     if (!this.chart) return;
     this.chart.applyOptions(chartThemeOptions(this.theme));
@@ -210,7 +214,10 @@ export class ChartModel {
     else entry.api.applyOptions({ color: colour });
   }
 
+  /** Values written as `format` says; the format the model already has redraws nothing. */
   setValueFormat(format: ValueFormatting): void {
+    if (sameValueFormat(this.valueFormat, format)) return;
+    this.valueFormat = format;
     this.writeValue = valueWriter(format);
     this.chart?.applyOptions(this.formatOptions());
   }
@@ -290,4 +297,21 @@ export class ChartModel {
       };
     });
   }
+}
+
+function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
+  return (
+    a.background === b.background &&
+    a.text === b.text &&
+    a.textMuted === b.textMuted &&
+    a.grid === b.grid &&
+    a.border === b.border &&
+    a.series.length === b.series.length &&
+    a.series.every((colour, index) => colour === b.series[index])
+  );
+}
+
+function sameValueFormat(a: ValueFormatting, b: ValueFormatting): boolean {
+  if (typeof a === "function" || typeof b === "function") return a === b;
+  return a.currency === b.currency && a.rate === b.rate && a.locale === b.locale;
 }

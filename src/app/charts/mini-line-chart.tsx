@@ -47,9 +47,13 @@ export function MiniLineChart({
   const tooltip = useRef<HTMLDivElement>(null);
   // The format a new model starts with (the chart is made again when its time unit changes).
   const latestValueFormat = useRef(valueFormat);
+  const version = useRef(0);
   const [model, setModel] = useState<ChartModel | null>(null);
   const points = sortedPoints(times, values);
   const count = points.times.length;
+  // The points a new model starts with: drawn in the task that makes the chart, so its first paint has
+  // them (a paint of the empty chart first cost a second whole paint, ~100 ms at a phone's speed).
+  const latestPoints = useRef(points);
 
   useEffect(() => {
     const element = host.current;
@@ -63,6 +67,8 @@ export function MiniLineChart({
         if (gone) return;
         const model = createMiniChartModel(element, latestValueFormat.current, timeFormat, timeUnit);
         model.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+        version.current += 1;
+        model.setPoints(SERIES, latestPoints.current, `mini-${version.current}`);
         model.onCrosshairMove((point) => showTooltip(tooltip.current, point, timeFormat, model));
         made = model;
         setModel(model);
@@ -78,8 +84,8 @@ export function MiniLineChart({
   }, [timeUnit]);
 
   // New points replace the shown ones (a small series: setData and fit are cheap).
-  const version = useRef(0);
   useEffect(() => {
+    latestPoints.current = points;
     if (!model) return;
     version.current += 1;
     model.setPoints(SERIES, points, `mini-${version.current}`);

@@ -1,6 +1,8 @@
 // Numbers as a reader of a market table wants them: prices to significant digits (a coin at 0.00001234 and
 // one at 95 123 both keep their meaningful digits), volumes and supplies compact, changes signed.
 
+import { formatDate } from "./dates.ts";
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
@@ -103,7 +105,7 @@ export function formatTime(iso: string | null | undefined, locale?: string): str
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "medium" });
+  return formatDate(date, { dateStyle: "medium", timeStyle: "medium" }, locale);
 }
 
 /** How long ago, compact: "12 s ago", "3 min ago". */

@@ -1,6 +1,7 @@
 // The rates page's days: ISO days (`yyyy-mm-dd` in UTC, see the interface's iso-day.ts) as a person types,
 // reads and counts them. No Date in the reader's time zone, so "the day" never shifts with their clock.
 import { daysBetween, isIsoDay } from "../../../interface/iso-day.ts";
+import { formatDate } from "../../format/dates.ts";
 
 /** The years a person can mean here; a date input mid-typing passes through years like 0002 and 0202. */
 export const FIRST_PLAUSIBLE_YEAR = 1900;
@@ -20,7 +21,7 @@ export function daysInRange(from: string, to: string): number {
 
 /** "Mon", "Tue", … of a day, in the reader's language. */
 export function weekdayOf(day: string, locale?: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { weekday: "short", timeZone: "UTC" });
+  return formatDate(new Date(`${day}T00:00:00Z`), { weekday: "short", timeZone: "UTC" }, locale);
 }
 
 /** The `yyyy-mm-dd` part of an RFC 3339 time, e.g. an effective date `2024-03-08T00:00:00Z`. */

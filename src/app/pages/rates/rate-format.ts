@@ -1,6 +1,7 @@
 // Rate values as their issuers quote them: with the type's own decimals, in percent, except the SOFR Index
 // (SAFR), which is an index level (see InterestRateSchema's `value` description), so it has no unit.
 import { RATE_TYPES } from "../../../interface/vocabulary.ts";
+import { formatDate } from "../../format/dates.ts";
 import { isRateType } from "./rates-search.ts";
 
 /** The decimals when neither the service's list nor the vocabulary knows the type (the public default). */
@@ -71,6 +72,6 @@ export function formatPublished(iso: string, locale?: string, { short = false } 
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return iso;
   return short
-    ? time.toLocaleString(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
-    : time.toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+    ? formatDate(time, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }, locale)
+    : formatDate(time, { dateStyle: "medium", timeStyle: "short" }, locale);
 }

@@ -1,6 +1,8 @@
 // How the last trades read: a price in the pair's own quote currency (no symbol: the pair names it), an
 // amount of the coin, the side a signed volume stands for, and a clock time for what happened minutes ago.
 
+import { formatDate } from "../../format/dates.ts";
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function format(key: string, options: Intl.NumberFormatOptions, value: number, locale?: string): string {
@@ -42,6 +44,6 @@ export function formatClock(iso: string | null, now: number = Date.now(), locale
   const today = new Date(now);
   const sameDay = date.toDateString() === today.toDateString();
   return sameDay
-    ? date.toLocaleTimeString(locale, { timeStyle: "medium" })
-    : date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "medium" });
+    ? formatDate(date, { timeStyle: "medium" }, locale)
+    : formatDate(date, { dateStyle: "medium", timeStyle: "medium" }, locale);
 }
