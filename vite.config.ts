@@ -4,7 +4,7 @@ import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { PAGE_ADDRESSES } from "./src/app/page-addresses.ts";
 import { staticShell } from "./src/app/shell/static-shell.ts";
 
@@ -16,6 +16,7 @@ export default defineConfig({
     react(),
     pageAddresses(),
     themeBeforePaint(),
+    stagesPreloaded(),
     scriptsAfterTheShell(),
     compiledOnLoad(),
     precompressed(),
@@ -119,6 +120,42 @@ function themeBeforePaint(): Plugin {
  * paint, and on a slow network the stylesheet should not share the bandwidth with 130 KB of scripts the
  * shell does not need. The scripts still start at once and run when the HTML is parsed, as a module's do.
  */
+/**
+ * Preload links for the parts the entry imports one per task (main.tsx) and the chunks they import: Vite
+ * preloads only an entry's static imports, and a part asked for when the one before has run would wait a
+ * round trip for each.
+ */
+function stagesPreloaded(): Plugin {
+  return {
+    name: "crowd:stages-preloaded",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, context) => {
+        const chunks = new Map<string, Rolldown.OutputChunk>();
+        for (const output of Object.values(context.bundle ?? {}))
+          if (output.type === "chunk") chunks.set(output.fileName, output);
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.has(fileName) || fileName === entry.fileName) return;
+          files.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const part of entry.dynamicImports) visit(part);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head" as const,
+          }));
+      },
+    },
+  };
+}
+
 function scriptsAfterTheShell(): Plugin {
   return {
     name: "crowd:scripts-after-the-shell",

@@ -13,6 +13,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const manifest = JSON.parse(readFileSync(join(DASHBOARD_DIR, ".vite", "manifest.json"), "utf8")) as Record<
@@ -41,6 +42,11 @@ function scriptsOf(key: string, into = new Set<string>()): Set<string> {
 const CHUNKS = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
 const entry = `/${manifest[entryKey]?.file}`;
+/** The entry's chunks and those of the parts it imports one per task (main.tsx): every page loads them. */
+const entryScripts = (manifest[entryKey]?.dynamicImports ?? []).reduce(
+  (into, part) => scriptsOf(part, into),
+  scriptsOf(entryKey),
+);
 const chartPageKey = "src/app/pages/chart/chart-page.tsx";
 const chartPage = `/${manifest[chartPageKey]?.file}`;
 
@@ -62,7 +68,7 @@ test("the coin list loads its own code only: no chart library, no other page", a
   // Idle time too: nothing is fetched on the side once the coins are shown.
   await page.waitForTimeout(2500);
   // The entry's chunks, and the theme's few lines every page runs before its first paint.
-  const own = scriptsOf(entryKey).add(themeScript);
+  const own = new Set(entryScripts).add(themeScript);
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((path) => !own.has(path))).toEqual([]);
   const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));
@@ -83,7 +89,7 @@ test("a chart reached directly asks for its chunks together with the entry", asy
   const answer = await page.goto("/chart/BTC");
   const html = (await answer?.text()) ?? "";
   const head = html.slice(0, html.indexOf("</head>"));
-  const wanted = [...scriptsOf(chartPageKey)].filter((path) => !scriptsOf(entryKey).has(path));
+  const wanted = [...scriptsOf(chartPageKey)].filter((path) => !entryScripts.has(path));
   for (const path of wanted)
     expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${path}">`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");

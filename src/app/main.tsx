@@ -1,29 +1,34 @@
-// The dashboard's entry. The persisted cache's read starts before React renders: queries wait for the
-// restore, and opening IndexedDB cold takes about as long as the first render, so both run at once.
-import "./zod-without-eval.ts";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app.tsx";
-import { persistOptions } from "./queries/query-client.ts";
-import { preloadPageAt } from "./routes.tsx";
-import { trackShellFocus } from "./shell/shell-focus.ts";
+// The dashboard's entry. The HTML shell is on screen already (static-shell.ts); what runs here is the code
+// that replaces it, evaluated a part per task: React, zod, the query cache, then the app. Evaluated as one
+// module graph it was one task of about 250 ms at a phone's speed (4x CPU), the longest of the first load;
+// a part per task lets the browser paint and answer input between them. Every part is preloaded by the HTML
+// (vite.config.ts, stagesPreloaded), so none waits on the network for the one before.
 import "./styles.css";
+import { trackShellFocus } from "./shell/shell-focus.ts";
 
-const persist = persistOptions();
+/** A macrotask boundary: what follows runs in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(root: HTMLElement): Promise<void> {
+  const { createRoot } = await import("react-dom/client");
+  await nextTask();
+  // zod's eval probe turned off before any schema is made (the module's first lines).
+  await import("./zod-without-eval.ts");
+  await nextTask();
+  // The persisted cache's read starts before the app is evaluated and rendered: queries wait for the
+  // restore, and opening IndexedDB cold takes about as long as the first render, so both run at once.
+  const { persistOptions } = await import("./queries/query-client.ts");
+  const persist = persistOptions();
+  await nextTask();
+  const { renderApp } = await import("./render-app.tsx");
+  await renderApp(createRoot(root), persist);
+}
+
 const root = document.getElementById("root");
 if (root) {
-  // The page's own code first (routes.tsx): until it is here the HTML shell stays on screen. Then the
-  // first render as a transition: React yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree (a phone's long task, Lighthouse's total blocking time).
   trackShellFocus(root);
-  const reactRoot = createRoot(root);
-  void preloadPageAt(location.pathname).then(() => {
-    startTransition(() => {
-      reactRoot.render(
-        <StrictMode>
-          <App persist={persist} />
-        </StrictMode>,
-      );
-    });
+  start(root).catch((error: unknown) => {
+    // The shell stays: its links work without the app.
+    console.error("the dashboard's code could not start", error);
   });
 }

@@ -15,6 +15,8 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  /** For the entry: the parts it imports one per task (src/app/main.tsx), preloaded by index.html. */
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -56,10 +58,13 @@ export class PagePreloads {
       readJson<DashboardPage[]>(join(dashboardDir, ".vite", "pages.json")),
     ]);
     if (!manifest || !pages) return new PagePreloads([]);
-    // The entry's own chunks and stylesheets are in index.html already (Vite writes them).
+    // The entry's own chunks and stylesheets, and its parts', are in index.html already (the build writes
+    // them).
     const inEntry = new Set<string>();
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (chunk.isEntry) for (const file of filesOf(manifest, key)) inEntry.add(file);
+      if (!chunk.isEntry) continue;
+      for (const part of [key, ...(chunk.dynamicImports ?? [])])
+        for (const file of filesOf(manifest, part)) inEntry.add(file);
     }
     return new PagePreloads(
       pages.map((page) => ({
