@@ -42,11 +42,17 @@ function scriptsOf(key: string, into = new Set<string>()): Set<string> {
 const CHUNKS = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
 const entry = `/${manifest[entryKey]?.file}`;
-/** The entry's chunks and those of the parts it imports one per task (main.tsx): every page loads them. */
+/**
+ * The scripts every page loads: the entry's chunks and those of the parts it imports one per task
+ * (main.tsx), which index.html preloads.
+ */
 const entryScripts = (manifest[entryKey]?.dynamicImports ?? []).reduce(
   (into, part) => scriptsOf(part, into),
   scriptsOf(entryKey),
 );
+const indexHtml = readFileSync(join(DASHBOARD_DIR, "index.html"), "utf8");
+for (const script of entryScripts)
+  if (!indexHtml.includes(`"${script}"`)) throw new Error(`index.html does not preload ${script}`);
 const chartPageKey = "src/app/pages/chart/chart-page.tsx";
 const chartPage = `/${manifest[chartPageKey]?.file}`;
 

@@ -13,10 +13,7 @@ import { join } from "node:path";
 /** One record of Vite's build manifest (only the fields read here). */
 interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   imports?: string[];
-  /** For the entry: the parts it imports one per task (src/app/main.tsx), preloaded by index.html. */
-  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -53,19 +50,15 @@ export class PagePreloads {
 
   /** The build's page table and manifest in `dashboardDir`; none (no page gets anything) when absent. */
   static async read(dashboardDir: string): Promise<PagePreloads> {
-    const [manifest, pages] = await Promise.all([
+    const [manifest, pages, indexHtml] = await Promise.all([
       readJson<Record<string, ManifestChunk>>(join(dashboardDir, ".vite", "manifest.json")),
       readJson<DashboardPage[]>(join(dashboardDir, ".vite", "pages.json")),
+      readFile(join(dashboardDir, "index.html"), "utf8").catch(() => ""),
     ]);
     if (!manifest || !pages) return new PagePreloads([]);
-    // The entry's own chunks and stylesheets, and its parts', are in index.html already (the build writes
-    // them).
-    const inEntry = new Set<string>();
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (!chunk.isEntry) continue;
-      for (const part of [key, ...(chunk.dynamicImports ?? [])])
-        for (const file of filesOf(manifest, part)) inEntry.add(file);
-    }
+    // What index.html loads or preloads already (the entry, the parts it imports one per task, its
+    // stylesheet): a page's links are the rest of what it needs.
+    const inIndex = filesReferencedBy(indexHtml);
     return new PagePreloads(
       pages.map((page) => ({
         page,
@@ -74,7 +67,7 @@ export class PagePreloads {
           page.module === undefined
             ? []
             : filesOf(manifest, page.module)
-                .filter((file) => !inEntry.has(file))
+                .filter((file) => !inIndex.has(file))
                 .map(linkTo),
       })),
     );
@@ -148,6 +141,11 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
   if (head.links.length > 0)
     html = html.replace("</head>", () => `${head.links.map((link) => `  ${link}\n  `).join("")}</head>`);
   return html;
+}
+
+/** The built files an HTML document names in a `src` or an `href` ("assets/index-Ab12.js"). */
+function filesReferencedBy(html: string): Set<string> {
+  return new Set([...html.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((match) => match[1] as string));
 }
 
 /** The built files a manifest key needs: its chunk, then those of its imports, recursively; then styles. */
