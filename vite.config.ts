@@ -121,9 +121,9 @@ function themeBeforePaint(): Plugin {
  * shell does not need. The scripts still start at once and run when the HTML is parsed, as a module's do.
  */
 /**
- * Preload links for the parts the entry imports one per task (main.tsx) and the chunks they import: Vite
- * preloads only an entry's static imports, and a part asked for when the one before has run would wait a
- * round trip for each.
+ * Preload links for the parts the entry imports one per task (main.tsx) and the chunks they import, and
+ * their stylesheets: Vite links only an entry's static imports, and a part asked for when the one before
+ * has run would wait a round trip for each.
  */
 function stagesPreloaded(): Plugin {
   return {
@@ -144,13 +144,22 @@ function stagesPreloaded(): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         for (const part of entry.dynamicImports) visit(part);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-            injectTo: "head" as const,
-          }));
+        // Their stylesheets as the entry's own: the coin list's rules came with the entry's until it
+        // moved into a part, and a stylesheet only Vite's loader asks for is a round trip after the part.
+        const styles = [...files].flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const link = (rel: string, file: string) => ({
+          tag: "link",
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: "head" as const,
+        });
+        return [
+          ...[...new Set(styles)]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => link("stylesheet", file)),
+          ...[...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => link("modulepreload", file)),
+        ];
       },
     },
   };

@@ -68,6 +68,11 @@ function scriptsRequested(page: Page): string[] {
 
 test("the coin list loads its own code only: no chart library, no other page", async ({ page }) => {
   const requested = scriptsRequested(page);
+  const styles: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".css")) styles.push(pathname);
+  });
   await page.goto("/");
   await expect(page.getByRole("table", { name: /^Coins/ })).toContainText("BTC");
   await page.waitForLoadState("networkidle");
@@ -80,6 +85,9 @@ test("the coin list loads its own code only: no chart library, no other page", a
   const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));
   expect(chartOnly.length).toBeGreaterThan(0);
   for (const path of chartOnly) expect(requested).not.toContain(path);
+  // Its stylesheets are all in the HTML, none asked for once a script has run (a round trip later).
+  expect(styles.length).toBeGreaterThan(0);
+  expect(styles.filter((path) => !indexHtml.includes(`href="${path}"`))).toEqual([]);
 });
 
 test("a chart reached directly asks for its chunks together with the entry", async ({ page }) => {
@@ -98,7 +106,8 @@ test("a chart reached directly asks for its chunks together with the entry", asy
   const wanted = [...scriptsOf(chartPageKey)].filter((path) => !entryScripts.has(path));
   for (const path of wanted)
     expect(head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${path}">`);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");
+  // The chart drawn: its chunk has come (the shell's heading says BTC before any of it).
+  await expect(page.getByRole("img", { name: /^Chart of/ })).toBeVisible();
   const timing = await page.evaluate(
     ([entryPath, chunkPath]) => {
       const find = (path: string) =>
