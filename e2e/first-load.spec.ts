@@ -39,7 +39,11 @@ function scriptsOf(key: string, into = new Set<string>()): Set<string> {
 }
 
 /** The paths of the build's chunks. */
-const CHUNKS = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`));
+const CHUNKS = new Set(
+  Object.values(manifest)
+    .map((chunk) => `/${chunk.file}`)
+    .filter((path) => path.endsWith(".js")),
+);
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
 const entry = `/${manifest[entryKey]?.file}`;
 /**

@@ -1,5 +1,5 @@
 // The dashboard's entry. The HTML shell is on screen already (static-shell.ts); what runs here is the code
-// that replaces it, evaluated a part per task: React, zod, the query cache, then the app. Evaluated as one
+// that replaces it, evaluated a part per task: React, zod, the query library, then the app. Evaluated as one
 // module graph it was one task of about 250 ms at a phone's speed (4x CPU), the longest of the first load;
 // a part per task lets the browser paint and answer input between them. Every part is preloaded by the HTML
 // (vite.config.ts, stagesPreloaded), so none waits on the network for the one before.
@@ -10,18 +10,16 @@ import { trackShellFocus } from "./shell/shell-focus.ts";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement): Promise<void> {
+  // Each part is a chunk of the build (vite.config.ts): React and its router, zod, the query cache, the app.
   const { createRoot } = await import("react-dom/client");
   await nextTask();
-  // zod's eval probe turned off before any schema is made (the module's first lines).
+  // zod's eval probe turned off before any schema is made (the chunk's first lines).
   await import("./zod-without-eval.ts");
   await nextTask();
-  // The persisted cache's read starts before the app is evaluated and rendered: queries wait for the
-  // restore, and opening IndexedDB cold takes about as long as the first render, so both run at once.
-  const { persistOptions } = await import("./queries/query-client.ts");
-  const persist = persistOptions();
+  await import("@tanstack/react-query");
   await nextTask();
   const { renderApp } = await import("./render-app.tsx");
-  await renderApp(createRoot(root), persist);
+  await renderApp(createRoot(root));
 }
 
 const root = document.getElementById("root");
