@@ -175,5 +175,27 @@ test("compare adds a legend entry after saying what it costs; light, dark and 36
   await expect(legend.getByRole("listitem")).toHaveCount(1);
 });
 
+test("the chart is drawn once, with its points: no empty chart while they are on their way", async ({
+  page,
+}) => {
+  // Each paint of a chart is a long task on a phone; an empty one first was a paint for nothing.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/v1\/chartPoints/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/chart/BTC");
+  const frame = page.locator(".chart-frame");
+  await expect(frame.getByText(/^Loading /)).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.locator(".chart-canvas canvas")).toHaveCount(0);
+  release();
+  await settled(page);
+  await expect(page.locator(".chart-canvas canvas").first()).toBeAttached();
+});
+
 // The two journeys below need a service of their own: a long history for the large range, a fast market
 // clock for the live chart.

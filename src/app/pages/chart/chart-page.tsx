@@ -2,7 +2,7 @@
 // the URL; other exchanges overlaid to compare; CSV and PNG export. The lightweight-charts instance lives in
 // a ChartModel outside React's render; points go from the query cache into it, never into React state.
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../../interface/resources.ts";
 import { seriesColour } from "../../charts/chart-theme.ts";
@@ -47,10 +47,15 @@ export function ChartPage() {
 
   const containerRef = useRef<HTMLDivElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
-  const { model, chartTheme } = useChartModel(containerRef, tooltipRef, settings.theme, {
-    currency: fx.currency,
-    rate: fx.rate,
-  });
+  // The chart is made once the main series has first answered (use-chart-model.ts), and kept.
+  const [answered, setAnswered] = useState(false);
+  const { model, chartTheme } = useChartModel(
+    containerRef,
+    tooltipRef,
+    settings.theme,
+    { currency: fx.currency, rate: fx.rate },
+    answered,
+  );
 
   // The range's window is fixed when the range (or scale) is picked, so a live refetch extends the series.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the window is re-anchored on these changes only
@@ -82,6 +87,7 @@ export function ChartPage() {
   const candidates = [null, ...(exchanges ?? [])].filter((e) => e !== state.exchange && !onShown.includes(e));
 
   const mainQuery = main.query;
+  if (!answered && (mainQuery.data !== undefined || mainQuery.isError || main.cancelled)) setAnswered(true);
   const loadingMain = main.loading;
   const waitMs = useQueueWait(queryKeys.chartPoints(mainKey), loadingMain);
   const empty =

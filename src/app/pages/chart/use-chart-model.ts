@@ -12,25 +12,31 @@ import {
 } from "../../charts/chart-theme.ts";
 import type { Theme } from "../../settings/settings.ts";
 
+/**
+ * `ready`: whether the chart may be made now. The chart page makes it once its first points (or a failure)
+ * are in: a chart made at once is painted empty first, and each paint of a chart is a long task on a phone
+ * (~100 ms at 4x CPU), so the points' arrival was a second one. The frame keeps the chart's place meanwhile.
+ */
 export function useChartModel(
   container: RefObject<HTMLDivElement | null>,
   tooltip: RefObject<HTMLDivElement | null>,
   theme: Theme,
   format: ValueFormat,
+  ready = true,
 ): { model: ChartModel | null; chartTheme: ChartTheme } {
   const [model, setModel] = useState<ChartModel | null>(null);
   const [chartTheme, setChartTheme] = useState<ChartTheme>(FALLBACK_THEME);
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !ready) return;
     const made = new ChartModel(element, { tooltip: tooltip.current, theme: readChartTheme(element) });
     setModel(made);
     return () => {
       made.dispose();
       setModel(null);
     };
-  }, [container, tooltip]);
+  }, [container, tooltip, ready]);
 
   useEffect(() => {
     const element = container.current;
