@@ -177,6 +177,7 @@ test("compare adds a legend entry after saying what it costs; light, dark and 36
 
 test("the chart is drawn once, with its points: no empty chart while they are on their way", async ({
   page,
+  client,
 }) => {
   // Each paint of a chart is a long task on a phone; an empty one first was a paint for nothing.
   let release = () => {};
@@ -195,6 +196,7 @@ test("the chart is drawn once, with its points: no empty chart while they are on
   release();
   await settled(page);
   await expect(page.locator(".chart-canvas canvas").first()).toBeAttached();
+  await expect.poll(() => chartPaths(client.requests())).toHaveLength(1);
 });
 
 // The two journeys below need a service of their own: a long history for the large range, a fast market

@@ -70,6 +70,11 @@ function scriptsRequested(page: Page): string[] {
   return paths;
 }
 
+// Each test with a client key of its own: together they ask for more than one address's 5 a minute.
+test.beforeEach(({ client }) => {
+  expect(client.key).toMatch(/^e2e-client-/);
+});
+
 test("the coin list loads its own code only: no chart library, no other page", async ({ page }) => {
   const requested = scriptsRequested(page);
   const styles: string[] = [];

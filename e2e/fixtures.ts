@@ -39,11 +39,13 @@ export interface Client {
 
 /** Settings stored before the first page load, as the Settings page would store them. */
 export async function presetSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  // Once per tab for each preset (a test's own and its key's), so that a reload keeps what the page changed.
   await page.addInitScript((stored) => {
-    if (sessionStorage.getItem("e2e.preset") === null) {
+    const mark = `e2e.preset|${JSON.stringify(stored)}`;
+    if (sessionStorage.getItem(mark) === null) {
       const current = JSON.parse(localStorage.getItem("cmd.settings") ?? "{}");
       localStorage.setItem("cmd.settings", JSON.stringify({ ...current, ...stored }));
-      sessionStorage.setItem("e2e.preset", "1");
+      sessionStorage.setItem(mark, "1");
     }
   }, settings);
 }
