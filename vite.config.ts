@@ -32,8 +32,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // A chunk per part of the entry (main.tsx), as few as that: every chunk the first load asks
-          // for is a preload link, and the HTML parser spent ~6 ms at 4x CPU on each (14 links: ~100 ms).
+          // A chunk per part of the entry (main.tsx), and as few as that: every chunk of a first load is a
+          // request and a preload link the HTML parser sets up.
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // With zod, the module that turns its eval probe off (zod-without-eval.ts): the schemas are
@@ -43,7 +43,10 @@ export default defineConfig({
             { name: "query", test: /node_modules[\\/](@tanstack|idb-keyval)[\\/]/ },
             // The app's part: the modules render-app.tsx imports, directly or not (the shell, the coin list,
             // the budget, the transport); what only other pages use stays in their chunks.
-            { name: "app", test: (id) => appPart.has(id) && !/[\\/]node_modules[\\/]/.test(id) },
+            { name: "app", test: (id) => appPart.has(id) },
+            // The entry's own few modules (the shell's focus, Vite's preload helper) in a chunk of their
+            // own: left to the automatic split, they went into the app's chunk, which the entry then
+            // imported statically, evaluating the whole app in its first task.
             { name: "index", test: (id) => entryPart.has(id), priority: 1 },
           ],
         },
@@ -86,8 +89,8 @@ function compiledOnLoad(): Plugin {
 }
 
 /**
- * The modules of the app's part: render-app.tsx and what it imports statically, but for the entry's own;
- * filled once the module graph is built.
+ * The modules of the app's part (render-app.tsx and the project's modules it imports statically, but for the
+ * entry's own) and the entry's own (what main.tsx imports statically); filled once the module graph is built.
  */
 const appPart = new Set<string>();
 const entryPart = new Set<string>();
@@ -108,12 +111,14 @@ function appPartOfTheGraph(): Plugin {
         if (root) visit(root);
         return graph;
       };
-      // Not what the entry imports itself (the shell's focus, the styles): that is evaluated with it.
+      // The libraries have groups of their own; the entry's own modules are evaluated with it.
+      const library = /[\\/]node_modules[\\/]/;
       const entry = graphOf("/src/app/main.tsx");
       appPart.clear();
       entryPart.clear();
       for (const id of entry) if (!id.endsWith("/src/app/main.tsx")) entryPart.add(id);
-      for (const id of graphOf("/src/app/render-app.tsx")) if (!entry.has(id)) appPart.add(id);
+      for (const id of graphOf("/src/app/render-app.tsx"))
+        if (!entry.has(id) && !library.test(id)) appPart.add(id);
     },
   };
 }

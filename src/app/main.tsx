@@ -10,7 +10,7 @@ import { trackShellFocus } from "./shell/shell-focus.ts";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement): Promise<void> {
-  // Each part is a chunk of the build (vite.config.ts): React and its router, zod, the query cache, the app.
+  // Each part is a chunk of the build (vite.config.ts): React and its router, zod, the query library, the app.
   const { createRoot } = await import("react-dom/client");
   await nextTask();
   // zod's eval probe turned off before any schema is made (the chunk's first lines).

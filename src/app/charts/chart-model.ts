@@ -25,6 +25,8 @@ import {
   chartThemeOptions,
   FALLBACK_THEME,
   formatLocalTime,
+  sameTheme,
+  sameValueFormat,
   seriesColour,
   type ValueFormatting,
   valueWriter,
@@ -199,12 +201,11 @@ export class ChartModel {
     return out;
   }
 
-  /** The chart in `theme`'s colours; the same colours again draw nothing (every redraw of a chart is a paint). */
+  /** The chart in `theme`'s colours; the same colours again draw nothing (each redraw is a paint). */
   setTheme(theme: ChartTheme): void {
     if (sameTheme(this.theme, theme)) return;
     this.theme = theme;
-    if (!this.chart) return;
-    this.chart.applyOptions(chartThemeOptions(this.theme));
+    this.chart?.applyOptions(chartThemeOptions(this.theme));
     for (const entry of this.series.values()) this.colour(entry);
   }
 
@@ -259,12 +260,8 @@ export class ChartModel {
   }
 
   private formatOptions(): DeepPartial<TimeChartOptions> {
-    return {
-      localization: {
-        priceFormatter: (price: number) => this.formatValue(price),
-        timeFormatter: (time: Time) => formatLocalTime(time),
-      },
-    };
+    const priceFormatter = (price: number) => this.formatValue(price);
+    return { localization: { priceFormatter, timeFormatter: formatLocalTime } };
   }
 
   /** Conflation on while any series is large; off again when none is. */
@@ -297,21 +294,4 @@ export class ChartModel {
       };
     });
   }
-}
-
-function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
-  return (
-    a.background === b.background &&
-    a.text === b.text &&
-    a.textMuted === b.textMuted &&
-    a.grid === b.grid &&
-    a.border === b.border &&
-    a.series.length === b.series.length &&
-    a.series.every((colour, index) => colour === b.series[index])
-  );
-}
-
-function sameValueFormat(a: ValueFormatting, b: ValueFormatting): boolean {
-  if (typeof a === "function" || typeof b === "function") return a === b;
-  return a.currency === b.currency && a.rate === b.rate && a.locale === b.locale;
 }

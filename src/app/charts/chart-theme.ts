@@ -159,3 +159,22 @@ export function followChartTheme(
     media?.removeEventListener("change", apply);
   };
 }
+
+/** Whether two themes colour a chart alike (a theme read again is a new object). */
+export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
+  return (
+    a.background === b.background &&
+    a.text === b.text &&
+    a.textMuted === b.textMuted &&
+    a.grid === b.grid &&
+    a.border === b.border &&
+    a.series.length === b.series.length &&
+    a.series.every((colour, index) => colour === b.series[index])
+  );
+}
+
+/** Whether two value formats write values alike (a function only as itself). */
+export function sameValueFormat(a: ValueFormatting, b: ValueFormatting): boolean {
+  if (typeof a === "function" || typeof b === "function") return a === b;
+  return a.currency === b.currency && a.rate === b.rate && a.locale === b.locale;
+}

@@ -22,7 +22,7 @@ export function useChartModel(
   tooltip: RefObject<HTMLDivElement | null>,
   theme: Theme,
   format: ValueFormat,
-  ready = true,
+  ready: boolean,
 ): { model: ChartModel | null; chartTheme: ChartTheme } {
   const [model, setModel] = useState<ChartModel | null>(null);
   const [chartTheme, setChartTheme] = useState<ChartTheme>(FALLBACK_THEME);
