@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -14,6 +15,7 @@ const OUT_DIR = "dist/app";
 export default defineConfig({
   plugins: [
     react(),
+    productionRouter(),
     appPartOfTheGraph(),
     pageAddresses(),
     themeBeforePaint(),
@@ -120,6 +122,30 @@ function appPartOfTheGraph(): Plugin {
       for (const id of graphOf("/src/app/render-app.tsx"))
         if (!entry.has(id) && !library.test(id)) appPart.add(id);
     },
+  };
+}
+
+/**
+ * react-router's build for production. Its package exports name only its development build, whose one
+ * difference is that its warnings are on (remix-run/react-router#12532, #14102): a production bundle
+ * carried them and checked them at run time.
+ */
+function productionRouter(): Plugin {
+  return {
+    name: "crowd:production-router",
+    apply: "build",
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: fileURLToPath(
+              new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+            ),
+          },
+        ],
+      },
+    }),
   };
 }
 

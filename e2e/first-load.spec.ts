@@ -3,7 +3,7 @@
 // directly (a shared link to a chart) asks for its chunks together with the entry, from the preload links
 // the service writes into the head; and the built files travel compressed and cacheable. Which files are
 // which comes from the build's manifest, never from their names.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { presetSettings, test } from "./fixtures.ts";
@@ -151,6 +151,17 @@ test("the built files travel compressed, kept a year, the page revalidated", asy
   const document = responses.get("/");
   expect(document?.["cache-control"]).toBe("no-cache");
   expect(document?.etag).toMatch(/^"[^"]+"$/);
+});
+
+test("the build carries each library's production build, never its development one", () => {
+  // react-router's package exports name only its development build (vite.config.ts productionRouter).
+  const sources = [...CHUNKS]
+    .map((chunk) => join(DASHBOARD_DIR, `${chunk}.map`))
+    .filter((map) => existsSync(map)) // the bundler's few lines of runtime have none
+    .flatMap((map) => (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources)
+    .filter((source) => source.includes("node_modules"));
+  expect(sources.some((source) => source.includes("react-router/"))).toBe(true);
+  expect(sources.filter((source) => /development/.test(source))).toEqual([]);
 });
 
 test("every script of a page opens with V8's hint to compile it all as it streams in", async ({ page }) => {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { ChartModel } from "../../charts/chart-model.ts";
 import { type ChartTheme, seriesColour } from "../../charts/chart-theme.ts";
 import { useQueueWait } from "../../components/query-status.tsx";
-import { formatCountdown } from "../../format/numbers.ts";
+import { formatCountdown, formatNumber } from "../../format/numbers.ts";
 import type { ChartPointsKey } from "../../queries/query-keys.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { useNow } from "../../shell/use-now.ts";
@@ -45,7 +45,7 @@ export function LegendEntry({
       <span className="chart-legend__swatch" style={{ background: colour }} aria-hidden="true" />
       <span className="chart-legend__label">{label}</span>
       {shown ? (
-        <span className="chart-legend__count muted">{`${shown.points.toLocaleString("en-US")} points`}</span>
+        <span className="chart-legend__count muted">{`${formatNumber(shown.points, 0, "en-US")} points`}</span>
       ) : null}
       {status ? <span className="chart-legend__status muted">{status}</span> : null}
       {onRemove ? (

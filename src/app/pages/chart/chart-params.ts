@@ -10,6 +10,7 @@ import {
   SCALES,
   type Scale,
 } from "../../../interface/vocabulary.ts";
+import { formatNumber } from "../../format/numbers.ts";
 import type { ChartPointsKey } from "../../queries/query-keys.ts";
 
 export const CHART_FILTERS = ["MEDIR120", "MAIR120"] as const;
@@ -94,7 +95,7 @@ export function allRangeTitle(scale: ChartScale): string {
   const name = scale === "raw" ? "raw" : `${scale} buckets`;
   return reach === null
     ? "All history"
-    : `As far back as one request reaches: ${reach} at ${name} (${MAX_CHART_POINTS.toLocaleString("en-US")} points)`;
+    : `As far back as one request reaches: ${reach} at ${name} (${formatNumber(MAX_CHART_POINTS, 0, "en-US")} points)`;
 }
 
 /** The range a scale opens with: the window the service would answer without a starttime. */

@@ -1,5 +1,7 @@
 // The settings form's values as typed, their checks, and what saving them changes. Pure: no React, no
 // storage. An invalid field names its problem; nothing is saved until every field is right.
+
+import { formatNumber } from "../../format/numbers.ts";
 import {
   DISPLAY_CURRENCIES,
   type DisplayCurrency,
@@ -69,7 +71,7 @@ export function checkSettingsDraft(
   const budget = draft.budgetPerMinute.trim();
   const budgetPerMinute = /^\d{1,6}$/.test(budget) ? Number(budget) : Number.NaN;
   if (!(budgetPerMinute >= 1 && budgetPerMinute <= MAX_BUDGET_PER_MINUTE)) {
-    errors.budgetPerMinute = `The budget must be a whole number of requests per minute, from 1 to ${MAX_BUDGET_PER_MINUTE.toLocaleString("en-US")}.`;
+    errors.budgetPerMinute = `The budget must be a whole number of requests per minute, from 1 to ${formatNumber(MAX_BUDGET_PER_MINUTE, 0, "en-US")}.`;
   }
   if (!THEMES.includes(draft.theme)) errors.theme = "Choose system, light or dark.";
   if (!DISPLAY_CURRENCIES.includes(draft.currency)) errors.currency = "Choose one of the listed currencies.";

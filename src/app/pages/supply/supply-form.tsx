@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../../interface/resources.ts";
 import { FailureBox } from "../../components/failure-box.tsx";
 import { SecretInput } from "../../components/secret-input.tsx";
+import { formatNumber } from "../../format/numbers.ts";
 import { usePostSupply } from "../../queries/supply.ts";
 import { loadWriteKey, saveWriteKey } from "../../settings/write-key.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
@@ -181,7 +182,7 @@ export function SupplyForm({
         <p id="supply-amount-hint" className="field__hint">
           {supplyPreview.ok ? (
             <span className="supply-form__preview">
-              {supplyPreview.value.toLocaleString("en-US")} coins ·{" "}
+              {formatNumber(supplyPreview.value, 3, "en-US")} coins ·{" "}
             </span>
           ) : null}
           Coins in circulation, more than 0 and at most 10¹⁵. Commas between thousands are fine: 19,912,345.
