@@ -1,6 +1,7 @@
 // `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
 
+import { ENDPOINTS, pathOf } from "../interface/endpoints.ts";
 import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-keys.ts";
 import { ConfigError, helpText, loadConfig } from "./config.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   }
   const limit = config.rateLimit === 0 ? "off" : `${config.rateLimit} requests per 60 s per client`;
   console.log(`dashboard  ${service.url}/`);
-  console.log(`API        ${service.url}/v1/coins   (fair-usage limit: ${limit})`);
+  console.log(`API        ${service.url}${pathOf(ENDPOINTS.coins, {})}   (fair-usage limit: ${limit})`);
   console.log(`API docs   ${service.url}/docs`);
   console.log(
     `operator   ${service.url}/operator   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,

@@ -5,6 +5,7 @@
 // nor persists them. A series that runs up to now is refetched once a block from its last point only, and
 // the new points extended onto the cached ones: the live chart costs a request a block, not the series.
 import { queryOptions } from "@tanstack/react-query";
+import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
 import { BLOCK_SECONDS, MAX_CHART_POINTS, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { type PointsDecoder, sharedPointsDecoder } from "../decoding/chart-points/points-decoder.ts";
@@ -12,20 +13,15 @@ import type { Connection } from "../transport/connection.ts";
 import type { ProgressListener } from "../transport/read-body.ts";
 import { downloadProgress } from "./download-progress-store.ts";
 import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
-import { type FetchOptions, queryFnOf, segment } from "./resource.ts";
-import { STALE_TIME } from "./stale-times.ts";
+import { type FetchOptions, queryFnOf } from "./resource.ts";
+import { staleTimeOf } from "./stale-times.ts";
 
 export function chartPointsPath(key: ChartPointsKey): string {
-  const base =
-    key.exchange === null
-      ? `/v1/chartPointsAllExchanges/${segment(key.filter)}/${segment(key.symbol)}`
-      : `/v1/chartPoints/${segment(key.filter)}/${segment(key.exchange)}/${segment(key.symbol)}`;
-  const query = new URLSearchParams();
-  if (key.scale !== null) query.set("scale", key.scale);
-  if (key.starttime !== null) query.set("starttime", String(key.starttime));
-  if (key.endtime !== null) query.set("endtime", String(key.endtime));
-  const search = query.toString();
-  return search === "" ? base : `${base}?${search}`;
+  const { filter, symbol, scale, starttime, endtime } = key;
+  const query = { scale, starttime, endtime };
+  return key.exchange === null
+    ? pathOf(ENDPOINTS.chartPointsAllExchanges, { filter, symbol }, query)
+    : pathOf(ENDPOINTS.chartPoints, { filter, trading_place: key.exchange, symbol }, query);
 }
 
 export interface ChartFetchOptions extends FetchOptions {
@@ -67,7 +63,7 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
         downloadProgress.clear(queryKey);
       }
     }),
-    staleTime: STALE_TIME.block,
+    staleTime: staleTimeOf(ENDPOINTS.chartPoints),
     structuralSharing: false,
   });
 }

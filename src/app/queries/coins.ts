@@ -2,22 +2,23 @@
 // each listed coin's quotation, so it seeds those queries: the symbol pages of listed coins spend no
 // request on a quotation.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { type Coins, CoinsSchema, type Quotation } from "../../interface/resources.ts";
+import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
+import type { Coins, Quotation } from "../../interface/resources.ts";
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
-import { STALE_TIME } from "./stale-times.ts";
+import { STALE_TIME, staleTimeOf } from "./stale-times.ts";
 
 export function getCoins(connection: Connection, options: FetchOptions): Promise<Coins> {
-  return getResource(connection, "/v1/coins", CoinsSchema, "the coins", options);
+  return getResource(connection, pathOf(ENDPOINTS.coins, {}), ENDPOINTS.coins.resource, "the coins", options);
 }
 
 export function coinsQueryOptions(connection: Connection) {
   return queryOptions({
     queryKey: queryKeys.coins(),
     queryFn: queryFnOf(connection, getCoins),
-    staleTime: STALE_TIME.block,
+    staleTime: staleTimeOf(ENDPOINTS.coins),
   });
 }
 

@@ -1,12 +1,13 @@
 // GET /v1/interestrate/{type}[/{date}] and its range form ?dateInit=&dateFinal=. A fixing for a past date
 // never changes, so it never goes stale; the latest one is looked at again hourly.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
 import { type InterestRate, InterestRateSchema, InterestRatesSchema } from "../../interface/resources.ts";
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
-import { STALE_TIME } from "./stale-times.ts";
+import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
+import { staleTimeOf } from "./stale-times.ts";
 
 /** YYYY-MM-DD of `now` in UTC: the day a date is "today" for the service. */
 export function utcDay(now: number = Date.now()): string {
@@ -20,7 +21,10 @@ export function getInterestRate(
   date: string | null,
   options: FetchOptions,
 ): Promise<InterestRate> {
-  const path = `/v1/interestrate/${segment(rateType)}${date === null ? "" : `/${segment(date)}`}`;
+  const path =
+    date === null
+      ? pathOf(ENDPOINTS.interestRate, { rateType })
+      : pathOf(ENDPOINTS.interestRateOnDate, { rateType, date });
   const what = `the ${rateType} fixing${date === null ? "" : ` on ${date}`}`;
   return getResource(connection, path, InterestRateSchema, what, options);
 }
@@ -30,7 +34,7 @@ export function interestRateQueryOptions(connection: Connection, rateType: strin
   return queryOptions({
     queryKey: queryKeys.interestRate(rateType, date),
     queryFn: queryFnOf(connection, (c, options) => getInterestRate(c, rateType, date, options)),
-    staleTime: settled ? STALE_TIME.settled : STALE_TIME.latestRate,
+    staleTime: staleTimeOf(ENDPOINTS.interestRate, settled),
   });
 }
 
@@ -46,10 +50,9 @@ export function getInterestRateRange(
   dateFinal: string,
   options: FetchOptions,
 ): Promise<InterestRate[]> {
-  const query = new URLSearchParams({ dateInit, dateFinal });
   return getResource(
     connection,
-    `/v1/interestrate/${segment(rateType)}?${query}`,
+    pathOf(ENDPOINTS.interestRate, { rateType }, { dateInit, dateFinal }),
     InterestRatesSchema,
     `the ${rateType} fixings from ${dateInit} to ${dateFinal}`,
     options,
@@ -68,7 +71,7 @@ export function interestRateRangeQueryOptions(
     queryFn: queryFnOf(connection, (c, options) =>
       getInterestRateRange(c, rateType, dateInit, dateFinal, options),
     ),
-    staleTime: settled ? STALE_TIME.settled : STALE_TIME.latestRate,
+    staleTime: staleTimeOf(ENDPOINTS.interestRate, settled),
   });
 }
 

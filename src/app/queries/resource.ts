@@ -65,8 +65,3 @@ export function queryFnOf<T>(
     );
   };
 }
-
-/** A path segment, escaped. */
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}

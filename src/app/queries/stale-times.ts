@@ -1,6 +1,7 @@
 // How long each endpoint's data stays fresh: never shorter than its cadence, so the budget is not spent on
 // the same bytes twice. A block is 120 s (BLOCK_SECONDS); lists, supply and rate metadata change rarely;
 // a fixing for a past date never changes.
+import type { Endpoint } from "../../interface/endpoints.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 
 const SECOND = 1000;
@@ -21,6 +22,15 @@ export const STALE_TIME = {
   /** A fixing for a date in the past, or a range that ended before today. */
   settled: Number.POSITIVE_INFINITY,
 } as const;
+
+/**
+ * How long an endpoint's answer stays fresh, as the endpoint table says (`freshFor`); a fixing of a settled
+ * date (or a range that ended before today) for ever.
+ */
+export function staleTimeOf(endpoint: Endpoint, settled = false): number {
+  if (endpoint.freshFor === "fixing") return settled ? STALE_TIME.settled : STALE_TIME.latestRate;
+  return STALE_TIME[endpoint.freshFor];
+}
 
 /** How long the cache (and its persisted copy) keeps data nobody looks at. Must be ≥ the persister's maxAge. */
 export const CACHE_TIME = 24 * HOUR;

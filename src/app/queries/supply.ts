@@ -3,19 +3,20 @@
 // retried on a refusal, and its answer (the stored record) seeds the supply query; the coin's other cached
 // data is marked stale so the pages show the new supply on their next look.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Supply, SupplySchema } from "../../interface/resources.ts";
+import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
+import type { Supply } from "../../interface/resources.ts";
 import { decodeResource } from "../decoding/decode.ts";
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { queryKeys } from "./query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
-import { STALE_TIME } from "./stale-times.ts";
+import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
+import { staleTimeOf } from "./stale-times.ts";
 
 export function getSupply(connection: Connection, symbol: string, options: FetchOptions): Promise<Supply> {
   return getResource(
     connection,
-    `/v1/supply/${segment(symbol)}`,
-    SupplySchema,
+    pathOf(ENDPOINTS.supply, { symbol }),
+    ENDPOINTS.supply.resource,
     `the supply of ${symbol}`,
     options,
   );
@@ -25,7 +26,7 @@ export function supplyQueryOptions(connection: Connection, symbol: string) {
   return queryOptions({
     queryKey: queryKeys.supply(symbol),
     queryFn: queryFnOf(connection, (c, options) => getSupply(c, symbol, options)),
-    staleTime: STALE_TIME.supply,
+    staleTime: staleTimeOf(ENDPOINTS.supply),
   });
 }
 
@@ -43,14 +44,14 @@ export interface SupplyPost {
 export const SUPPLY_POST_LABEL = "supply-post";
 
 export function postSupply(connection: Connection, post: SupplyPost, signal?: AbortSignal): Promise<Supply> {
-  return connection.transport.request("/v1/supply", {
+  return connection.transport.request(pathOf(ENDPOINTS.supplyPost, {}), {
     method: "POST",
     priority: "write",
     label: SUPPLY_POST_LABEL,
     ...(signal ? { signal } : {}),
     headers: { Authorization: `Bearer ${post.writeKey}`, "Content-Type": "application/json" },
     body: JSON.stringify({ Symbol: post.symbol, CirculatingSupply: post.circulatingSupply }),
-    decode: (value) => decodeResource(SupplySchema, value, "the stored supply"),
+    decode: (value) => decodeResource(ENDPOINTS.supplyPost.resource, value, "the stored supply"),
   });
 }
 

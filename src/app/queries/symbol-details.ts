@@ -1,13 +1,14 @@
 // GET /v1/symbol/{symbol}: the coin, its rank, every exchange with its last trades, and the MA120 points
 // of the last 24 h. One request for the whole symbol page; it also seeds the coin's quotation.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { type SymbolDetails, SymbolDetailsSchema } from "../../interface/resources.ts";
+import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
+import type { SymbolDetails } from "../../interface/resources.ts";
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { quotationFromCoin } from "./coins.ts";
 import { queryKeys } from "./query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf, segment } from "./resource.ts";
-import { STALE_TIME } from "./stale-times.ts";
+import { type FetchOptions, getResource, queryFnOf } from "./resource.ts";
+import { STALE_TIME, staleTimeOf } from "./stale-times.ts";
 
 export function getSymbolDetails(
   connection: Connection,
@@ -16,8 +17,8 @@ export function getSymbolDetails(
 ): Promise<SymbolDetails> {
   return getResource(
     connection,
-    `/v1/symbol/${segment(symbol)}`,
-    SymbolDetailsSchema,
+    pathOf(ENDPOINTS.symbolDetails, { symbol }),
+    ENDPOINTS.symbolDetails.resource,
     `the details of ${symbol}`,
     options,
   );
@@ -27,7 +28,7 @@ export function symbolDetailsQueryOptions(connection: Connection, symbol: string
   return queryOptions({
     queryKey: queryKeys.symbolDetails(symbol),
     queryFn: queryFnOf(connection, (c, options) => getSymbolDetails(c, symbol, options)),
-    staleTime: STALE_TIME.block,
+    staleTime: staleTimeOf(ENDPOINTS.symbolDetails),
   });
 }
 

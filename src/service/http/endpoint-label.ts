@@ -1,18 +1,14 @@
 // The endpoint a request is counted under in the usage review and the metrics: the method and the path's
-// first segment after /v1, from a fixed list, so that a client sending made-up paths cannot grow either
-// without bound.
+// first segment after /v1, from the endpoint table (and the OpenAPI document's own path), so that a client
+// sending made-up paths cannot grow either without bound.
+import { ENDPOINTS } from "../../interface/endpoints.ts";
+import { STATUS_PATH } from "./market-source.ts";
+
+/** The first segment after /v1/ of a path: "quotation" of /v1/quotation/{symbol}. */
+const segmentOf = (path: string) => path.slice("/v1/".length).split(/[/?#]/, 1)[0] as string;
+
 const V1_SEGMENTS = new Set([
-  "coins",
-  "pairs",
-  "symbols",
-  "quotation",
-  "symbol",
-  "chartPoints",
-  "chartPointsAllExchanges",
-  "supply",
-  "interestrate",
-  "interestrates",
-  "status",
+  ...Object.values(ENDPOINTS).map((endpoint) => segmentOf(endpoint.path)),
   "openapi.json",
 ]);
 
@@ -24,7 +20,7 @@ const seen = new Map<string, Map<string, string>>();
 let seenCount = 0;
 const MAX_SEEN = 10_000;
 
-/** "GET /v1/coins", "POST /v1/supply", "admin", "metrics", "dashboard" or "other". */
+/** "GET /v1/coins", "POST /v1/supply", "admin", "metrics", "status", "dashboard" or "other". */
 export function endpointLabel(method: string, pathAndQuery: string): string {
   let paths = seen.get(method);
   let label = paths?.get(pathAndQuery);
@@ -48,8 +44,7 @@ export function endpointLabel(method: string, pathAndQuery: string): string {
 
 function labelOf(method: string, pathAndQuery: string): string {
   if (pathAndQuery.startsWith("/v1/")) {
-    const end = pathAndQuery.slice(4).search(/[/?#]/);
-    const segment = end < 0 ? pathAndQuery.slice(4) : pathAndQuery.slice(4, 4 + end);
+    const segment = segmentOf(pathAndQuery);
     if (!V1_SEGMENTS.has(segment)) return "other";
     const verb = method === "HEAD" ? "GET" : method === "GET" || method === "POST" ? method : "OTHER";
     return `${verb} /v1/${segment}`;
@@ -57,5 +52,6 @@ function labelOf(method: string, pathAndQuery: string): string {
   if (pathAndQuery === "/admin" || pathAndQuery.startsWith("/admin/") || pathAndQuery.startsWith("/admin?"))
     return "admin";
   if (pathAndQuery === "/metrics" || pathAndQuery.startsWith("/metrics?")) return "metrics";
+  if (pathAndQuery === STATUS_PATH || pathAndQuery.startsWith(`${STATUS_PATH}?`)) return "status";
   return method === "GET" || method === "HEAD" ? "dashboard" : "other";
 }

@@ -2,6 +2,7 @@
 // field by field against the interface's tables, and the figures' consistency with each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
+import { ENDPOINTS } from "../../interface/endpoints.ts";
 import {
   CoinSchema,
   CoinsSchema,
@@ -183,5 +184,16 @@ describe("the OpenAPI document", () => {
     for (const status of [400, 401, 404, 405, 413, 429])
       expect(doc.info.description).toContain(`| ${status} |`);
     expect(doc.info.description).toContain("time,exchange,filter,symbol,value");
+  });
+
+  it("serves the endpoint table's rows and nothing beside them, each with its operationId", async () => {
+    const doc = (await json("/v1/openapi.json")) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const served = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => `${method} ${path} ${op.operationId}`),
+    );
+    const table = Object.values(ENDPOINTS).map((e) => `${e.method} ${e.path} ${e.operationId}`);
+    expect(served.sort()).toEqual(table.sort());
   });
 });

@@ -4,15 +4,9 @@
 // interest rates whenever an issuer publishes, neither of which it can foresee. So the first kind lives
 // until the next block ends, and the others are kept but revalidated (no-cache): an ETag makes that a
 // 304 without a body.
+import type { Lifetime } from "../../interface/endpoints.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { Clock } from "../clock.ts";
-
-/**
- * `block`: changes only with a new block (quotations, chart points, pairs, symbols).
- * `revalidate`: may change at any moment (supply and what depends on it, rates, a live source's newest
- * trades): keep it, but ask before using it again.
- */
-export type Lifetime = "block" | "revalidate";
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 

@@ -2,8 +2,8 @@
 // The edge (edge.ts) sends it: with its validator and lifetime, compressed as the client accepts, and kept
 // in the response cache until the data it was made from changes.
 import type { Context, TypedResponse } from "hono";
+import type { Lifetime } from "../../interface/endpoints.ts";
 import type { WireFormat } from "../../interface/vocabulary.ts";
-import type { Lifetime } from "./lifetime.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { JSON_TYPE, serialize } from "./wire.ts";
 

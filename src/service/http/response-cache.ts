@@ -4,6 +4,7 @@
 // content coding: compressed once, however many clients it is sent to. A cached answer is served straight
 // from node:http, in front of the router (fast-path.ts), through the same edge as every other answer.
 import { PassThrough, type Readable } from "node:stream";
+import type { Lifetime } from "../../interface/endpoints.ts";
 import {
   COMPRESS_NOW_BYTES,
   type Coding,
@@ -13,7 +14,6 @@ import {
   MIN_COMPRESSED_BYTES,
   STREAM_FROM_BYTES,
 } from "./encoding.ts";
-import type { Lifetime } from "./lifetime.ts";
 import { entityTag } from "./validators.ts";
 
 /** Bytes of answers kept at most, all codings counted; beyond it new answers are not kept until the next clear. */

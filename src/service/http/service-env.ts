@@ -2,9 +2,9 @@
 // middleware and route reads and writes these names and no others, so a misspelt or mistyped one is a
 // compile error rather than an undefined at run time.
 import type { HttpBindings } from "@hono/node-server";
+import type { Lifetime } from "../../interface/endpoints.ts";
 import type { StoredKey } from "../access/access-store.ts";
 import type { RefusalReason } from "../access/admission.ts";
-import type { Lifetime } from "./lifetime.ts";
 
 export interface ServiceVariables {
   /** The request's id (X-Request-Id), for its answer, its log line and any fault it caused. */

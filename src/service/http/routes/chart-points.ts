@@ -1,12 +1,7 @@
 // Endpoints 1 and 2: GET /v1/chartPoints/{filter}/{trading_place}/{symbol} and
 // GET /v1/chartPointsAllExchanges/{filter}/{symbol}, with ?scale=&starttime=&endtime=.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  ChartPointsAllExchangesParams,
-  ChartPointsParams,
-  ChartPointsQuery,
-} from "../../../interface/parameters.ts";
-import { PointsSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import {
   BLOCK_SECONDS,
   DEFAULT_WINDOW_SECONDS,
@@ -20,7 +15,7 @@ import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import { ChartSeries } from "../wire.ts";
-import { cachedContent, readResponses, requireExchangeOf, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireExchangeOf, requireSymbol, routeOf } from "./shared.ts";
 
 const WINDOWS =
   "Default window when starttime is omitted: raw 1 day, 5m 7 days, 30m 30 days, 1h 90 days, 4h 1 year, 1d and 1w all history. " +
@@ -65,23 +60,28 @@ export async function chartSeries(ctx: ServiceContext, request: ChartRequest): P
 }
 
 const perExchange = createRoute({
-  method: "get",
-  path: "/v1/chartPoints/{filter}/{trading_place}/{symbol}",
-  operationId: "getChartPoints",
+  ...routeOf(ENDPOINTS.chartPoints),
   summary: "Chart points for one symbol at one exchange",
   description: `Filter values of one (symbol, exchange) series. ${WINDOWS}`,
-  request: { params: ChartPointsParams, query: ChartPointsQuery },
-  responses: { 200: cachedContent(PointsSchema, "Chart points, oldest first"), ...readResponses(400, 404) },
+  request: { params: ENDPOINTS.chartPoints.params, query: ENDPOINTS.chartPoints.query },
+  responses: {
+    200: cachedContent(ENDPOINTS.chartPoints.resource, "Chart points, oldest first"),
+    ...readResponses(400, 404),
+  },
 });
 
 const allExchanges = createRoute({
-  method: "get",
-  path: "/v1/chartPointsAllExchanges/{filter}/{symbol}",
-  operationId: "getChartPointsAllExchanges",
+  ...routeOf(ENDPOINTS.chartPointsAllExchanges),
   summary: "Chart points for a symbol across all exchanges",
   description: `Filter values computed over the trades of every exchange. ${WINDOWS}`,
-  request: { params: ChartPointsAllExchangesParams, query: ChartPointsQuery },
-  responses: { 200: cachedContent(PointsSchema, "Chart points, oldest first"), ...readResponses(400, 404) },
+  request: {
+    params: ENDPOINTS.chartPointsAllExchanges.params,
+    query: ENDPOINTS.chartPointsAllExchanges.query,
+  },
+  responses: {
+    200: cachedContent(ENDPOINTS.chartPoints.resource, "Chart points, oldest first"),
+    ...readResponses(400, 404),
+  },
 });
 
 export function registerChartPoints(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
@@ -94,7 +94,7 @@ export function registerChartPoints(app: OpenAPIHono<ServiceEnv>, ctx: ServiceCo
       c,
       ctx.config.wire,
       await chartSeries(ctx, { symbol, exchange: trading_place, filter, ...query }),
-      "block",
+      ENDPOINTS.chartPoints.lifetime,
     );
   });
   app.openapi(allExchanges, async (c) => {
@@ -105,7 +105,7 @@ export function registerChartPoints(app: OpenAPIHono<ServiceEnv>, ctx: ServiceCo
       c,
       ctx.config.wire,
       await chartSeries(ctx, { symbol, exchange: null, filter, ...query }),
-      "block",
+      ENDPOINTS.chartPointsAllExchanges.lifetime,
     );
   });
 }

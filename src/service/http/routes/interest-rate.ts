@@ -1,8 +1,7 @@
 // Endpoint 4: GET /v1/interestrate/{rateType}[/{date}] (also ?dateInit=&dateFinal=).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { RateRangeQuery, RateTypeDateParams, RateTypeParams } from "../../../interface/parameters.ts";
-import { InterestRateSchema, InterestRatesSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
 import type { ServiceContext } from "../../context.ts";
 import { interestRateResource, isRateType } from "../../rates/rate-book.ts";
@@ -10,38 +9,34 @@ import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses } from "./shared.ts";
+import { cachedContent, readResponses, routeOf } from "./shared.ts";
 
 const RULES =
   "The value of a date is the latest fixing whose effective date is on or before it, at most 30 days before; " +
   "without a date, the latest published fixing. With ?dateInit= (and optionally ?dateFinal=, default today) " +
   "the answer is the array of fixings in that range, ascending.";
 
+/** Both forms of the endpoint last alike. */
+const LIFETIME = ENDPOINTS.interestRate.lifetime;
+
 const rateResponses = {
-  200: cachedContent(
-    InterestRateSchema.or(InterestRatesSchema),
-    "One fixing, or an array of fixings for a range",
-  ),
+  200: cachedContent(ENDPOINTS.interestRate.resource, "One fixing, or an array of fixings for a range"),
   ...readResponses(400, 404),
 };
 
 const latestRoute = createRoute({
-  method: "get",
-  path: "/v1/interestrate/{rateType}",
-  operationId: "getInterestRate",
+  ...routeOf(ENDPOINTS.interestRate),
   summary: "Latest value of a rate type, or a range of fixings",
   description: RULES,
-  request: { params: RateTypeParams, query: RateRangeQuery },
+  request: { params: ENDPOINTS.interestRate.params, query: ENDPOINTS.interestRate.query },
   responses: rateResponses,
 });
 
 const datedRoute = createRoute({
-  method: "get",
-  path: "/v1/interestrate/{rateType}/{date}",
-  operationId: "getInterestRateOnDate",
+  ...routeOf(ENDPOINTS.interestRateOnDate),
   summary: "Value of a rate type on a date",
   description: RULES,
-  request: { params: RateTypeDateParams, query: RateRangeQuery },
+  request: { params: ENDPOINTS.interestRateOnDate.params, query: ENDPOINTS.interestRateOnDate.query },
   responses: rateResponses,
 });
 
@@ -71,12 +66,12 @@ function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: str
     const to = dateFinal === undefined ? today : date("dateFinal", "query parameter", dateFinal);
     if (from > to)
       throw new ApiError(400, `query parameter 'dateInit' (${from}) is after 'dateFinal' (${to})`);
-    return respond(c, ctx.config.wire, ctx.rates.range(type, from, to).map(interestRateResource));
+    return respond(c, ctx.config.wire, ctx.rates.range(type, from, to).map(interestRateResource), LIFETIME);
   }
   if (pathDate === undefined) {
     const latest = ctx.rates.latest(type);
     if (!latest) throw new ApiError(404, `no ${type} fixing has been published yet`);
-    return respond(c, ctx.config.wire, interestRateResource(latest));
+    return respond(c, ctx.config.wire, interestRateResource(latest), LIFETIME);
   }
   const day = date("date", "path parameter", pathDate);
   const fixing = ctx.rates.onOrBefore(type, day);
@@ -86,7 +81,7 @@ function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: str
       day < first ? `${type} starts on ${first}` : `the latest is ${ctx.rates.latest(type)?.effectiveDate}`;
     throw new ApiError(404, `no ${type} fixing within 30 days on or before ${day} (${why})`);
   }
-  return respond(c, ctx.config.wire, interestRateResource(fixing));
+  return respond(c, ctx.config.wire, interestRateResource(fixing), LIFETIME);
 }
 
 export function registerInterestRate(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -1,18 +1,16 @@
 // Endpoint 9: GET /v1/pairs.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { PairsSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses } from "./shared.ts";
+import { cachedContent, readResponses, routeOf } from "./shared.ts";
 
 const pairs = createRoute({
-  method: "get",
-  path: "/v1/pairs",
-  operationId: "getPairs",
+  ...routeOf(ENDPOINTS.pairs),
   summary: "All available pairs",
   description: "Every pair on every exchange; `ignore` marks pairs whose trades the aggregation leaves out.",
-  responses: { 200: cachedContent(PairsSchema, "Pairs"), ...readResponses() },
+  responses: { 200: cachedContent(ENDPOINTS.pairs.resource, "Pairs"), ...readResponses() },
 });
 
 export function registerPairs(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
@@ -23,5 +21,5 @@ export function registerPairs(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext)
     exchange,
     ignore,
   }));
-  app.openapi(pairs, (c) => respond(c, ctx.config.wire, { pairs: pairList }, "block"));
+  app.openapi(pairs, (c) => respond(c, ctx.config.wire, { pairs: pairList }, ENDPOINTS.pairs.lifetime));
 }

@@ -1,22 +1,22 @@
 // Endpoint 3: GET /v1/quotation/{symbol}.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { SymbolPathParams } from "../../../interface/parameters.ts";
-import { QuotationSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireSymbol, routeOf } from "./shared.ts";
 
 const route = createRoute({
-  method: "get",
-  path: "/v1/quotation/{symbol}",
-  operationId: "getQuotation",
+  ...routeOf(ENDPOINTS.quotation),
   summary: "Quotation for a symbol",
   description:
     "Price is the MA120 filter across all exchanges at the newest block; volume covers the last 24 hours.",
-  request: { params: SymbolPathParams },
-  responses: { 200: cachedContent(QuotationSchema, "The quotation"), ...readResponses(400, 404) },
+  request: { params: ENDPOINTS.quotation.params },
+  responses: {
+    200: cachedContent(ENDPOINTS.quotation.resource, "The quotation"),
+    ...readResponses(400, 404),
+  },
 });
 
 export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
@@ -25,6 +25,6 @@ export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceCont
     requireSymbol(ctx, symbol);
     const quotation = await ctx.view.quotation(symbol);
     if (!quotation) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
-    return respond(c, ctx.config.wire, quotation, "block");
+    return respond(c, ctx.config.wire, quotation, ENDPOINTS.quotation.lifetime);
   });
 }

@@ -1,8 +1,16 @@
 // Pieces several route modules share: the common error responses of the OpenAPI description, and the
 // lookups that turn a path symbol or exchange into a 404 that names what exists.
+import type { Endpoint } from "../../../interface/endpoints.ts";
 import { ErrorRecordSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
+
+/** A route's method, path and operationId, as the endpoint table has them. */
+export function routeOf<E extends Endpoint>(
+  endpoint: E,
+): { method: E["method"]; path: E["path"]; operationId: E["operationId"] } {
+  return { method: endpoint.method, path: endpoint.path, operationId: endpoint.operationId };
+}
 
 const errorContent = { "application/json": { schema: ErrorRecordSchema } };
 

@@ -2,39 +2,40 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import { MAX_BODY_BYTES } from "../../../interface/errors.ts";
-import {
-  MAX_CIRCULATING_SUPPLY,
-  SupplyPostBody,
-  SupplyPostQuery,
-  SymbolPathParams,
-} from "../../../interface/parameters.ts";
-import { SupplySchema } from "../../../interface/resources.ts";
+import { MAX_CIRCULATING_SUPPLY, SupplyPostBody } from "../../../interface/parameters.ts";
 import type { ServiceContext } from "../../context.ts";
 import { MarketView, supplyResource } from "../../market/market-view.ts";
 import type { SupplyRecord } from "../../store/store.ts";
 import { ApiError, errorResponse, readingBody } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, errorResponses, jsonContent, readResponses, requireSymbol } from "./shared.ts";
+import {
+  cachedContent,
+  errorResponses,
+  jsonContent,
+  readResponses,
+  requireSymbol,
+  routeOf,
+} from "./shared.ts";
 import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
 
 const getRoute = createRoute({
-  method: "get",
-  path: "/v1/supply/{symbol}",
-  operationId: "getSupply",
+  ...routeOf(ENDPOINTS.supply),
   summary: "Circulating supply for a symbol",
   description: "The latest circulating supply stored for the symbol.",
-  request: { params: SymbolPathParams },
-  responses: { 200: cachedContent(SupplySchema, "The latest supply record"), ...readResponses(400, 404) },
+  request: { params: ENDPOINTS.supply.params },
+  responses: {
+    200: cachedContent(ENDPOINTS.supply.resource, "The latest supply record"),
+    ...readResponses(400, 404),
+  },
 });
 
 const SUPPLY_POST_REF = { $ref: "#/components/schemas/SupplyPost" };
 
 const postRoute = createRoute({
-  method: "post",
-  path: "/v1/supply",
-  operationId: "postSupply",
+  ...routeOf(ENDPOINTS.supplyPost),
   summary: "Post the circulating supply of a coin",
   description:
     "Symbol and CirculatingSupply as query parameters (as the interface says), as a form body " +
@@ -46,7 +47,7 @@ const postRoute = createRoute({
   // The write key is required; an X-Api-Key beside it is optional, as on every /v1 request (fair usage).
   security: [{ writeKey: [], apiKey: [] }, { writeKey: [] }],
   request: {
-    query: SupplyPostQuery,
+    query: ENDPOINTS.supplyPost.query,
     // The body is read by readSupplyPost, not by zod-openapi's validator (which answers other media types
     // with an exception of its own): the schema is referenced here for the document only.
     body: {
@@ -55,7 +56,7 @@ const postRoute = createRoute({
     },
   },
   responses: {
-    200: jsonContent(SupplySchema, "The stored supply record"),
+    200: jsonContent(ENDPOINTS.supplyPost.resource, "The stored supply record"),
     ...errorResponses(400, 401, 413, 415),
   },
 });
@@ -101,13 +102,15 @@ function limitBody(): MiddlewareHandler {
 }
 
 export function registerSupply(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
-  app.openAPIRegistry.register("SupplyPost", SupplyPostBody);
+  // A copy: the registry names a schema through the method @hono/zod-openapi gives the schemas made after it
+  // was loaded, and the interface's may have been made before (by whatever imported the endpoint table first).
+  app.openAPIRegistry.register("SupplyPost", SupplyPostBody.clone());
   app.openapi(getRoute, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
     const supply = await ctx.view.supply(symbol);
     if (!supply) throw new ApiError(404, `no circulating supply is known for ${symbol}`);
-    return respond(c, ctx.config.wire, supply);
+    return respond(c, ctx.config.wire, supply, ENDPOINTS.supply.lifetime);
   });
 
   app.openapi({ ...postRoute, middleware: [requireWriteKey(ctx), limitBody()] }, async (c) => {
@@ -125,6 +128,6 @@ export function registerSupply(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext
     // Acknowledged only once the store has committed it (on PostgreSQL: the commit has returned).
     await ctx.store.insertSupply(record);
     await ctx.invalidate({ kind: "supply", symbol: post.symbol });
-    return respond(c, ctx.config.wire, supplyResource(record));
+    return respond(c, ctx.config.wire, supplyResource(record), ENDPOINTS.supplyPost.lifetime);
   });
 }

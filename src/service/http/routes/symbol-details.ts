@@ -1,24 +1,24 @@
 // Endpoint 7: GET /v1/symbol/{symbol}.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { SymbolPathParams } from "../../../interface/parameters.ts";
-import { SymbolDetailsSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import { chartSeries } from "./chart-points.ts";
-import { cachedContent, readResponses, requireSymbol } from "./shared.ts";
+import { cachedContent, readResponses, requireSymbol, routeOf } from "./shared.ts";
 
 const route = createRoute({
-  method: "get",
-  path: "/v1/symbol/{symbol}",
-  operationId: "getSymbolDetails",
+  ...routeOf(ENDPOINTS.symbolDetails),
   summary: "Symbol details",
   description:
     "The coin's figures, its rank by market cap, per-exchange prices with the last 10 trades, USD FX rates, " +
     "and gfx1: MA120 chart points across all exchanges over the last 24 hours.",
-  request: { params: SymbolPathParams },
-  responses: { 200: cachedContent(SymbolDetailsSchema, "Symbol details"), ...readResponses(400, 404) },
+  request: { params: ENDPOINTS.symbolDetails.params },
+  responses: {
+    200: cachedContent(ENDPOINTS.symbolDetails.resource, "Symbol details"),
+    ...readResponses(400, 404),
+  },
 });
 
 export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
@@ -34,6 +34,12 @@ export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: Service
     ]);
     const details = { change: ctx.view.change(ctx.marketClock.now()), coin, rank, exchanges, gfx1 };
     // A live source's newest trades show at once, so its answers are not kept until the next block.
-    return respond(c, ctx.config.wire, details, "revalidate", ctx.source.closeGraceMs === undefined);
+    return respond(
+      c,
+      ctx.config.wire,
+      details,
+      ENDPOINTS.symbolDetails.lifetime,
+      ctx.source.closeGraceMs === undefined,
+    );
   });
 }

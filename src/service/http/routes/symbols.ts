@@ -1,20 +1,20 @@
 // Endpoint 10: GET /v1/symbols.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { SymbolsSchema } from "../../../interface/resources.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses } from "./shared.ts";
+import { cachedContent, readResponses, routeOf } from "./shared.ts";
 
 const symbols = createRoute({
-  method: "get",
-  path: "/v1/symbols",
-  operationId: "getSymbols",
+  ...routeOf(ENDPOINTS.symbols),
   summary: "All available symbols",
-  responses: { 200: cachedContent(SymbolsSchema, "Symbols, alphabetical"), ...readResponses() },
+  responses: { 200: cachedContent(ENDPOINTS.symbols.resource, "Symbols, alphabetical"), ...readResponses() },
 });
 
 export function registerSymbols(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
   const symbolList = ctx.view.market.symbols;
-  app.openapi(symbols, (c) => respond(c, ctx.config.wire, { symbols: symbolList }, "block"));
+  app.openapi(symbols, (c) =>
+    respond(c, ctx.config.wire, { symbols: symbolList }, ENDPOINTS.symbols.lifetime),
+  );
 }

@@ -1,0 +1,56 @@
+// The endpoint table is the only place a path is written (endpoint-paths.ts): on the project's own tree, and
+// on probes that write a path one way each, so that a change of the check that stops seeing one fails here.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { writtenPaths } from "./endpoint-paths.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const probes: string[] = [];
+
+function probe(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "paths-probe-"));
+  probes.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of probes) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("an endpoint's path written outside the table", () => {
+  it("is nowhere in the product's code", () => {
+    expect(writtenPaths(join(ROOT, "src"))).toEqual([]);
+  });
+
+  it("is found in a string, a template and a template's later piece", () => {
+    const dir = probe({
+      "app/coins.ts": 'export const path = "/v1/coins";\n',
+      "app/details.ts": "export const path = (s: string) => `/v1/symbol/${s}`;\n",
+      "service/main.ts":
+        "export const line = (url: string) => `API ${url}/v1/chartPoints/MA120/x/BTC?scale=1h`;\n",
+    });
+    expect(writtenPaths(dir).map((w) => `${w.file}:${w.line}`)).toEqual([
+      "app/coins.ts:1",
+      "app/details.ts:1",
+      "service/main.ts:1",
+    ]);
+  });
+
+  it("passes the table's own prefix, prose naming an endpoint, comments, other paths and test support", () => {
+    const dir = probe({
+      "service/app.ts": 'export const api = (p: string) => p.startsWith("/v1/") || p === "/v1/*";\n',
+      "service/docs.ts": 'export const text = "Symbols are listed by GET /v1/symbols.";\n// GET /v1/coins\n',
+      "service/venue.ts": 'export const upstream = "/v1/common/symbols";\n',
+      "service/coins.test.ts": 'export const path = "/v1/coins";\n',
+      "service/testing/kit.ts": 'export const path = "/v1/coins";\n',
+      "service/venues/htx.fake.ts": 'export const path = "/v1/coins";\n',
+    });
+    expect(writtenPaths(dir)).toEqual([]);
+  });
+});

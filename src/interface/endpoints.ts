@@ -1,0 +1,219 @@
+// The endpoint table: every endpoint of the interface, once. A row names the endpoint (the service's route
+// module and the dashboard's query module carry the name; its OpenAPI operationId is the verb and the name),
+// its method and path template, the schemas of its parameters and of its answer, and how long that answer
+// lasts. The service's routes and OpenAPI operations, the dashboard's fetchers and the usage review's
+// endpoint labels all take them from here; no other product file writes an endpoint's path
+// (lint/endpoint-paths.test.ts).
+import type { z } from "zod";
+import {
+  ChartPointsAllExchangesParams,
+  ChartPointsParams,
+  ChartPointsQuery,
+  RateRangeQuery,
+  RateTypeDateParams,
+  RateTypeParams,
+  SupplyPostQuery,
+  SymbolPathParams,
+} from "./parameters.ts";
+import {
+  CoinsSchema,
+  InterestRateMetaListSchema,
+  InterestRateSchema,
+  InterestRatesSchema,
+  PairsSchema,
+  PointsSchema,
+  QuotationSchema,
+  SupplySchema,
+  SymbolDetailsSchema,
+  SymbolsSchema,
+} from "./resources.ts";
+
+/**
+ * How long the service lets an answer be kept (its Cache-Control): `block`, until the 120-second block under
+ * way ends, for market figures that change only with a block; `revalidate`, kept but asked again with its
+ * validator, where a supply post or an issuer's fixing can change it at any moment.
+ */
+export type Lifetime = "block" | "revalidate";
+
+/**
+ * How long the dashboard takes an answer as fresh before it spends a request on it again: `block`, prices
+ * (a block); `lists`, pairs and symbols (which the public service cached 100 minutes); `supply`; `rateTypes`;
+ * `fixing`, the latest fixing hourly and one of a past date for ever.
+ */
+export type Freshness = "block" | "lists" | "supply" | "rateTypes" | "fixing";
+
+export interface Endpoint {
+  /** The route module's and the query module's name, in the dashboard's and the service's words. */
+  name: string;
+  operationId: string;
+  method: "get" | "post";
+  /** OpenAPI's template: `{symbol}` is a path parameter. */
+  path: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The answer's schema (200). */
+  resource: z.ZodType;
+  lifetime: Lifetime;
+  freshFor: Freshness;
+}
+
+/** A fixing, or the array of fixings of a range (?dateInit=). */
+const FIXING_OR_RANGE = InterestRateSchema.or(InterestRatesSchema);
+
+export const ENDPOINTS = {
+  chartPoints: {
+    name: "chart-points",
+    operationId: "getChartPoints",
+    method: "get",
+    // The interface calls the exchange trading_place on the wire; everywhere else it is the exchange.
+    path: "/v1/chartPoints/{filter}/{trading_place}/{symbol}",
+    params: ChartPointsParams,
+    query: ChartPointsQuery,
+    resource: PointsSchema,
+    lifetime: "block",
+    freshFor: "block",
+  },
+  chartPointsAllExchanges: {
+    name: "chart-points",
+    operationId: "getChartPointsAllExchanges",
+    method: "get",
+    path: "/v1/chartPointsAllExchanges/{filter}/{symbol}",
+    params: ChartPointsAllExchangesParams,
+    query: ChartPointsQuery,
+    resource: PointsSchema,
+    lifetime: "block",
+    freshFor: "block",
+  },
+  quotation: {
+    name: "quotation",
+    operationId: "getQuotation",
+    method: "get",
+    path: "/v1/quotation/{symbol}",
+    params: SymbolPathParams,
+    resource: QuotationSchema,
+    lifetime: "block",
+    freshFor: "block",
+  },
+  interestRate: {
+    name: "interest-rate",
+    operationId: "getInterestRate",
+    method: "get",
+    path: "/v1/interestrate/{rateType}",
+    params: RateTypeParams,
+    query: RateRangeQuery,
+    resource: FIXING_OR_RANGE,
+    lifetime: "revalidate",
+    freshFor: "fixing",
+  },
+  interestRateOnDate: {
+    name: "interest-rate",
+    operationId: "getInterestRateOnDate",
+    method: "get",
+    path: "/v1/interestrate/{rateType}/{date}",
+    params: RateTypeDateParams,
+    query: RateRangeQuery,
+    resource: FIXING_OR_RANGE,
+    lifetime: "revalidate",
+    freshFor: "fixing",
+  },
+  interestRateTypes: {
+    name: "interest-rate-types",
+    operationId: "getInterestRateTypes",
+    method: "get",
+    path: "/v1/interestrates",
+    resource: InterestRateMetaListSchema,
+    lifetime: "revalidate",
+    freshFor: "rateTypes",
+  },
+  supply: {
+    name: "supply",
+    operationId: "getSupply",
+    method: "get",
+    path: "/v1/supply/{symbol}",
+    params: SymbolPathParams,
+    resource: SupplySchema,
+    lifetime: "revalidate",
+    freshFor: "supply",
+  },
+  supplyPost: {
+    name: "supply",
+    operationId: "postSupply",
+    method: "post",
+    path: "/v1/supply",
+    // Or the same fields in a JSON or form body (read by the service, described by its OpenAPI document).
+    query: SupplyPostQuery,
+    resource: SupplySchema,
+    lifetime: "revalidate",
+    freshFor: "supply",
+  },
+  symbolDetails: {
+    name: "symbol-details",
+    operationId: "getSymbolDetails",
+    method: "get",
+    path: "/v1/symbol/{symbol}",
+    params: SymbolPathParams,
+    resource: SymbolDetailsSchema,
+    // Its newest trades come from a live source as they happen.
+    lifetime: "revalidate",
+    freshFor: "block",
+  },
+  coins: {
+    name: "coins",
+    operationId: "getCoins",
+    method: "get",
+    path: "/v1/coins",
+    resource: CoinsSchema,
+    // Ranked by market cap, which a supply post changes.
+    lifetime: "revalidate",
+    freshFor: "block",
+  },
+  pairs: {
+    name: "pairs",
+    operationId: "getPairs",
+    method: "get",
+    path: "/v1/pairs",
+    resource: PairsSchema,
+    lifetime: "block",
+    freshFor: "lists",
+  },
+  symbols: {
+    name: "symbols",
+    operationId: "getSymbols",
+    method: "get",
+    path: "/v1/symbols",
+    resource: SymbolsSchema,
+    lifetime: "block",
+    freshFor: "lists",
+  },
+} as const satisfies Record<string, Endpoint>;
+
+/** The names in `{…}` of a path template, in order. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+}
+
+type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof ParamsOf<Rest>]: string }
+  : Record<never, string>;
+
+/**
+ * The path of `endpoint` with its parameters filled in, each encoded as one path segment, and the query
+ * (entries whose value is undefined or null left out): pathOf(ENDPOINTS.quotation, { symbol: "BTC" }).
+ */
+export function pathOf<E extends Endpoint>(
+  endpoint: E,
+  params: ParamsOf<E["path"]>,
+  query: Record<string, string | number | null | undefined> = {},
+): string {
+  const values = params as Record<string, string>;
+  const path = endpoint.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${endpoint.operationId}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  const text = search.toString();
+  return text === "" ? path : `${path}?${text}`;
+}
