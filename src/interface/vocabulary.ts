@@ -26,23 +26,6 @@ export const SCALES = Object.keys(SCALE_SECONDS) as Scale[];
 const DAY = 86_400;
 
 /**
- * How far back a chart-point request reaches when it names no starttime: a few thousand points at most.
- * `null` means all history. The key "raw" stands for no scale (the 120-second block values).
- */
-export const DEFAULT_WINDOW_SECONDS: Record<Scale | "raw", number | null> = {
-  raw: DAY,
-  "5m": 7 * DAY,
-  "30m": 30 * DAY,
-  "1h": 90 * DAY,
-  "4h": 365 * DAY,
-  "1d": null,
-  "1w": null,
-};
-
-/** A chart-point request that would answer more points than this gets a 400 that says how to narrow it. */
-export const MAX_CHART_POINTS = 100_000;
-
-/**
  * Weekly buckets start on Monday 00:00 UTC (ISO weeks). The Unix epoch was a Thursday, so buckets are
  * shifted by four days; InfluxDB's epoch-aligned weeks started on Thursdays, which nobody expects.
  */

@@ -3,27 +3,22 @@
 // cleared after, and cancelling the query stopping the download without sending it again.
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { type ChartRequest, chartPointsPath } from "../../interface/chart-window.ts";
 import { encodeDataPoints } from "../../interface/data-points.ts";
 import { PointsDecoder } from "../decoding/chart-points/points-decoder.ts";
 import { influxPoints } from "../decoding/testing/wire-samples.ts";
 import { type Handler, scriptedPeer } from "../testing/scripted-peer.ts";
 import { type Connection, createConnection } from "../transport/connection.ts";
-import {
-  capped,
-  chartPointsPath,
-  chartPointsQueryOptions,
-  extendPoints,
-  getChartPoints,
-} from "./chart-points.ts";
+import { chartPointsQueryOptions, extendPoints, getChartPoints } from "./chart-points.ts";
 import { type DownloadProgress, downloadProgress } from "./download-progress-store.ts";
-import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+import { queryKeys } from "./query-keys.ts";
 
 const peer = scriptedPeer();
 const { script } = peer;
 /** The paths of the requests the peer saw, in order. */
 const seen = () => peer.seen.map((req) => req.url ?? "");
 
-const KEY: ChartPointsKey = {
+const KEY: ChartRequest = {
   filter: "MEDIR120",
   exchange: "Kraken",
   symbol: "ETH",
@@ -62,13 +57,6 @@ function setUp(): Connection {
 }
 
 describe("the chart points query module", () => {
-  it("asks the right endpoint for a series or all exchanges", () => {
-    expect(chartPointsPath(KEY)).toBe("/v1/chartPoints/MEDIR120/Kraken/ETH?scale=5m&starttime=1795000000");
-    expect(chartPointsPath({ ...KEY, exchange: null, scale: null, starttime: null })).toBe(
-      "/v1/chartPointsAllExchanges/MEDIR120/ETH",
-    );
-  });
-
   it("decodes either wire to ascending typed arrays, telling the bytes as they arrive", async () => {
     const connection = setUp();
     const csv = { dataPoints: encodeDataPoints({ ...KEY }, [T0, T0 + 120, T0 + 240], [1, 2, 3]) };
@@ -211,25 +199,5 @@ describe("extendPoints", () => {
 
   it("gives the held object back when nothing came", () => {
     expect(extendPoints(held, fresh([], []), 30)).toBe(held);
-  });
-});
-
-describe("capped", () => {
-  const now = 1_800_000_077;
-  const block = 1_800_000_040;
-  const raw: ChartPointsKey = { ...KEY, scale: null, starttime: block - 100_000 * 120 };
-
-  it("ends a download from as far back as one request reaches before the bucket in progress", () => {
-    expect(capped(raw, now)).toEqual({ ...raw, endtime: block - 1 });
-    const fiveMinutes = { ...KEY, scale: "5m" as const, starttime: 1_800_000_000 - 100_000 * 300 };
-    expect(capped(fiveMinutes, now)).toEqual({ ...fiveMinutes, endtime: 1_800_000_000 - 1 });
-  });
-
-  it("leaves shorter windows, all history and fixed ranges as they are", () => {
-    const day = { ...raw, starttime: block - 86_400 };
-    expect(capped(day, now)).toBe(day);
-    expect(capped({ ...raw, starttime: null }, now)).toEqual({ ...raw, starttime: null });
-    const fixed = { ...raw, endtime: block - 1_000 };
-    expect(capped(fixed, now)).toBe(fixed);
   });
 });

@@ -5,24 +5,16 @@
 // nor persists them. A series that runs up to now is refetched once a block from its last point only, and
 // the new points extended onto the cached ones: the live chart costs a request a block, not the series.
 import { queryOptions } from "@tanstack/react-query";
-import { ENDPOINTS, pathOf } from "../../interface/endpoints.ts";
-import { BLOCK_SECONDS, MAX_CHART_POINTS, SCALE_SECONDS } from "../../interface/vocabulary.ts";
+import { type ChartRequest, cappedRequest, chartPointsPath } from "../../interface/chart-window.ts";
+import { ENDPOINTS } from "../../interface/endpoints.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { type PointsDecoder, sharedPointsDecoder } from "../decoding/chart-points/points-decoder.ts";
 import type { Connection } from "../transport/connection.ts";
 import type { ProgressListener } from "../transport/read-body.ts";
 import { downloadProgress } from "./download-progress-store.ts";
-import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+import { queryKeys } from "./query-keys.ts";
 import { type FetchOptions, queryFnOf } from "./resource.ts";
 import { staleTimeOf } from "./stale-times.ts";
-
-export function chartPointsPath(key: ChartPointsKey): string {
-  const { filter, symbol, scale, starttime, endtime } = key;
-  const query = { scale, starttime, endtime };
-  return key.exchange === null
-    ? pathOf(ENDPOINTS.chartPointsAllExchanges, { filter, symbol }, query)
-    : pathOf(ENDPOINTS.chartPoints, { filter, trading_place: key.exchange, symbol }, query);
-}
 
 export interface ChartFetchOptions extends FetchOptions {
   /** Told of the bytes received (and the total, when known) as the answer arrives. */
@@ -33,7 +25,7 @@ export interface ChartFetchOptions extends FetchOptions {
 
 export function getChartPoints(
   connection: Connection,
-  key: ChartPointsKey,
+  key: ChartRequest,
   { onProgress, decoder, ...options }: ChartFetchOptions,
 ): Promise<ChartPoints> {
   return connection.transport.request(chartPointsPath(key), {
@@ -43,7 +35,7 @@ export function getChartPoints(
   });
 }
 
-export function chartPointsQueryOptions(connection: Connection, key: ChartPointsKey) {
+export function chartPointsQueryOptions(connection: Connection, key: ChartRequest) {
   const queryKey = queryKeys.chartPoints(key);
   return queryOptions({
     queryKey,
@@ -53,7 +45,7 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
       const held = key.endtime === null ? client.getQueryData<ChartPoints>(queryKey) : undefined;
       const since = held !== undefined && held.times.length > 0 ? (held.times.at(-1) as number) : null;
       try {
-        const request = since === null ? capped(key, Date.now() / 1000) : { ...key, starttime: since };
+        const request = since === null ? cappedRequest(key, Date.now() / 1000) : { ...key, starttime: since };
         const fresh = await getChartPoints(c, request, {
           ...options,
           onProgress: (received, total) => downloadProgress.set(queryKey, received, total),
@@ -66,18 +58,6 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartPoints
     staleTime: staleTimeOf(ENDPOINTS.chartPoints),
     structuralSharing: false,
   });
-}
-
-/**
- * A first download up to now that starts about as far back as one request reaches, with an endtime that
- * holds it to MAX_CHART_POINTS buckets: the service refuses a request over that, and its clock may be a
- * bucket ahead of this one. Any shorter window is asked as it is.
- */
-export function capped(key: ChartPointsKey, now: number): ChartPointsKey {
-  if (key.starttime === null || key.endtime !== null) return key;
-  const step = key.scale === null ? BLOCK_SECONDS : SCALE_SECONDS[key.scale];
-  const end = key.starttime + MAX_CHART_POINTS * step - 1;
-  return end < now + 2 * step ? { ...key, endtime: end } : key;
 }
 
 /**

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ChartRequest } from "../../interface/chart-window.ts";
 import {
   DownloadProgressStore,
   describeProgress,
@@ -12,16 +13,16 @@ import {
   formatBytes,
   useDownloadProgress,
 } from "./download-progress-store.ts";
-import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+import { queryKeys } from "./query-keys.ts";
 import { type ChartDownload, useChartDownload } from "./use-chart-download.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const KEY: ChartPointsKey = {
+const KEY: ChartRequest = {
   filter: "MA120",
   exchange: null,
   symbol: "BTC",
-  scale: null,
+  scale: "raw",
   starttime: null,
   endtime: null,
 };

@@ -1,18 +1,9 @@
 // Every query key of the dashboard, from one factory: the cache, the persister, invalidation after a
 // supply post and the budget's labels all agree on them.
-import type { Filter, RateType, Scale } from "../../interface/vocabulary.ts";
+import type { ChartRequest } from "../../interface/chart-window.ts";
+import type { RateType } from "../../interface/vocabulary.ts";
 
 const ROOT = "market" as const;
-
-export interface ChartPointsKey {
-  filter: Filter;
-  /** null: across all exchanges (endpoint 2). */
-  exchange: string | null;
-  symbol: string;
-  scale: Scale | null;
-  starttime: number | null;
-  endtime: number | null;
-}
 
 export const queryKeys = {
   all: [ROOT] as const,
@@ -21,7 +12,7 @@ export const queryKeys = {
   quotation: (symbol: string) => [ROOT, "quotation", symbol] as const,
   symbolDetails: (symbol: string) => [ROOT, "symbol", symbol] as const,
   supply: (symbol: string) => [ROOT, "supply", symbol] as const,
-  chartPoints: (key: ChartPointsKey) => [ROOT, "chartPoints", key] as const,
+  chartPoints: (key: ChartRequest) => [ROOT, "chartPoints", key] as const,
   interestRateTypes: () => [ROOT, "interestrates"] as const,
   /** date null: the latest fixing. */
   interestRate: (rateType: RateType | string, date: string | null) =>

@@ -1,8 +1,9 @@
 // What the chart page needs to show a chart download under way and offer to stop it.
 import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { ChartRequest } from "../../interface/chart-window.ts";
 import { type DownloadProgress, useDownloadProgress } from "./download-progress-store.ts";
-import { type ChartPointsKey, queryKeys } from "./query-keys.ts";
+import { queryKeys } from "./query-keys.ts";
 
 export interface ChartDownload {
   /** Bytes so far and the total when known, or null when this series is not downloading. */
@@ -11,7 +12,7 @@ export interface ChartDownload {
   cancel: () => void;
 }
 
-export function useChartDownload(key: ChartPointsKey): ChartDownload {
+export function useChartDownload(key: ChartRequest): ChartDownload {
   const queryClient = useQueryClient();
   const queryKey = queryKeys.chartPoints(key);
   const progress = useDownloadProgress(queryKey);

@@ -1,12 +1,11 @@
 // The chart page's controls: the exchange, the filter, the scale and the range. Each changes the URL; the
 // page reads its state back from there.
+import { CHART_SCALES, type ChartScale } from "../../../interface/chart-window.ts";
 import {
   allowedRanges,
   allRangeTitle,
   CHART_FILTERS,
-  CHART_SCALES,
   type ChartFilter,
-  type ChartScale,
   type ChartState,
   RANGES,
   type RangePreset,

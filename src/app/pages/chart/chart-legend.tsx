@@ -2,11 +2,11 @@
 // what an added series will cost (requests, and when the budget lets it go) before it is fetched.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { ChartRequest } from "../../../interface/chart-window.ts";
 import type { ChartModel } from "../../charts/chart-model.ts";
 import { type ChartTheme, seriesColour } from "../../charts/chart-theme.ts";
 import { useQueueWait } from "../../components/query-status.tsx";
 import { formatCountdown, formatNumber } from "../../format/numbers.ts";
-import type { ChartPointsKey } from "../../queries/query-keys.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { useNow } from "../../shell/use-now.ts";
 import { useBudgetSnapshot } from "../../transport/connection-context.tsx";
@@ -77,7 +77,7 @@ export function CompareSeries({
   theme: ChartTheme;
   exchange: string | null;
   colourIndex: number;
-  chartKey: ChartPointsKey;
+  chartKey: ChartRequest;
   describe: (exchange: string | null) => string;
   onRemove: () => void;
 }) {
@@ -105,7 +105,7 @@ export function AddCompare({
 }: {
   /** Series not on the chart yet: exchange names, null for all exchanges. */
   candidates: (string | null)[];
-  keyOf: (exchange: string | null) => ChartPointsKey;
+  keyOf: (exchange: string | null) => ChartRequest;
   onAdd: (exchange: string | null) => void;
 }) {
   const [picked, setPicked] = useState<string>("");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CHART_POINTS } from "../../../interface/vocabulary.ts";
+import { MAX_CHART_POINTS } from "../../../interface/chart-window.ts";
 import {
   allowedRanges,
   allRangeTitle,
@@ -145,7 +145,7 @@ describe("chart URL state", () => {
       filter: "MAIR120",
       exchange: null,
       symbol: "BTC",
-      scale: null,
+      scale: "raw",
       starttime: 5,
       endtime: null,
     });

@@ -2,22 +2,18 @@
 // chart is a shareable link and back/forward step through it, and the chart-points keys made from it.
 // Anything unreadable falls back to the default; the defaults leave the address clean.
 import {
-  BLOCK_SECONDS,
-  bucketStart,
+  bucketOf,
+  bucketSeconds,
+  CHART_SCALES,
+  type ChartRequest,
+  type ChartScale,
   DEFAULT_WINDOW_SECONDS,
   MAX_CHART_POINTS,
-  SCALE_SECONDS,
-  SCALES,
-  type Scale,
-} from "../../../interface/vocabulary.ts";
+} from "../../../interface/chart-window.ts";
 import { formatNumber } from "../../format/numbers.ts";
-import type { ChartPointsKey } from "../../queries/query-keys.ts";
 
 export const CHART_FILTERS = ["MEDIR120", "MAIR120"] as const;
 export type ChartFilter = (typeof CHART_FILTERS)[number];
-
-export const CHART_SCALES = ["raw", ...SCALES] as const;
-export type ChartScale = (typeof CHART_SCALES)[number];
 
 const DAY = 86_400;
 export const RANGE_SECONDS = {
@@ -47,11 +43,6 @@ export interface ChartState {
 export const DEFAULT_FILTER: ChartFilter = "MEDIR120";
 export const DEFAULT_SCALE: ChartScale = "1h";
 
-/** Seconds between two points of `scale`. */
-export function scaleSeconds(scale: ChartScale): number {
-  return scale === "raw" ? BLOCK_SECONDS : SCALE_SECONDS[scale];
-}
-
 /**
  * The presets a scale can answer in one request: at most MAX_CHART_POINTS points. "all" is offered at every
  * scale: all history where the service answers it without a starttime (1d, 1w), elsewhere as far back as
@@ -60,7 +51,7 @@ export function scaleSeconds(scale: ChartScale): number {
 export function allowedRanges(scale: ChartScale): RangePreset[] {
   return RANGES.filter((range) => {
     const span = RANGE_SECONDS[range];
-    return span === null || span / scaleSeconds(scale) <= MAX_CHART_POINTS;
+    return span === null || span / bucketSeconds(scale) <= MAX_CHART_POINTS;
   });
 }
 
@@ -71,7 +62,7 @@ export function answersAllHistory(scale: ChartScale): boolean {
 
 /** How far back "all" reaches at a scale, in seconds; null where it is all history. */
 export function allReachSeconds(scale: ChartScale): number | null {
-  return answersAllHistory(scale) ? null : MAX_CHART_POINTS * scaleSeconds(scale);
+  return answersAllHistory(scale) ? null : MAX_CHART_POINTS * bucketSeconds(scale);
 }
 
 /** "139 days", "5.7 years": how far back "all" reaches at a scale; null where it is all history. */
@@ -167,11 +158,6 @@ export interface RangeWindow {
   endtime: number | null;
 }
 
-/** Start of the bucket of `scale` that holds `t`; raw buckets are the 120-second blocks. */
-function bucketOf(t: number, scale: ChartScale): number {
-  return scale === "raw" ? Math.floor(t / BLOCK_SECONDS) * BLOCK_SECONDS : bucketStart(t, scale as Scale);
-}
-
 /**
  * The window a range asks for at `now` (Unix seconds). Fixed while the range is on screen, so a live
  * refetch extends the same series; every range runs up to now and follows the live market.
@@ -186,7 +172,7 @@ export function rangeWindow(scale: ChartScale, range: RangePreset, now: number):
   const span = RANGE_SECONDS[range];
   if (span !== null) return { starttime: bucketOf(now - span, scale), endtime: null };
   if (answersAllHistory(scale)) return { starttime: null, endtime: null };
-  return { starttime: bucketOf(now, scale) - MAX_CHART_POINTS * scaleSeconds(scale), endtime: null };
+  return { starttime: bucketOf(now, scale) - MAX_CHART_POINTS * bucketSeconds(scale), endtime: null };
 }
 
 /** The chart-points key of one series of the chart: the main one, or a compared exchange (null: all). */
@@ -195,12 +181,12 @@ export function chartKeyOf(
   state: ChartState,
   exchange: string | null,
   window: RangeWindow,
-): ChartPointsKey {
+): ChartRequest {
   return {
     filter: state.filter,
     exchange,
     symbol,
-    scale: state.scale === "raw" ? null : state.scale,
+    scale: state.scale,
     starttime: window.starttime,
     endtime: window.endtime,
   };

@@ -15,7 +15,14 @@ afterEach(cleanup);
 function feed(over: Partial<SeriesFeed>): SeriesFeed {
   return {
     query: {} as UseQueryResult<ChartPoints>,
-    key: { filter: "MEDIR120", exchange: "Binance", symbol: "BTC", scale: null, starttime: 1, endtime: null },
+    key: {
+      filter: "MEDIR120",
+      exchange: "Binance",
+      symbol: "BTC",
+      scale: "raw",
+      starttime: 1,
+      endtime: null,
+    },
     loading: false,
     progress: null,
     cancelled: false,

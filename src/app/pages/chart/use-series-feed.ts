@@ -6,12 +6,13 @@
 // or picks another range.
 import { hashKey, keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { ChartRequest } from "../../../interface/chart-window.ts";
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { ChartModel, PointsChange, SeriesSpec } from "../../charts/chart-model.ts";
 import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import { chartPointsQueryOptions } from "../../queries/chart-points.ts";
 import type { DownloadProgress } from "../../queries/download-progress-store.ts";
-import { type ChartPointsKey, labelOf, queryKeys } from "../../queries/query-keys.ts";
+import { labelOf, queryKeys } from "../../queries/query-keys.ts";
 import { useChartDownload } from "../../queries/use-chart-download.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
 
@@ -27,7 +28,7 @@ export interface FeedShown {
 
 export interface SeriesFeed {
   query: UseQueryResult<ChartPoints>;
-  key: ChartPointsKey;
+  key: ChartRequest;
   /** The key's first answer (or a changed key's) is on its way: the chart still shows the previous one. */
   loading: boolean;
   /** Bytes so far (and the total when known) while the answer downloads; null otherwise. */
@@ -44,7 +45,7 @@ export function useSeriesFeed(
   model: ChartModel | null,
   id: string,
   spec: SeriesSpec,
-  key: ChartPointsKey,
+  key: ChartRequest,
 ): SeriesFeed {
   const live = key.endtime === null;
   const hash = hashKey(queryKeys.chartPoints(key));

@@ -1,15 +1,16 @@
 // Endpoints 1 and 2: GET /v1/chartPoints/{filter}/{trading_place}/{symbol} and
 // GET /v1/chartPointsAllExchanges/{filter}/{symbol}, with ?scale=&starttime=&endtime=.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import {
-  BLOCK_SECONDS,
+  bucketSeconds,
+  CHART_SCALES,
+  chartScaleOf,
+  chartWindow,
   DEFAULT_WINDOW_SECONDS,
-  type Filter,
   MAX_CHART_POINTS,
-  SCALE_SECONDS,
-  type Scale,
-} from "../../../interface/vocabulary.ts";
+} from "../../../interface/chart-window.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import type { Filter, Scale } from "../../../interface/vocabulary.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
@@ -17,8 +18,15 @@ import type { ServiceEnv } from "../service-env.ts";
 import { ChartSeries } from "../wire.ts";
 import { cachedContent, readResponses, requireExchangeOf, requireSymbol, routeOf } from "./shared.ts";
 
+/** "1 day", "7 days", "1 year", "all history": a default window as the document says it. */
+function reach(seconds: number | null): string {
+  if (seconds === null) return "all history";
+  const days = seconds / 86_400;
+  return days === 365 ? "1 year" : days === 1 ? "1 day" : `${days} days`;
+}
+
 const WINDOWS =
-  "Default window when starttime is omitted: raw 1 day, 5m 7 days, 30m 30 days, 1h 90 days, 4h 1 year, 1d and 1w all history. " +
+  `Default window when starttime is omitted: ${CHART_SCALES.map((scale) => `${scale} ${reach(DEFAULT_WINDOW_SECONDS[scale])}`).join(", ")}. ` +
   `A request that would return more than ${MAX_CHART_POINTS} points is refused with a 400 that says how to narrow it.`;
 
 export interface ChartRequest {
@@ -33,14 +41,13 @@ export interface ChartRequest {
 /** Reads one series' points for a request, enforcing the window rules and the point cap. */
 export async function chartSeries(ctx: ServiceContext, request: ChartRequest): Promise<ChartSeries> {
   const now = Math.floor(ctx.marketClock.now() / 1000);
-  const scale = request.scale ?? null;
-  const to = request.endtime ?? now;
-  const window = DEFAULT_WINDOW_SECONDS[scale ?? "raw"];
-  const from = request.starttime ?? (window === null ? 0 : to - window);
+  const chartScale = chartScaleOf(request.scale);
+  const scale = chartScale === "raw" ? null : chartScale;
+  const { from, to } = chartWindow(chartScale, request.starttime, request.endtime, now);
   if (from > to) {
     throw new ApiError(400, `query parameter 'starttime' (${from}) must not be after 'endtime' (${to})`);
   }
-  const step = scale ? SCALE_SECONDS[scale] : BLOCK_SECONDS;
+  const step = bucketSeconds(chartScale);
   const tooMany = () =>
     new ApiError(
       400,
