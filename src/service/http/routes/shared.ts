@@ -1,9 +1,12 @@
-// Pieces several route modules share: the common error responses of the OpenAPI description, and the
-// lookups that turn a path symbol or exchange into a 404 that names what exists.
+// Pieces several route modules share: the common error responses of the OpenAPI description, the
+// lookups that turn a path symbol or exchange into a 404 that names what exists, and a chart series read for
+// an answer (chart points, symbol details' gfx1).
 import type { Endpoint } from "../../../interface/endpoints.ts";
 import { ErrorRecordSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
+import { readChartSeries, type SeriesRequest } from "../../market/chart-series.ts";
 import { ApiError } from "../errors.ts";
+import { ChartSeries } from "../wire.ts";
 
 /** A route's method, path and operationId, as the endpoint table has them. */
 export function routeOf<E extends Endpoint>(
@@ -86,4 +89,13 @@ export function requireExchangeOf(ctx: ServiceContext, symbol: string, exchange:
   const match = exchanges.find((e) => e.toLowerCase() === exchange.toLowerCase());
   const hint = match ? `did you mean ${match}?` : `exchanges trading ${symbol}: ${exchanges.join(", ")}`;
   throw new ApiError(404, `exchange '${exchange}' has no ${symbol} market (${hint})`);
+}
+
+/** One series' points as the request asks them, or its refusal as a 400 (market/chart-series.ts). */
+export async function chartSeries(ctx: ServiceContext, request: SeriesRequest): Promise<ChartSeries> {
+  const answer = await readChartSeries(ctx, request);
+  if ("refused" in answer) throw new ApiError(400, answer.refused);
+  const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
+  const scale = request.scale === "raw" ? null : request.scale;
+  return new ChartSeries(key, scale, answer.points.times, answer.points.values);
 }

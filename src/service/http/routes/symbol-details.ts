@@ -5,8 +5,7 @@ import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { chartSeries } from "./chart-points.ts";
-import { cachedContent, readResponses, requireSymbol, routeOf } from "./shared.ts";
+import { cachedContent, chartSeries, readResponses, requireSymbol, routeOf } from "./shared.ts";
 
 const route = createRoute({
   ...routeOf(ENDPOINTS.symbolDetails),
@@ -28,7 +27,7 @@ export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: Service
     const coin = await ctx.view.coin(symbol);
     if (!coin) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
     const [gfx1, rank, exchanges] = await Promise.all([
-      chartSeries(ctx, { symbol, exchange: null, filter: "MA120" }),
+      chartSeries(ctx, { symbol, exchange: null, filter: "MA120", scale: "raw" }),
       ctx.view.rank(symbol),
       ctx.view.exchanges(symbol),
     ]);
