@@ -19,7 +19,7 @@ import {
   requireSymbol,
   routeOf,
 } from "./shared.ts";
-import { readSupplyPost, SUPPLY_BODY_TYPES } from "./supply-post.ts";
+import { readSupplyPost, SUPPLY_BODY_TYPES } from "../supply-body.ts";
 
 const getRoute = createRoute({
   ...routeOf(ENDPOINTS.supply),
