@@ -1,24 +1,20 @@
 import { TickMarkType } from "lightweight-charts";
-import { describe, expect, it } from "vitest";
-import { localTick } from "./chart-options.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixReaderLocale } from "../testing/reader-locale.ts";
+
+// A reader in en-US at UTC+05:30, fixed before the module makes its formats.
+afterAll(fixReaderLocale("en-US", "Asia/Kolkata"));
+const { localTick } = await import("./chart-options.ts");
 
 describe("localTick", () => {
-  const time = Date.UTC(2026, 10, 22, 9, 24) / 1000;
-  const date = new Date(time * 1000);
+  // 31 Dec 2026, 20:00 UTC: already 1 Jan 2027, 01:30 for the reader.
+  const time = Date.UTC(2026, 11, 31, 20, 0) / 1000;
 
-  it("labels each kind of tick in the reader's time zone, as toLocale*String would", () => {
-    expect(localTick(time as never, TickMarkType.Year)).toBe(
-      date.toLocaleDateString(undefined, { year: "numeric" }),
-    );
-    expect(localTick(time as never, TickMarkType.Month)).toBe(
-      date.toLocaleDateString(undefined, { month: "short" }),
-    );
-    expect(localTick(time as never, TickMarkType.DayOfMonth)).toBe(
-      date.toLocaleDateString(undefined, { day: "numeric", month: "short" }),
-    );
-    expect(localTick(time as never, TickMarkType.Time)).toBe(
-      date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }),
-    );
+  it("labels each kind of tick in the reader's locale and time zone", () => {
+    expect(localTick(time as never, TickMarkType.Year)).toBe("2027");
+    expect(localTick(time as never, TickMarkType.Month)).toBe("Jan");
+    expect(localTick(time as never, TickMarkType.DayOfMonth)).toBe("Jan 1");
+    expect(localTick(time as never, TickMarkType.Time)?.replace("\u202f", " ")).toBe("01:30 AM");
   });
 
   it("leaves business-day times to the library", () => {

@@ -58,8 +58,37 @@ describe("createConnection in a browser", () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it("stays this page alone outside a browser", () => {
-    const connection = createConnection(SETTINGS, null, null);
-    expect(() => connection.linkTabs()()).not.toThrow();
+  it("stays this page alone outside a browser: no shared log, no storage events, no shared pauses", async () => {
+    const alone = createConnection(SETTINGS, null, null);
+    const refresh = vi.spyOn(alone.budget, "refresh");
+    cleanups.push(alone.linkTabs());
+    // Two browser tabs of the same service, linked: the second tells when the first's pause has been passed on.
+    const tab = createConnection(SETTINGS);
+    cleanups.push(tab.linkTabs());
+    const witness = createConnection(SETTINGS);
+    cleanups.push(witness.linkTabs());
+
+    // Its sends stay in its own memory: counted by it alone, nothing written to the browser's storage.
+    await alone.budget.schedule(async () => "sent", { priority: "visible" });
+    expect(alone.budget.snapshot().used).toBe(1);
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(tab.budget.snapshot().used).toBe(0);
+
+    // A write of the shared log in another tab does not wake it.
+    window.dispatchEvent(storageEvent(KEY));
+    expect(refresh).not.toHaveBeenCalled();
+
+    // Another tab's 429 pause reaches the linked tabs, not it.
+    const until = Date.now() + 20_000;
+    tab.budget.pauseUntil(until);
+    await vi.waitFor(() => expect(witness.budget.snapshot().pausedUntil).toBe(until));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(alone.budget.snapshot().pausedUntil).toBeNull();
+
+    // And its own pause reaches no tab.
+    alone.budget.pauseUntil(until + 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(alone.budget.snapshot().pausedUntil).toBe(until + 10_000);
+    expect(witness.budget.snapshot().pausedUntil).toBe(until);
   });
 });
