@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { loadConfig } from "../src/service/config.ts";
+import { loadConfig } from "../src/service/config/load.ts";
 import { startService } from "../src/service/server.ts";
 import {
   FIRST_PAINT_NOTE,

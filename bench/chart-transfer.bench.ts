@@ -58,7 +58,7 @@ if (!baselineHead.startsWith(BASELINE_COMMIT))
  */
 async function startTree(tree: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
   const script = `
-    const { loadConfig } = await import(${JSON.stringify(join(tree, "src/service/config.ts"))});
+    const { loadConfig } = await import(${JSON.stringify(join(tree, "src/service/config/load.ts"))});
     const { startService } = await import(${JSON.stringify(join(tree, "src/service/server.ts"))});
     const config = loadConfig({}, ["--port", "0", "--data-dir", ${JSON.stringify(dir)}, "--rate-limit", "0", "--history-days", "30"]);
     const service = await startService(config, { live: false, log: () => {} });

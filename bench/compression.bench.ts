@@ -6,7 +6,7 @@
 // body's size as a hint, gzip at the level only.
 import { loadavg } from "node:os";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { loadConfig } from "../src/service/config.ts";
+import { loadConfig } from "../src/service/config/load.ts";
 import { LEVELS } from "../src/service/http/encoding.ts";
 import { startService } from "../src/service/server.ts";
 import { median, table, writeSection } from "./report.ts";

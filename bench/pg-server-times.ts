@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/service/config.ts";
+import { loadConfig } from "../src/service/config/load.ts";
 import { readRequestLog } from "../src/service/ops/request-log.ts";
 import { startService } from "../src/service/server.ts";
 import { median } from "./report.ts";

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { COINS, EXCHANGES } from "../src/service/catalog/catalog.ts";
 import { PAIRS } from "../src/service/catalog/catalog-pairs.ts";
-import { loadConfig } from "../src/service/config.ts";
+import { loadConfig } from "../src/service/config/load.ts";
 import { MarketFeed } from "../src/service/market/feed.ts";
 import { readRequestLog } from "../src/service/ops/request-log.ts";
 import { startService } from "../src/service/server.ts";

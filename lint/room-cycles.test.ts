@@ -58,4 +58,24 @@ describe("rooms that import each other", () => {
     expect(cycles[0]?.there).toEqual([{ from: "access/b.ts", to: "ops/o.ts" }]);
     expect(cycles[0]?.back).toEqual([{ from: "ops/o.ts", to: "access/a.ts" }]);
   });
+
+  it("do not count the configuration (config/), the root's, while two rooms that do the same still count", () => {
+    const dir = probe({
+      "config/settings.ts":
+        'import { isLogLevel } from "../ops/logger.ts";\nexport interface Config { level: string }\nexport const check = isLogLevel;\n',
+      "ops/logger.ts":
+        'import type { Config } from "../config/settings.ts";\nexport const isLogLevel = (c: Config) => c.level !== "";\n',
+      "sources/open-market.ts":
+        'import { open } from "../store/open-store.ts";\nexport type Source = string;\nexport const market = open;\n',
+      "store/open-store.ts":
+        'import type { Source } from "../sources/open-market.ts";\nexport const open = (s: Source) => s;\n',
+    });
+    expect(roomCycles(dir)).toEqual([
+      {
+        rooms: ["sources", "store"],
+        there: [{ from: "sources/open-market.ts", to: "store/open-store.ts" }],
+        back: [{ from: "store/open-store.ts", to: "sources/open-market.ts" }],
+      },
+    ]);
+  });
 });

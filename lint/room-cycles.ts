@@ -2,7 +2,12 @@
 // never imports a room that imports it back, however far apart the files are. Biome's noImportCycles sees
 // cycles of files only: http/app.ts → admin/admin-app.ts → http/errors.ts is no file cycle, yet it ties
 // the two rooms into one. Type-only imports count, as they do for Biome: they are dependencies of meaning.
-// The files at the root of src/service (the composition root, server.ts, and the settings) are not a room.
+// The files at the root of src/service (the composition root: main.ts, server.ts and their helpers) are not
+// a room, and neither is its config/ folder: the configuration reads the environment and the flags, and it
+// knows every room's settings (the market's coins, the exchanges, the log levels, the rates' issuers) while
+// the rooms take their settings from it; as a room it would tie itself to all of them, so it belongs with
+// the composition root that wires the rooms together. A folder named in ROOT_FOLDERS is the root's in any
+// tree checked (src/app has none).
 // `node --import tsx lint/room-cycles.ts src/service src/app` prints each pair of rooms that import each
 // other, with the imports that make the cycle, and exits 1 if there is any (npm run lint runs it).
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -49,12 +54,16 @@ function importsOf(file: string): string[] {
   return specifiers.filter((specifier) => specifier.startsWith("."));
 }
 
-/** The room of a file under `tree`: its first folder there, or null for a file at the root. */
+/** First-level folders that are part of the root, not rooms: the configuration (see the header). */
+const ROOT_FOLDERS: readonly string[] = ["config"];
+
+/** The room of a file under `tree`: its first folder there, or null for a file of the root. */
 function roomOf(tree: string, file: string): string | null {
   const path = relative(tree, file);
   if (path.startsWith("..")) return null;
   const parts = path.split(sep);
-  return parts.length > 1 ? (parts[0] as string) : null;
+  if (parts.length < 2 || ROOT_FOLDERS.includes(parts[0] as string)) return null;
+  return parts[0] as string;
 }
 
 /** Every pair of rooms of `tree` that import each other. */

@@ -101,14 +101,14 @@ describe("the rooms, as the linter enforces them", () => {
   it("refuses an import cycle, a type-only one too", () => {
     const findings = lint({
       ...CLEAN,
-      "src/service/config.ts":
-        'import type { Setting } from "./config-settings.ts";\n\nexport const names = (s: Setting[]) => s.length;\nexport type Port = number;\n',
-      "src/service/config-settings.ts":
-        'import type { Port } from "./config.ts";\n\nexport interface Setting {\n  port: Port;\n}\n',
+      "src/service/config/load.ts":
+        'import type { Setting } from "./settings.ts";\n\nexport const names = (s: Setting[]) => s.length;\nexport type Port = number;\n',
+      "src/service/config/settings.ts":
+        'import type { Port } from "./load.ts";\n\nexport interface Setting {\n  port: Port;\n}\n',
     });
     expect(findings.map((f) => [f.category, f.path]).sort()).toEqual([
-      ["lint/suspicious/noImportCycles", "src/service/config-settings.ts"],
-      ["lint/suspicious/noImportCycles", "src/service/config.ts"],
+      ["lint/suspicious/noImportCycles", "src/service/config/load.ts"],
+      ["lint/suspicious/noImportCycles", "src/service/config/settings.ts"],
     ]);
   });
 

@@ -1,7 +1,7 @@
 // What the HTTP routes need of the running service.
 import type { AccessBook } from "./access/access-book.ts";
 import type { Clock } from "./clock.ts";
-import type { Config } from "./config-settings.ts";
+import type { Config } from "./config/settings.ts";
 import type { ChartCache } from "./market/chart-cache.ts";
 import type { MarketView } from "./market/market-view.ts";
 import type { SourceStatus } from "./market/trade-source.ts";

@@ -3,7 +3,7 @@
 
 import { ENDPOINTS, pathOf } from "../interface/endpoints.ts";
 import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-keys.ts";
-import { ConfigError, helpText, loadConfig } from "./config.ts";
+import { ConfigError, helpText, loadConfig } from "./config/load.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
 import { createLogger, lineLog } from "./ops/logger.ts";
 import { startService } from "./server.ts";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { BLOCK_SECONDS } from "../interface/vocabulary.ts";
 import { ManualClock } from "./clock.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "./config/load.ts";
 import { type RunningService, startService } from "./server.ts";
 import { TEST_NOW } from "./testing/test-service.ts";
 

@@ -2,7 +2,7 @@
 // under concurrency, sliding (not fixed buckets), the same headers as the in-process limiter, and the
 // documented fallback when Redis goes away and comes back.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../config/load.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { startRedis, type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
 import { admit } from "./admission.ts";

@@ -1,6 +1,6 @@
 // The access store a process opens, beside its market store and on the same database: PostgreSQL when
 // DATABASE_URL is set (every replica sees the same keys, rules and usage), else SQLite in the data directory.
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import type { AccessStore } from "./access-store.ts";
 import { SqliteAccessStore } from "./sqlite-access-store.ts";
 

@@ -3,7 +3,7 @@
 // the processes seen in the last minute).
 import { hostname } from "node:os";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import { announcer, type NewsChannel } from "../news/market-news.ts";
 import { AccessBook } from "./access-book.ts";
 import { AccessChanges } from "./access-changes.ts";

@@ -5,8 +5,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { USAGE_PERIODS, type UsagePeriod, type UsageReview } from "../../interface/admin.ts";
-import { ConfigError, loadConfig } from "../config.ts";
-import type { Config } from "../config-settings.ts";
+import { ConfigError, loadConfig } from "../config/load.ts";
+import type { Config } from "../config/settings.ts";
 import { openAccessStore } from "./open-access-store.ts";
 import { parseUsageArgs, USAGE_HELP, type UsageArgs, UsageArgsError } from "./usage-cli-args.ts";
 import { lastMinutes, reviewSpan } from "./usage-review.ts";

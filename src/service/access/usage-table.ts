@@ -1,5 +1,5 @@
 // The usage review as a terminal table, for `npm run usage`. Written by hand, as the settings table of
-// `npm start -- --help` is (config.ts): columns padded to their widest cell need no library.
+// `npm start -- --help` is (config/load.ts): columns padded to their widest cell need no library.
 import type { ClientUsage, UsageReview } from "../../interface/admin.ts";
 
 /** How many endpoints a client's row names, the most used first. */

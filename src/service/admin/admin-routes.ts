@@ -5,7 +5,7 @@ import type { OperatorHealth } from "../../interface/admin.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 
 export const IdParam = z.object({
   id: z.coerce

@@ -24,7 +24,7 @@ export const CATALOG_SYMBOLS: readonly string[] = COINS.map((c) => c.symbol);
 
 /**
  * The market of the coins `symbols` (null: all of the catalog's). Throws for a symbol the catalog does not
- * have; configuration checks that first (parseMarketCoins in config-values.ts) with a message for the operator.
+ * have; configuration checks that first (parseMarketCoins in config/values.ts) with a message for the operator.
  */
 export function marketCoins(symbols: readonly string[] | null = null): MarketCoins {
   const wanted = symbols === null ? null : new Set(symbols);

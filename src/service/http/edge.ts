@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import type { StoredKey } from "../access/access-store.ts";
 import type { RefusalReason } from "../access/admission.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import type { AnsweredRequests } from "../ops/answered-requests.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { type Coding, negotiateCoding } from "./encoding.ts";

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import type { Role } from "../config-cluster.ts";
+import type { Role } from "../config/cluster.ts";
 import type { ServiceMetrics } from "../ops/metrics.ts";
 import { registerMetrics } from "../ops/metrics-route.ts";
 import { createHttpApp, type Health, type HttpDeps } from "./app.ts";

@@ -4,7 +4,7 @@
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { Coin } from "../catalog/catalog.ts";
 import { type Clock, MarketClock } from "../clock.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import { MarketFeed } from "../market/feed.ts";
 import { MarketView } from "../market/market-view.ts";
 import type { MarketNews } from "../news/market-news.ts";

@@ -1,6 +1,6 @@
 // The store a process opens: PostgreSQL when DATABASE_URL is set (several processes share it), else
 // SQLite in the data directory (one process, nothing to install).
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
 

@@ -2,7 +2,7 @@
 // exchanges really list, which only the ingest learns (it stores them when they change).
 import type { Pair } from "../catalog/catalog.ts";
 import { type MarketCoins, marketCoins, marketOfPairs } from "../catalog/market-coins.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import type { Store } from "../store/store.ts";
 
 const MARKET_PAIRS_META = "market_pairs";

@@ -1,8 +1,8 @@
 // What a store holds must match what the process is configured for: a simulated market and a real one, two
 // seeds, or two coin lists never share a store (their histories would mix). The first process to write
 // notes them; every later one, of any role, is held to them.
-import { ConfigError } from "../config.ts";
-import type { Config } from "../config-settings.ts";
+import { ConfigError } from "../config/load.ts";
+import type { Config } from "../config/settings.ts";
 import type { Store } from "../store/store.ts";
 
 const SEED_META = "seed";

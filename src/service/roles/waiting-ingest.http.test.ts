@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../clock.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../config/load.ts";
 import { type RunningService, startService } from "../server.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { freePort } from "../testing/servers/free-port.ts";

@@ -3,7 +3,7 @@
 // them, while the API already answers.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { type MarketCoins, marketCoins, marketOfPairs } from "../catalog/market-coins.ts";
-import type { Config } from "../config-settings.ts";
+import type { Config } from "../config/settings.ts";
 import { MarketFeed } from "../market/feed.ts";
 import { fxRates } from "../market/fx.ts";
 import type { TradeSource } from "../market/trade-source.ts";

@@ -1,5 +1,5 @@
 // For configuration tests: the ConfigError a configuration is refused with (and a failure if it is accepted).
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config/load.ts";
 
 export function configError(env: Record<string, string | undefined>, argv: string[] = []): ConfigError {
   try {

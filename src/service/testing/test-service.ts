@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ManualClock } from "../clock.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../config/load.ts";
 import { type RunningService, type StartOptions, startService } from "../server.ts";
 
 /** A Friday noon, so "today" and "yesterday" are business days in the rate tests. */

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Config } from "../../config-settings.ts";
+import type { Config } from "../../config/settings.ts";
 import { AccessBook } from "../access-book.ts";
 import { importConfiguredKeys } from "../config-keys.ts";
 import { SqliteAccessStore } from "../sqlite-access-store.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { addDays } from "../../../interface/iso-day.ts";
 import { ManualClock } from "../../clock.ts";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "../../config/load.ts";
 import { type RunningService, startService } from "../../server.ts";
 import { TEST_NOW, TEST_WRITE_KEY } from "../../testing/test-service.ts";
 import type { IssuerFeedStatus } from "../rate-source.ts";

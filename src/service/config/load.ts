@@ -2,8 +2,8 @@
 // flag of `npm start` (`npm start -- --wire dia` or `--wire=dia`). Bad configuration stops the start with a
 // ConfigError that names the setting as both env and flag, says what is allowed and what was given.
 import { parseArgs } from "node:util";
-import { type Config, SETTINGS } from "./config-settings.ts";
-import type { Fail, Setting } from "./config-values.ts";
+import { type Config, SETTINGS } from "./settings.ts";
+import type { Fail, Setting } from "./values.ts";
 
 /** A setting that cannot be used; the message is meant for the operator, as is. */
 export class ConfigError extends Error {

@@ -1,9 +1,9 @@
 // The settings of who may ask and how much: the fair-usage limit, the client keys (API_KEYS), the write
-// keys, and the operator's keys and their limit (config-settings.ts lists them with the rest). Keys set
+// keys, and the operator's keys and their limit (settings.ts lists them with the rest). Keys set
 // here are imported into the access store at start (src/service/access/config-keys.ts).
-import { DEFAULT_ADMIN_RATE_LIMIT } from "../interface/admin.ts";
-import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../interface/vocabulary.ts";
-import { MIN_WRITE_KEY, parseApiKeys, parseWriteKeys, type Setting, wholeNumber } from "./config-values.ts";
+import { DEFAULT_ADMIN_RATE_LIMIT } from "../../interface/admin.ts";
+import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
+import { MIN_WRITE_KEY, parseApiKeys, parseWriteKeys, type Setting, wholeNumber } from "./values.ts";
 
 export const ACCESS_SETTINGS: {
   rateLimit: Setting<number>;

@@ -1,6 +1,6 @@
 // The readers of the settings' values: each checks the raw text of one setting and returns its value, or
 // calls `fail` with what is allowed (and, where quoting it would leak a key, what was given instead).
-import { CATALOG_SYMBOLS, readCoinList } from "./catalog/market-coins.ts";
+import { CATALOG_SYMBOLS, readCoinList } from "../catalog/market-coins.ts";
 
 export type Fail = (allowed: string, got?: string) => never;
 

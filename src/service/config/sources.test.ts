@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
-import { configError } from "./testing/config-error.ts";
+import { configError } from "../testing/config-error.ts";
+import { loadConfig } from "./load.ts";
 
 /** The message a configuration is refused with. */
 const refusal = (env: Record<string, string>): string => configError(env).message;

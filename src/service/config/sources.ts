@@ -1,8 +1,9 @@
 // Readers of the settings that choose where the market's trades come from: MARKET_SOURCE, EXCHANGES and
-// EXCHANGE_HOSTS (config-settings.ts lists them). Exchange names are the names the service lists, any case,
+// EXCHANGE_HOSTS (settings.ts lists them). Exchange names are the names the service lists, any case,
 // or ccxt's id where it differs (htx, gate, coinbaseexchange).
-import type { Fail } from "./config-values.ts";
-import { VENUES, venueNamed } from "./sources/exchanges/venues.ts";
+import { VENUES, venueNamed } from "../sources/exchanges/venues.ts";
+import { parseHostOverrides } from "./hosts.ts";
+import type { Fail } from "./values.ts";
 
 export const MARKET_SOURCES = ["simulator", "exchanges"] as const;
 export type MarketSource = (typeof MARKET_SOURCES)[number];
@@ -34,26 +35,10 @@ export function parseExchanges(raw: string, fail: Fail): string[] {
 
 /** `binance=http://127.0.0.1:9101,kraken=https://mirror.example` → exchange name → origin. */
 export function parseExchangeHosts(raw: string, fail: Fail): Map<string, URL> {
-  const allowed = `a comma-separated list of exchange=origin, like binance=http://127.0.0.1:9101 (exchanges: ${VENUE_NAMES})`;
-  const hosts = new Map<string, URL>();
-  if (raw.trim() === "") return hosts;
-  for (const item of raw.split(",")) {
-    const at = item.indexOf("=");
-    if (at < 0) fail(allowed, JSON.stringify(item.trim()));
-    const name = venueOf(item.slice(0, at), allowed, fail);
-    const text = item.slice(at + 1).trim();
-    let origin: URL;
-    try {
-      origin = new URL(text);
-    } catch {
-      return fail(allowed, JSON.stringify(text));
-    }
-    const bare =
-      (origin.pathname === "/" || origin.pathname === "") && origin.search === "" && origin.username === "";
-    if ((origin.protocol !== "http:" && origin.protocol !== "https:") || !bare)
-      fail(allowed, JSON.stringify(text));
-    if (hosts.has(name)) fail(allowed, `${name} twice`);
-    hosts.set(name, origin);
-  }
-  return hosts;
+  return parseHostOverrides(raw, fail, {
+    kind: "exchange",
+    example: "binance=http://127.0.0.1:9101",
+    names: VENUE_NAMES,
+    keyOf: (name) => venueNamed(name)?.name,
+  });
 }

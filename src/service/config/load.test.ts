@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_TABLE, helpText, loadConfig } from "./config.ts";
-import { configError } from "./testing/config-error.ts";
+import { configError } from "../testing/config-error.ts";
+import { CONFIG_TABLE, helpText, loadConfig } from "./load.ts";
 
 describe("loadConfig", () => {
   it("gives the defaults for an empty environment", () => {

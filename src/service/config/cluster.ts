@@ -1,8 +1,8 @@
 // Readers of the settings that spread the service over several processes and machines: DATABASE_URL,
-// REDIS_URL, ROLE and TRUST_PROXY (config-settings.ts lists them). A URL may hold a password, so no
+// REDIS_URL, ROLE and TRUST_PROXY (settings.ts lists them). A URL may hold a password, so no
 // message ever quotes one: they say what is wrong with it instead.
 import proxyAddr from "proxy-addr";
-import type { Fail } from "./config-values.ts";
+import type { Fail } from "./values.ts";
 
 export const ROLES = ["all", "api", "ingest"] as const;
 /** What a process runs: everything (one machine), the HTTP API only, or the market's ingest only. */

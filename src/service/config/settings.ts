@@ -1,21 +1,16 @@
 // The service's settings: their values (Config) and the table of each setting's env name, flag, default,
-// meaning and reader (the readers are in config-values.ts; the limit's and the keys' settings in
-// config-access.ts). config.ts reads them from the environment and the flags.
+// meaning and reader (the readers are in values.ts, those of one concern in access.ts, cluster.ts, rates.ts
+// and sources.ts; the host overrides' in hosts.ts). load.ts reads them from the environment and the flags.
 import path from "node:path";
-import { WIRE_FORMATS, type WireFormat } from "../interface/vocabulary.ts";
-import { ACCESS_SETTINGS } from "./config-access.ts";
-import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./config-cluster.ts";
-import { parseRateIssuerHosts, parseRatesSource } from "./config-rates.ts";
-import {
-  type MarketSource,
-  parseExchangeHosts,
-  parseExchanges,
-  parseMarketSource,
-} from "./config-sources.ts";
-import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./config-values.ts";
-import { isLogLevel, type LogLevel } from "./ops/logger.ts";
-import type { RateIssuer } from "./rates/issuers/issuer-feed.ts";
-import type { RatesSourceName } from "./rates/rate-source.ts";
+import { WIRE_FORMATS, type WireFormat } from "../../interface/vocabulary.ts";
+import { isLogLevel, type LogLevel } from "../ops/logger.ts";
+import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
+import type { RatesSourceName } from "../rates/rate-source.ts";
+import { ACCESS_SETTINGS } from "./access.ts";
+import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./cluster.ts";
+import { parseRateIssuerHosts, parseRatesSource } from "./rates.ts";
+import { type MarketSource, parseExchangeHosts, parseExchanges, parseMarketSource } from "./sources.ts";
+import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./values.ts";
 
 export interface Config {
   /** TCP port to listen on; 0 = any free port. */
