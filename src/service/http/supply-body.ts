@@ -2,11 +2,7 @@
 // body (what an HTML form or `curl -d` sends) or a JSON body, in either casing of the names. A field's text
 // is read by the same rules wherever it came from.
 import type { Context } from "hono";
-import {
-  DECIMAL_NUMBER,
-  DECIMAL_NUMBER_RULE,
-  MAX_CIRCULATING_SUPPLY,
-} from "../../interface/parameters.ts";
+import { DECIMAL_NUMBER, DECIMAL_NUMBER_RULE, MAX_CIRCULATING_SUPPLY } from "../../interface/parameters.ts";
 import { ApiError, readingBody } from "./errors.ts";
 
 /** The body media types POST /v1/supply reads; the OpenAPI document lists the same. */

@@ -11,6 +11,7 @@ import type { SupplyRecord } from "../../store/store.ts";
 import { ApiError, errorResponse, readingBody } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
+import { readSupplyPost, SUPPLY_BODY_TYPES } from "../supply-body.ts";
 import {
   cachedContent,
   errorResponses,
@@ -19,7 +20,6 @@ import {
   requireSymbol,
   routeOf,
 } from "./shared.ts";
-import { readSupplyPost, SUPPLY_BODY_TYPES } from "../supply-body.ts";
 
 const getRoute = createRoute({
   ...routeOf(ENDPOINTS.supply),
