@@ -29,10 +29,13 @@ describe("an endpoint's path written outside the table", () => {
   });
 
   it("is found in a string, a template and a template's later piece", () => {
+    // The probes' sources hold template literals: "${…}" in these strings is theirs, not this file's.
     const dir = probe({
       "app/coins.ts": 'export const path = "/v1/coins";\n',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a probe's source, with its own template
       "app/details.ts": "export const path = (s: string) => `/v1/symbol/${s}`;\n",
       "service/main.ts":
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a probe's source, with its own template
         "export const line = (url: string) => `API ${url}/v1/chartPoints/MA120/x/BTC?scale=1h`;\n",
     });
     expect(writtenPaths(dir).map((w) => `${w.file}:${w.line}`)).toEqual([

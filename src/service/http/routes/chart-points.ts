@@ -9,7 +9,6 @@ import {
 } from "../../../interface/chart-window.ts";
 import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
-import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import {
