@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { COINS } from "../src/service/catalog/catalog.ts";
-import { FakeExchange } from "../src/service/sources/exchanges/fake/fake-exchange.ts";
-import type { FakeCandle, FakeTrade } from "../src/service/sources/exchanges/fake/fake-protocol.ts";
-import type { LiveVenue } from "../src/service/sources/exchanges/fake/fake-venues.ts";
+import { FakeExchange } from "../src/service/sources/exchanges/testing/fake-exchange.ts";
+import type { FakeCandle, FakeTrade } from "../src/service/sources/exchanges/testing/fake-protocol.ts";
+import type { LiveVenue } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 import {
   type BenchMarket,
   benchMarkets,

@@ -6,8 +6,8 @@
 import { COINS, exchangeByName } from "../src/service/catalog/catalog.ts";
 import { PAIRS } from "../src/service/catalog/catalog-pairs.ts";
 import { fxRates } from "../src/service/market/fx.ts";
-import type { FakeMarket, FakeTrade } from "../src/service/sources/exchanges/fake/fake-protocol.ts";
-import type { LiveVenue } from "../src/service/sources/exchanges/fake/fake-venues.ts";
+import type { FakeMarket, FakeTrade } from "../src/service/sources/exchanges/testing/fake-protocol.ts";
+import type { LiveVenue } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 
 /** A market the bench trades on: the fake's spelling and what it is in the catalog. */
 export interface BenchMarket extends FakeMarket {

@@ -14,13 +14,13 @@ import { BlockAggregator } from "../src/service/market/aggregator.ts";
 import { fxRates } from "../src/service/market/fx.ts";
 import type { CcxtExchange } from "../src/service/sources/exchanges/ccxt-exchange.ts";
 import { ExchangesSource } from "../src/service/sources/exchanges/exchanges-source.ts";
-import { FakeExchange } from "../src/service/sources/exchanges/fake/fake-exchange.ts";
+import { FakeExchange } from "../src/service/sources/exchanges/testing/fake-exchange.ts";
 import type {
   FakeProtocol,
   FakeSocket,
   FakeTrade,
-} from "../src/service/sources/exchanges/fake/fake-protocol.ts";
-import type { LiveVenue } from "../src/service/sources/exchanges/fake/fake-venues.ts";
+} from "../src/service/sources/exchanges/testing/fake-protocol.ts";
+import type { LiveVenue } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 import { blockOf } from "../src/service/sources/exchanges/trade-intake.ts";
 import { benchMarkets, benchTrade, marketPicker, usdPrice } from "./ingest-markets.ts";
 import { seededRandom } from "./soak-traffic.ts";

@@ -10,7 +10,7 @@
 // INGEST_RATE (trades/s, all exchanges) and INGEST_SECONDS change the load.
 import { loadavg } from "node:os";
 import { PAIRS } from "../src/service/catalog/catalog-pairs.ts";
-import { LIVE_VENUES } from "../src/service/sources/exchanges/fake/fake-venues.ts";
+import { LIVE_VENUES } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 import { ccxtImportCost, type LiveFigures, measureLive } from "./ingest-live.ts";
 import { profiled } from "./ingest-profile.ts";
 import {

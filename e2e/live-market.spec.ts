@@ -3,9 +3,9 @@
 // The header says "Live from 10 exchanges", the health popover lists each exchange as the service reports
 // it, a coin's page shows each exchange's trades as scripted, and an exchange that goes down is told.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { FakeExchange } from "../src/service/sources/exchanges/fake/fake-exchange.ts";
-import type { FakeCandle } from "../src/service/sources/exchanges/fake/fake-protocol.ts";
-import { LIVE_VENUES } from "../src/service/sources/exchanges/fake/fake-venues.ts";
+import { FakeExchange } from "../src/service/sources/exchanges/testing/fake-exchange.ts";
+import type { FakeCandle } from "../src/service/sources/exchanges/testing/fake-protocol.ts";
+import { LIVE_VENUES } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 import { test } from "./fixtures.ts";
 import { type OwnService, startOwnService } from "./own-service.ts";
 import { PORT } from "./services.ts";

@@ -52,7 +52,7 @@ describe("an endpoint's path written outside the table", () => {
       "service/venue.ts": 'export const upstream = "/v1/common/symbols";\n',
       "service/coins.test.ts": 'export const path = "/v1/coins";\n',
       "service/testing/kit.ts": 'export const path = "/v1/coins";\n',
-      "service/venues/htx.fake.ts": 'export const path = "/v1/coins";\n',
+      "service/venues/testing/htx.fake.ts": 'export const path = "/v1/coins";\n',
     });
     expect(writtenPaths(dir)).toEqual([]);
   });

@@ -1,25 +1,17 @@
 // An endpoint's path is written once, in the endpoint table (src/interface/endpoints.ts): this finds a string
 // or template literal elsewhere in the product's code that starts with one of its paths ("/v1/quotation/…",
 // `/v1/coins?…`), where a route or a fetcher would be writing its own. Prose that names an endpoint in the
-// middle of a sentence is not a path and passes. Test support is left out, by name: tests, testing/ and
-// fake/ folders, *.fake.ts, testkits and contract suites, which speak the wire on purpose.
+// middle of a sentence is not a path and passes. Tests and test support (testing/ folders, see
+// test-support.ts) are left out: they speak the wire on purpose.
 // `node --import tsx lint/endpoint-paths.ts src` prints each such literal and exits 1 if there is any
 // (npm run lint runs it).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseSync } from "oxc-parser";
 import { ENDPOINTS } from "../src/interface/endpoints.ts";
+import { isTestSupport } from "./test-support.ts";
 
 const TABLE = resolve(import.meta.dirname, "../src/interface/endpoints.ts");
-const TEST_SUPPORT = [
-  /\.test\.tsx?$/,
-  /(^|\/)testing\//,
-  /(^|\/)fake\//,
-  /\.fake\.ts$/,
-  /testkit/,
-  /contract/,
-];
-
 export interface WrittenPath {
   file: string;
   line: number;
@@ -67,7 +59,7 @@ export function writtenPaths(root: string): WrittenPath[] {
   const out: WrittenPath[] = [];
   for (const file of sourceFiles(root)) {
     const name = relative(root, file).split(sep).join("/");
-    if (resolve(file) === TABLE || TEST_SUPPORT.some((pattern) => pattern.test(name))) continue;
+    if (resolve(file) === TABLE || isTestSupport(name)) continue;
     const source = readFileSync(file, "utf8");
     for (const { text, start } of literalsOf(file, source)) {
       if (!PATH_START.test(text)) continue;

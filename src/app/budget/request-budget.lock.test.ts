@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BudgetLock } from "./budget-lock.ts";
 import type { RequestBudgetOptions } from "./budget-options.ts";
-import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./budget-testkit.ts";
 import { memorySendLogStore } from "./send-log.ts";
+import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./testing/budget-testkit.ts";
 
 beforeEach(useBudgetClock);
 

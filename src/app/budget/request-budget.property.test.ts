@@ -3,11 +3,11 @@
 // tasks waiting together; with or without a cross-tab lock, in one tab or two sharing a log.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { advanceTo, fakeLock, T0, useBudgetClock } from "./budget-testkit.ts";
 import { PRIORITIES, type Priority } from "./priority.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
 import { mergeSendLogs } from "./send-window.ts";
+import { advanceTo, fakeLock, T0, useBudgetClock } from "./testing/budget-testkit.ts";
 
 const WINDOW_MS = 10_000;
 const rank = (priority: Priority) => PRIORITIES.indexOf(priority);

@@ -1,9 +1,9 @@
 // The budget's visible state and the server's say over it: pauses, adopted policies, snapshot, ETA.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RequestBudgetOptions } from "./budget-options.ts";
-import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./budget-testkit.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { memorySendLogStore } from "./send-log.ts";
+import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./testing/budget-testkit.ts";
 
 beforeEach(useBudgetClock);
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RequestBudgetOptions } from "./budget-options.ts";
-import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./budget-testkit.ts";
 import { memorySendLogStore, type SendLogStore } from "./send-log.ts";
+import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./testing/budget-testkit.ts";
 
 beforeEach(useBudgetClock);
 

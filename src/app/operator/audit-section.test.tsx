@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderPage, resetPage } from "../testing/page-harness.tsx";
 import { OperatorPage } from "./operator-page.tsx";
-import { ADMIN_KEY, adminState, fakeAdminService } from "./operator-testkit.ts";
 import { AUDIT_PAGE } from "./queries/audit.ts";
+import { ADMIN_KEY, adminState, fakeAdminService } from "./testing/operator-testkit.ts";
 
 afterEach(resetPage);
 

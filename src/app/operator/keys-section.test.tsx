@@ -5,7 +5,13 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
 import { OperatorPage } from "./operator-page.tsx";
-import { ADMIN_KEY, type AdminState, adminState, fakeAdminService, SECRET } from "./operator-testkit.ts";
+import {
+  ADMIN_KEY,
+  type AdminState,
+  adminState,
+  fakeAdminService,
+  SECRET,
+} from "./testing/operator-testkit.ts";
 
 let state: AdminState;
 let service: Service;

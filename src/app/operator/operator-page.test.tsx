@@ -8,7 +8,7 @@ import { type Page, renderPage, resetPage, type Service } from "../testing/page-
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { OperatorPage } from "./operator-page.tsx";
-import { ADMIN_KEY, adminState, fakeAdminService } from "./operator-testkit.ts";
+import { ADMIN_KEY, adminState, fakeAdminService } from "./testing/operator-testkit.ts";
 
 let service: Service;
 

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
 import { OperatorPage } from "./operator-page.tsx";
-import { ADMIN_KEY, adminState, fakeAdminService } from "./operator-testkit.ts";
+import { ADMIN_KEY, adminState, fakeAdminService } from "./testing/operator-testkit.ts";
 
 let service: Service;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { advanceTo, T0, useBudgetClock } from "../budget/budget-testkit.ts";
 import type { ScheduleOptions } from "../budget/priority.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
+import { advanceTo, T0, useBudgetClock } from "../budget/testing/budget-testkit.ts";
 import { NETWORK_RETRY, type NetworkRetryPolicy, retryNetworkFailure } from "./network-retry.ts";
 
 beforeEach(useBudgetClock);

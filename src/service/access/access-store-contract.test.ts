@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { describe } from "vitest";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { testDatabase } from "../testing/servers/postgres-server.ts";
-import { describeAccessStoreContract } from "./access-store-contract.ts";
 import { PgAccessStore } from "./pg-access-store.ts";
 import { SqliteAccessStore } from "./sqlite-access-store.ts";
+import { describeAccessStoreContract } from "./testing/access-store-contract.ts";
 
 describeAccessStoreContract("SQLite", async () => {
   const dir = mkdtempSync(join(tmpdir(), "access-contract-"));

@@ -7,8 +7,8 @@ import { MIGRATIONS } from "../store/pg-schema.ts";
 import { PgStore } from "../store/pg-store.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { type TestDatabase, testDatabase } from "../testing/servers/postgres-server.ts";
-import { auditDraft, newKey } from "./access-store-contract-fixtures.ts";
 import { PgAccessStore } from "./pg-access-store.ts";
+import { auditDraft, newKey } from "./testing/access-store-contract-fixtures.ts";
 
 describe.skipIf(lacksServers("the PostgreSQL access store tests", ["postgresql"]))(
   "the PostgreSQL access store",

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../store/sqlite-store.ts";
-import { auditDraft, MINUTE, NOW_MS, newKey, usage } from "./access-store-contract-fixtures.ts";
 import { SqliteAccessStore } from "./sqlite-access-store.ts";
+import { auditDraft, MINUTE, NOW_MS, newKey, usage } from "./testing/access-store-contract-fixtures.ts";
 
 describe("the SQLite access store", () => {
   const cleanups: (() => Promise<void> | void)[] = [];

@@ -7,7 +7,7 @@ import { lacksServers } from "../testing/servers/binaries.ts";
 import { type TestDatabase, testDatabase } from "../testing/servers/postgres-server.ts";
 import { LATEST_VERSION, MIGRATIONS } from "./pg-schema.ts";
 import { PgStore } from "./pg-store.ts";
-import { block } from "./store-contract-fixtures.ts";
+import { block } from "./testing/store-contract-fixtures.ts";
 
 describe.skipIf(lacksServers("the PostgreSQL store tests", ["postgresql"]))("the PostgreSQL store", () => {
   const databases: TestDatabase[] = [];

@@ -8,7 +8,7 @@ import { lacksServers } from "../testing/servers/binaries.ts";
 import { testDatabase } from "../testing/servers/postgres-server.ts";
 import { PgStore } from "./pg-store.ts";
 import { SqliteStore } from "./sqlite-store.ts";
-import { describeStoreContract } from "./store-contract.ts";
+import { describeStoreContract } from "./testing/store-contract.ts";
 
 describeStoreContract("SQLite", async () => {
   const dir = mkdtempSync(join(tmpdir(), "store-contract-"));

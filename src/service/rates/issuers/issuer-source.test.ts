@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, isIsoDay } from "../../../interface/iso-day.ts";
 import { TEST_NOW } from "../../testing/test-service.ts";
-import type { FakeIssuers } from "./fake-issuers.ts";
-import { cleanUp, expected, fakeIssuers, json, start, tempDir } from "./issuer-testkit.ts";
+import type { FakeIssuers } from "./testing/fake-issuers.ts";
+import { cleanUp, expected, fakeIssuers, json, start, tempDir } from "./testing/issuer-testkit.ts";
 
 afterEach(cleanUp);
 

@@ -2,8 +2,8 @@
 // the missed trades served over REST (none lost, none doubled), an exchange down while the others run, and
 // back again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeExchange } from "./fake/fake-exchange.ts";
-import { LIVE_VENUES } from "./fake/fake-venues.ts";
+import type { FakeExchange } from "./testing/fake-exchange.ts";
+import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {
   B,
   blockTrades,
@@ -23,7 +23,7 @@ import {
   startOf,
   stopLiveMarket,
   trade,
-} from "./fake/live-market.ts";
+} from "./testing/live-market.ts";
 
 beforeAll(startLiveMarket, 60_000);
 afterAll(stopLiveMarket);

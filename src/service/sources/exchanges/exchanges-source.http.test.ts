@@ -5,8 +5,8 @@
 // history from candles. Faults of the feeds: exchanges-faults.http.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tradesOfCandle } from "./candle-history.ts";
-import type { FakeExchange } from "./fake/fake-exchange.ts";
-import { LIVE_VENUES } from "./fake/fake-venues.ts";
+import type { FakeExchange } from "./testing/fake-exchange.ts";
+import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {
   B,
   blockTrades,
@@ -26,7 +26,7 @@ import {
   stopLiveMarket,
   taken,
   trade,
-} from "./fake/live-market.ts";
+} from "./testing/live-market.ts";
 
 beforeAll(startLiveMarket, 60_000);
 afterAll(stopLiveMarket);

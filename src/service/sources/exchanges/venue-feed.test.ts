@@ -1,15 +1,15 @@
 // One exchange's feed against its fake (Binance's protocol): the watchdog that resubscribes a quiet pair,
 // and the trades ccxt holds back that the market drains before it closes a block.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeExchange } from "./fake/fake-exchange.ts";
-import type { FakeTrade } from "./fake/fake-protocol.ts";
+import { FakeExchange } from "./testing/fake-exchange.ts";
+import type { FakeTrade } from "./testing/fake-protocol.ts";
 import { TradeIntake } from "./trade-intake.ts";
 import { UsdPrices } from "./usd-prices.ts";
 import { VenueFeed } from "./venue-feed.ts";
-import { binanceProtocol } from "./venues/binance.fake.ts";
 import { binance } from "./venues/binance.ts";
-import { coinbaseProtocol } from "./venues/coinbase.fake.ts";
 import { coinbase } from "./venues/coinbase.ts";
+import { binanceProtocol } from "./venues/testing/binance.fake.ts";
+import { coinbaseProtocol } from "./venues/testing/coinbase.fake.ts";
 
 const BLOCK_MS = 120_000;
 let fake: FakeExchange;

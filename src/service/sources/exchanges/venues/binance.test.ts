@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { binanceProtocol } from "./binance.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { binance } from "./binance.ts";
+import { binanceProtocol } from "./testing/binance.fake.ts";
 
 describeVenueConformance({
   venue: binance,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { bitfinexProtocol } from "./bitfinex.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { bitfinex } from "./bitfinex.ts";
+import { bitfinexProtocol } from "./testing/bitfinex.fake.ts";
 
 describeVenueConformance({
   venue: bitfinex,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { bitstampProtocol } from "./bitstamp.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { bitstamp } from "./bitstamp.ts";
+import { bitstampProtocol } from "./testing/bitstamp.fake.ts";
 
 describeVenueConformance({
   venue: bitstamp,

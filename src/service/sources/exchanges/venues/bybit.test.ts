@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { bybitProtocol } from "./bybit.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { bybit } from "./bybit.ts";
+import { bybitProtocol } from "./testing/bybit.fake.ts";
 
 describeVenueConformance({
   venue: bybit,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { coinbaseProtocol } from "./coinbase.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { coinbase } from "./coinbase.ts";
+import { coinbaseProtocol } from "./testing/coinbase.fake.ts";
 
 describeVenueConformance({
   venue: coinbase,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { gateProtocol } from "./gate.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { gate } from "./gate.ts";
+import { gateProtocol } from "./testing/gate.fake.ts";
 
 describeVenueConformance({
   venue: gate,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { htxProtocol } from "./htx.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { htx } from "./htx.ts";
+import { htxProtocol } from "./testing/htx.fake.ts";
 
 describeVenueConformance({
   venue: htx,

@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { krakenProtocol } from "./kraken.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { kraken } from "./kraken.ts";
+import { krakenProtocol } from "./testing/kraken.fake.ts";
 
 describeVenueConformance({
   venue: kraken,

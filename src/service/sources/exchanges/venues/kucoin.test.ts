@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { FakeExchange } from "../fake/fake-exchange.ts";
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { kucoinFake } from "./kucoin.fake.ts";
+import { FakeExchange } from "../testing/fake-exchange.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { kucoin } from "./kucoin.ts";
+import { kucoinFake } from "./testing/kucoin.fake.ts";
 
 describeVenueConformance({
   venue: kucoin,

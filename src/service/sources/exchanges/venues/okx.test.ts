@@ -1,6 +1,6 @@
-import { describeVenueConformance } from "../fake/venue-conformance.ts";
-import { okxProtocol } from "./okx.fake.ts";
+import { describeVenueConformance } from "../testing/venue-conformance.ts";
 import { okx } from "./okx.ts";
+import { okxProtocol } from "./testing/okx.fake.ts";
 
 describeVenueConformance({
   venue: okx,

@@ -11,7 +11,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 const ok = (data: unknown[]): FakeResponse => ({ body: { code: "0", msg: "", data } });
 const failure = (code: string, msg: string, status = 200): FakeResponse => ({

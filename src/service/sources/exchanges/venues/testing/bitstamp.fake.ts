@@ -10,7 +10,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 const WINDOW_S: Record<string, number> = { minute: 60, hour: 3600, day: 86_400 };
 const STEPS = new Set([

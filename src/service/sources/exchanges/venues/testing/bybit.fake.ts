@@ -12,7 +12,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 function ok(result: unknown, state: FakeState): FakeResponse {
   return { body: { retCode: 0, retMsg: "OK", result, retExtInfo: {}, time: state.nowMs() } };

@@ -1,7 +1,7 @@
 // The AccessStore contract on usage (counts added per client, endpoint and minute, and the review's sums
 // over [from, to)) and on the beats of the processes alive.
 import { describe, expect, it } from "vitest";
-import type { AccessStore, UsageCount } from "./access-store.ts";
+import type { AccessStore, UsageCount } from "../access-store.ts";
 import { type AccessFixtures, MINUTE, NOW_MS, usage } from "./access-store-contract-fixtures.ts";
 
 /** The start of the minute `i` minutes after MINUTE, in seconds. */

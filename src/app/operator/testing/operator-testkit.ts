@@ -9,8 +9,8 @@ import type {
   OperatorHealth,
   UsageReview,
   UsageSeries,
-} from "../../interface/admin.ts";
-import { type Answer, fakeService, type Service } from "../testing/page-harness.tsx";
+} from "../../../interface/admin.ts";
+import { type Answer, fakeService, type Service } from "../../testing/page-harness.tsx";
 
 export const ADMIN_KEY = "admin-secret-1f0e9a77";
 export const SECRET = "cmd_live_3b1f9c0d8e7a6b5c4d3e2f1a";

@@ -13,7 +13,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 const OK = "200000";
 

@@ -1,6 +1,6 @@
 // The Store contract on the records beside the market: meta, circulating supply posts, interest-rate fixings.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RateRecord, Store, SupplyRecord } from "./store.ts";
+import type { RateRecord, Store, SupplyRecord } from "../store.ts";
 import type { StoreFixtures } from "./store-contract-fixtures.ts";
 
 const supply = (symbol: string, circulatingSupply: number, timeMs: number): SupplyRecord => ({

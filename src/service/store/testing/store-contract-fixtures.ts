@@ -1,7 +1,7 @@
 // What the Store contract's cases stand on: empty databases of the engine under test, the stores opened on
 // them (closed and removed after the suite), and blocks made by hand.
 import { afterAll } from "vitest";
-import type { BlockRow, Store } from "./store.ts";
+import type { BlockRow, Store } from "../store.ts";
 
 /** One empty database of an engine. */
 export interface StoreDatabase {

@@ -2,26 +2,26 @@
 // its fake speaks, the markets it lists (in its own spelling) and how its trade ids look.
 
 import type { Venue } from "../venue.ts";
-import { binanceProtocol } from "../venues/binance.fake.ts";
 import { binance } from "../venues/binance.ts";
-import { bitfinexProtocol } from "../venues/bitfinex.fake.ts";
 import { bitfinex } from "../venues/bitfinex.ts";
-import { bitstampProtocol } from "../venues/bitstamp.fake.ts";
 import { bitstamp } from "../venues/bitstamp.ts";
-import { bybitProtocol } from "../venues/bybit.fake.ts";
 import { bybit } from "../venues/bybit.ts";
-import { coinbaseProtocol } from "../venues/coinbase.fake.ts";
 import { coinbase } from "../venues/coinbase.ts";
-import { gateProtocol } from "../venues/gate.fake.ts";
 import { gate } from "../venues/gate.ts";
-import { htxProtocol } from "../venues/htx.fake.ts";
 import { htx } from "../venues/htx.ts";
-import { krakenProtocol } from "../venues/kraken.fake.ts";
 import { kraken } from "../venues/kraken.ts";
-import { kucoinProtocol } from "../venues/kucoin.fake.ts";
 import { kucoin } from "../venues/kucoin.ts";
-import { okxProtocol } from "../venues/okx.fake.ts";
 import { okx } from "../venues/okx.ts";
+import { binanceProtocol } from "../venues/testing/binance.fake.ts";
+import { bitfinexProtocol } from "../venues/testing/bitfinex.fake.ts";
+import { bitstampProtocol } from "../venues/testing/bitstamp.fake.ts";
+import { bybitProtocol } from "../venues/testing/bybit.fake.ts";
+import { coinbaseProtocol } from "../venues/testing/coinbase.fake.ts";
+import { gateProtocol } from "../venues/testing/gate.fake.ts";
+import { htxProtocol } from "../venues/testing/htx.fake.ts";
+import { krakenProtocol } from "../venues/testing/kraken.fake.ts";
+import { kucoinProtocol } from "../venues/testing/kucoin.fake.ts";
+import { okxProtocol } from "../venues/testing/okx.fake.ts";
 import type { FakeMarket, FakeProtocol } from "./fake-protocol.ts";
 
 export interface LiveVenue {

@@ -1,7 +1,7 @@
 // The AccessStore contract on address rules, the audit log and the access version, and on what one store
 // writes being what another store on the same database reads (another replica, another process).
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AccessStore } from "./access-store.ts";
+import type { AccessStore } from "../access-store.ts";
 import {
   type AccessFixtures,
   auditAndVersion,

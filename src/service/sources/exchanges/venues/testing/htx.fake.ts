@@ -15,7 +15,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 function refusal(code: string, msg: string): FakeResponse {
   return { body: { status: "error", "err-code": code, "err-msg": msg, data: null } };

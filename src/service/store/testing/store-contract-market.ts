@@ -1,7 +1,7 @@
 // The Store contract on the market's series, blocks and trades: ids shared by every store on a database,
 // writes that are atomic and idempotent by (series, block), and the reads of blocks and trades.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SeriesKey, Store, StoredTrade } from "./store.ts";
+import type { SeriesKey, Store, StoredTrade } from "../store.ts";
 import { block, type StoreFixtures, T0 } from "./store-contract-fixtures.ts";
 
 const trade = (series: number, timeMs: number, seq: number): StoredTrade => ({

@@ -2,9 +2,9 @@
 // block), rows with a gap, blocks without trades, bounds, scales and the limit; and packed days answering
 // exactly what the rows answered.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Filter, Scale } from "../../interface/vocabulary.ts";
-import { DayColumns, dayOfBlockEnd } from "./day-columns.ts";
-import type { BlockRow, Store } from "./store.ts";
+import type { Filter, Scale } from "../../../interface/vocabulary.ts";
+import { DayColumns, dayOfBlockEnd } from "../day-columns.ts";
+import type { BlockRow, Store } from "../store.ts";
 import { block, type StoreFixtures, T0 } from "./store-contract-fixtures.ts";
 
 /** A UTC midnight. */

@@ -1,11 +1,11 @@
 // Test support for the request budget's tests: a budget on vitest's fake clock that records which labelled
 // task started when. Not imported by the app.
 import { vi } from "vitest";
-import type { BudgetLock } from "./budget-lock.ts";
-import type { RequestBudgetOptions } from "./budget-options.ts";
-import type { Priority } from "./priority.ts";
-import { RequestBudget } from "./request-budget.ts";
-import { memorySendLogStore } from "./send-log.ts";
+import type { BudgetLock } from "../budget-lock.ts";
+import type { RequestBudgetOptions } from "../budget-options.ts";
+import type { Priority } from "../priority.ts";
+import { RequestBudget } from "../request-budget.ts";
+import { memorySendLogStore } from "../send-log.ts";
 
 /** The fake clock's epoch in these tests; times below are ms after it. */
 export const T0 = Date.UTC(2026, 0, 1);

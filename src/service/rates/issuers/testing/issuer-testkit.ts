@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { addDays } from "../../../interface/iso-day.ts";
-import { ManualClock } from "../../clock.ts";
-import { loadConfig } from "../../config/load.ts";
-import { type RunningService, startService } from "../../server.ts";
-import { TEST_NOW, TEST_WRITE_KEY } from "../../testing/test-service.ts";
-import type { IssuerFeedStatus } from "../rate-source.ts";
+import { addDays } from "../../../../interface/iso-day.ts";
+import { ManualClock } from "../../../clock.ts";
+import { loadConfig } from "../../../config/load.ts";
+import { type RunningService, startService } from "../../../server.ts";
+import { TEST_NOW, TEST_WRITE_KEY } from "../../../testing/test-service.ts";
+import type { IssuerFeedStatus } from "../../rate-source.ts";
 import { type FakeFixing, FakeIssuers, type FakeSofrAverages } from "./fake-issuers.ts";
 
 export interface Started extends RunningService {

@@ -2,7 +2,7 @@
 // on them (closed and removed after the suite), and keys, rules and audit entries made by hand.
 import { createHash } from "node:crypto";
 import { afterAll } from "vitest";
-import type { AccessStore, AuditDraft, NewAddressRule, NewKey, UsageCount } from "./access-store.ts";
+import type { AccessStore, AuditDraft, NewAddressRule, NewKey, UsageCount } from "../access-store.ts";
 
 /** One empty database of an engine. */
 export interface AccessDatabase {

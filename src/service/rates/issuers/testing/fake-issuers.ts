@@ -5,7 +5,7 @@
 // choosing), held (no answer until released). It records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RateIssuer } from "./issuer-feed.ts";
+import type { RateIssuer } from "../issuer-feed.ts";
 
 export interface FakeFixing {
   date: string;

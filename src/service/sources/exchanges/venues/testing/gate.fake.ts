@@ -10,7 +10,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 function refusal(label: string, message: string): FakeResponse {
   return { status: 400, body: { label, message } };

@@ -13,7 +13,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 function refusal(code: number, msg: string): FakeResponse {
   return { status: 500, body: ["error", code, msg] };

@@ -1,7 +1,7 @@
 // The AccessStore contract on client keys: issued and imported once per hash, changed field by field, each
 // change stored with its audit entry and a new access version or not at all; last use only ever moves on.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AccessStore, NewKey, StoredKey } from "./access-store.ts";
+import type { AccessStore, NewKey, StoredKey } from "../access-store.ts";
 import {
   type AccessFixtures,
   auditAndVersion,

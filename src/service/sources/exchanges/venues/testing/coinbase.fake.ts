@@ -11,7 +11,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 const GRANULARITIES = [60, 300, 900, 3600, 21600, 86400];
 

@@ -11,7 +11,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 /** Binance's error body: HTTP 400 with its numeric code. */
 function refusal(code: number, msg: string): FakeResponse {

@@ -11,7 +11,7 @@ import type {
   FakeSocket,
   FakeState,
   FakeTrade,
-} from "../fake/fake-protocol.ts";
+} from "../../testing/fake-protocol.ts";
 
 /** Kraken's REST asset id → its short name: XXBT → XBT, ZUSD → USD, USDT stays. */
 const altname = (asset: string): string =>
