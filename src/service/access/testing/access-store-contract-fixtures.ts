@@ -1,45 +1,11 @@
-// What the AccessStore contract's cases stand on: empty databases of the engine under test, the stores opened
-// on them (closed and removed after the suite), and keys, rules and audit entries made by hand.
+// What the AccessStore contract's cases stand on: the databases of the engine under test
+// (testing/database-fixtures.ts), and keys, rules and audit entries made by hand.
 import { createHash } from "node:crypto";
-import { afterAll } from "vitest";
+import type { Database, DatabaseFixtures } from "../../testing/database-fixtures.ts";
 import type { AccessStore, AuditDraft, NewAddressRule, NewKey, UsageCount } from "../access-store.ts";
 
-/** One empty database of an engine. */
-export interface AccessDatabase {
-  /** Opens a store on it; every call opens another one (another process, as far as the engine knows). */
-  open(): Promise<AccessStore>;
-  /** Removes the database (its stores are closed first). */
-  drop(): Promise<void>;
-}
-
-export interface AccessFixtures {
-  /** A new empty database whose stores are closed, and which is removed, after the suite. */
-  database(): Promise<{ open(): Promise<AccessStore> }>;
-  /** A store on a new empty database. */
-  store(): Promise<AccessStore>;
-}
-
-export function accessFixtures(newDatabase: () => Promise<AccessDatabase>): AccessFixtures {
-  const made: { database: AccessDatabase; stores: AccessStore[] }[] = [];
-  afterAll(async () => {
-    for (const { database, stores } of made) {
-      await Promise.allSettled(stores.map((store) => store.close()));
-      await database.drop();
-    }
-  });
-  const database = async () => {
-    const entry = { database: await newDatabase(), stores: [] as AccessStore[] };
-    made.push(entry);
-    return {
-      open: async () => {
-        const store = await entry.database.open();
-        entry.stores.push(store);
-        return store;
-      },
-    };
-  };
-  return { database, store: async () => (await database()).open() };
-}
+export type AccessDatabase = Database<AccessStore>;
+export type AccessFixtures = DatabaseFixtures<AccessStore>;
 
 /** A time in ms (2025-11-22T08:30:00Z). */
 export const NOW_MS = 1_763_800_200_000;

@@ -1,22 +1,10 @@
-// What the Store contract's cases stand on: empty databases of the engine under test, the stores opened on
-// them (closed and removed after the suite), and blocks made by hand.
-import { afterAll } from "vitest";
+// What the Store contract's cases stand on: the databases of the engine under test
+// (testing/database-fixtures.ts), and blocks made by hand.
+import type { Database, DatabaseFixtures } from "../../testing/database-fixtures.ts";
 import type { BlockRow, Store } from "../store.ts";
 
-/** One empty database of an engine. */
-export interface StoreDatabase {
-  /** Opens a store on it; every call opens another one (another process, as far as the engine knows). */
-  open(): Promise<Store>;
-  /** Removes the database (its stores are closed first). */
-  drop(): Promise<void>;
-}
-
-export interface StoreFixtures {
-  /** A new empty database whose stores are closed, and which is removed, after the suite. */
-  database(): Promise<{ open(): Promise<Store> }>;
-  /** A store on a new empty database. */
-  store(): Promise<Store>;
-}
+export type StoreDatabase = Database<Store>;
+export type StoreFixtures = DatabaseFixtures<Store>;
 
 /** A block end (a multiple of 120), Unix seconds. */
 export const T0 = 1_763_800_200;
@@ -33,26 +21,4 @@ export function block(series: number, i: number, medir: number | null = 200 + i)
     volumeUSD: medir === null ? 0 : 1000 + i,
     trades: medir === null ? 0 : 3,
   };
-}
-
-export function storeFixtures(newDatabase: () => Promise<StoreDatabase>): StoreFixtures {
-  const made: { database: StoreDatabase; stores: Store[] }[] = [];
-  afterAll(async () => {
-    for (const { database, stores } of made) {
-      await Promise.allSettled(stores.map((store) => store.close()));
-      await database.drop();
-    }
-  });
-  const database = async () => {
-    const entry = { database: await newDatabase(), stores: [] as Store[] };
-    made.push(entry);
-    return {
-      open: async () => {
-        const store = await entry.database.open();
-        entry.stores.push(store);
-        return store;
-      },
-    };
-  };
-  return { database, store: async () => (await database()).open() };
 }
