@@ -1,27 +1,12 @@
 // The endpoint table is the only place a path is written (endpoint-paths.ts): on the project's own tree, and
 // on probes that write a path one way each, so that a change of the check that stops seeing one fails here.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
 import { writtenPaths } from "./endpoint-paths.ts";
+import { probeTrees } from "./probe-tree.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const probes: string[] = [];
-
-function probe(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "paths-probe-"));
-  probes.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of probes) rmSync(dir, { recursive: true, force: true });
-});
+const probe = probeTrees("paths-probe");
 
 describe("an endpoint's path written outside the table", () => {
   it("is nowhere in the product's code", () => {

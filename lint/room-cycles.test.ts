@@ -1,27 +1,12 @@
 // The rooms' rule at the level of rooms (room-cycles.ts), on the project's own trees and on probes that
 // break it one way each, so that a change of the check that stops seeing a cycle fails here.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { probeTrees } from "./probe-tree.ts";
 import { roomCycles } from "./room-cycles.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const probes: string[] = [];
-
-function probe(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "room-probe-"));
-  probes.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of probes) rmSync(dir, { recursive: true, force: true });
-});
+const probe = probeTrees("room-probe");
 
 describe("rooms that import each other", () => {
   it("are none in the service and the dashboard", () => {

@@ -1,27 +1,12 @@
 // Product code never imports tests or test support (test-support.ts): on the project's own tree, and on
 // probes that break the rule one way each, so that a change of the check that stops seeing one fails here.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { probeTrees } from "./probe-tree.ts";
 import { isTestSupport, productImportsOfTestSupport } from "./test-support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const probes: string[] = [];
-
-function probe(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "support-probe-"));
-  probes.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of probes) rmSync(dir, { recursive: true, force: true });
-});
+const probe = probeTrees("support-probe");
 
 describe("test support", () => {
   it("is told apart by place: tests and testing/ folders", () => {
