@@ -57,7 +57,7 @@ const entryScripts = (manifest[entryKey]?.dynamicImports ?? []).reduce(
 const indexHtml = readFileSync(join(DASHBOARD_DIR, "index.html"), "utf8");
 for (const script of entryScripts)
   if (!indexHtml.includes(`"${script}"`)) throw new Error(`index.html does not preload ${script}`);
-const chartPageKey = "src/app/pages/chart/chart-page.tsx";
+const chartPageKey = "src/app/chart/chart-page.tsx";
 const chartPage = `/${manifest[chartPageKey]?.file}`;
 
 /** Paths of the scripts the page asks for from now on. */
@@ -213,7 +213,7 @@ test("the HTML shows the page's frame before any script has run, in the theme th
 test("the HTML's page stays on screen until the page's own code can draw it: never an empty page", async ({
   page,
 }) => {
-  const ratesChunk = `/${manifest["src/app/pages/rates/rates-page.tsx"]?.file}`;
+  const ratesChunk = `/${manifest["src/app/rates/rates-page.tsx"]?.file}`;
   // The page's chunk comes a second and a half after the rest, as on a slow network.
   await page.route(`**${ratesChunk}`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -234,7 +234,7 @@ test("the HTML's page stays on screen until the page's own code can draw it: nev
 });
 
 test("the keyboard's place in the HTML's page is kept when the page's code takes over", async ({ page }) => {
-  const ratesChunk = `/${manifest["src/app/pages/rates/rates-page.tsx"]?.file}`;
+  const ratesChunk = `/${manifest["src/app/rates/rates-page.tsx"]?.file}`;
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

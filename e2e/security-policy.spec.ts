@@ -83,7 +83,7 @@ test.describe("the pages under their security policy", () => {
     const violations = await watchViolations(page);
     await expectPolicy(page, "/rates");
     await expect(page.getByText("ESTER").first()).toBeVisible({ timeout: 30_000 });
-    for (const path of ["/supply", "/settings", "/operator"]) {
+    for (const path of ["/supply", "/settings", "/console"]) {
       await expectPolicy(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     }
@@ -101,7 +101,7 @@ test.describe("the pages under their security policy", () => {
     await page.goto("/docs");
     const framed = await page.evaluate(async () => {
       const frame = document.createElement("iframe");
-      frame.src = "/operator";
+      frame.src = "/console";
       document.body.append(frame);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       try {

@@ -5,10 +5,11 @@
 // test-support.ts) are left out: they speak the wire on purpose.
 // `node --import tsx lint/endpoint-paths.ts src` prints each such literal and exits 1 if there is any
 // (npm run lint runs it).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseSync } from "oxc-parser";
 import { ENDPOINTS } from "../src/interface/endpoints.ts";
+import { sourceFiles } from "./source-files.ts";
 import { isTestSupport } from "./test-support.ts";
 
 const TABLE = resolve(import.meta.dirname, "../src/interface/endpoints.ts");
@@ -20,16 +21,6 @@ export interface WrittenPath {
 
 const segments = [...new Set(Object.values(ENDPOINTS).map((e) => e.path.split("/")[2] as string))];
 const PATH_START = new RegExp(`^/v1/(${segments.join("|")})(?=$|[/?#{$\\s])`);
-
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts|mjs)$/.test(name)) files.push(path);
-  }
-  return files;
-}
 
 /** Each string and template piece of `source`, with where it starts. */
 function literalsOf(file: string, source: string): { text: string; start: number }[] {

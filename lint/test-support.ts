@@ -3,9 +3,8 @@
 // *.test.ts(x) beside what they test, and no other file imports either. This finds the imports that break
 // that. `node --import tsx lint/test-support.ts src` prints each and exits 1 if there is any (npm run lint
 // runs it).
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { parseSync } from "oxc-parser";
+import { importsOf, sourceFiles } from "./source-files.ts";
 
 /** A path (relative to a tree, with /) that is a test or test support. */
 export function isTestSupport(path: string): boolean {
@@ -17,32 +16,13 @@ export interface ProductImport {
   imports: string;
 }
 
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts|mjs)$/.test(name)) files.push(path);
-  }
-  return files;
-}
-
 /** The imports of product files under `root` that reach a test or test support. */
 export function productImportsOfTestSupport(root: string): ProductImport[] {
   const out: ProductImport[] = [];
   const name = (path: string) => relative(root, path).split(sep).join("/");
   for (const file of sourceFiles(root)) {
     if (isTestSupport(name(file))) continue;
-    const { module } = parseSync(file, readFileSync(file, "utf8"));
-    const specifiers = [
-      ...module.staticImports.map((entry) => entry.moduleRequest.value),
-      ...module.staticExports.flatMap((entry) => entry.entries.map((e) => e.moduleRequest?.value ?? "")),
-      ...module.dynamicImports.map((entry) => {
-        const text = readFileSync(file, "utf8").slice(entry.moduleRequest.start, entry.moduleRequest.end);
-        return /^["'`](.*)["'`]$/.exec(text)?.[1] ?? "";
-      }),
-    ];
-    for (const specifier of specifiers) {
+    for (const specifier of importsOf(file)) {
       if (!specifier.startsWith(".")) continue;
       const target = name(resolve(dirname(file), specifier));
       if (isTestSupport(target)) out.push({ file: name(file), imports: target });

@@ -31,41 +31,41 @@ export const PAGE_ADDRESSES = {
   symbol: {
     path: "/symbol/:symbol",
     heading: ":symbol",
-    module: "src/app/pages/symbol/symbol-page.tsx",
+    module: "src/app/symbol/symbol-page.tsx",
     description:
       "A coin's crowd-aggregated price, its circulating supply, a 24-hour MA120 chart and the last trades on each exchange.",
   },
   chart: {
     path: "/chart/:symbol",
     heading: ":symbol chart",
-    module: "src/app/pages/chart/chart-page.tsx",
+    module: "src/app/chart/chart-page.tsx",
     description:
       "A coin's chart by exchange and filter (MA120, MAIR120, MEDIR120) at any scale and range, live, compared, exported as CSV or PNG.",
   },
   rates: {
     path: "/rates",
     heading: "Interest rates",
-    module: "src/app/pages/rates/rates-page.tsx",
+    module: "src/app/rates/rates-page.tsx",
     description:
       "Interest rate fixings (€STR, SOFR and its averages, SONIA): the value on a day, or a chart of a range of days.",
   },
   supply: {
     path: "/supply",
     heading: "Circulating supply",
-    module: "src/app/pages/supply/supply-page.tsx",
+    module: "src/app/supply/supply-page.tsx",
     description: "Post a coin's circulating supply to the market data service with your write key.",
   },
   settings: {
     path: "/settings",
     heading: "Settings",
-    module: "src/app/pages/settings/settings-page.tsx",
+    module: "src/app/settings/settings-page.tsx",
     description:
       "The dashboard's settings: the service's address, an API key, the write key and the request budget to plan with.",
   },
-  operator: {
-    path: "/operator",
-    heading: "Operator console",
-    module: "src/app/operator/operator-page.tsx",
+  admin: {
+    path: "/console",
+    heading: "Admin console",
+    module: "src/app/admin/admin-page.tsx",
     description:
       "The operator's console: client keys and their limits, address rules, usage by client and the service's health.",
   },

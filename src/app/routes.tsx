@@ -8,27 +8,27 @@
 // loaders, and the data router's code would add ~17 KB (gzip) to every first load.
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes, useLocation } from "react-router";
+import { CoinsPage } from "./coins/coins-page.tsx";
 import { SkeletonBlock } from "./components/skeleton.tsx";
 import { PAGE_ADDRESSES, type PageName } from "./page-addresses.ts";
 import { pageAt } from "./page-at.ts";
-import { CoinsPage } from "./pages/coins/coins-page.tsx";
-import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppShell } from "./shell/app-shell.tsx";
+import { NotFoundPage } from "./shell/not-found-page.tsx";
 import { PageErrorBoundary } from "./shell/page-error-boundary.tsx";
 
-const loadSymbol = () => import("./pages/symbol/symbol-page.tsx");
-const loadRates = () => import("./pages/rates/rates-page.tsx");
-const loadSupply = () => import("./pages/supply/supply-page.tsx");
-const loadSettings = () => import("./pages/settings/settings-page.tsx");
-const loadChart = () => import("./pages/chart/chart-page.tsx");
-const loadOperator = () => import("./operator/operator-page.tsx");
+const loadSymbol = () => import("./symbol/symbol-page.tsx");
+const loadRates = () => import("./rates/rates-page.tsx");
+const loadSupply = () => import("./supply/supply-page.tsx");
+const loadSettings = () => import("./settings/settings-page.tsx");
+const loadChart = () => import("./chart/chart-page.tsx");
+const loadAdmin = () => import("./admin/admin-page.tsx");
 
 const SymbolPage = preloadable(loadSymbol, (module) => module.SymbolPage);
 const RatesPage = preloadable(loadRates, (module) => module.RatesPage);
 const SupplyPage = preloadable(loadSupply, (module) => module.SupplyPage);
 const SettingsPage = preloadable(loadSettings, (module) => module.SettingsPage);
 const ChartPage = preloadable(loadChart, (module) => module.ChartPage);
-const OperatorPage = preloadable(loadOperator, (module) => module.OperatorPage);
+const AdminPage = preloadable(loadAdmin, (module) => module.AdminPage);
 
 const PAGES: Partial<Record<PageName, Preloadable>> = {
   symbol: SymbolPage,
@@ -36,7 +36,7 @@ const PAGES: Partial<Record<PageName, Preloadable>> = {
   rates: RatesPage,
   supply: SupplyPage,
   settings: SettingsPage,
-  operator: OperatorPage,
+  admin: AdminPage,
 };
 
 const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
@@ -45,7 +45,7 @@ const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
   rates: loadRates,
   supply: loadSupply,
   settings: loadSettings,
-  operator: loadOperator,
+  admin: loadAdmin,
 };
 
 interface Preloadable {
@@ -164,10 +164,10 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={PAGE_ADDRESSES.operator.path}
+          path={PAGE_ADDRESSES.admin.path}
           element={
             <Page>
-              <OperatorPage />
+              <AdminPage />
             </Page>
           }
         />

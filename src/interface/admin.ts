@@ -182,7 +182,7 @@ export const ReplicaSchema = z.object({
   seenAt: time,
 });
 
-export const OperatorHealthSchema = z
+export const AdminHealthSchema = z
   .object({
     market: z.object({
       source: z.string().meta({ example: "simulator" }),
@@ -197,5 +197,5 @@ export const OperatorHealthSchema = z
       .meta({ description: "null when the service runs without Redis" }),
     replicas: z.array(ReplicaSchema).meta({ description: "Processes seen in the last minute" }),
   })
-  .meta({ id: "OperatorHealth" });
-export type OperatorHealth = z.infer<typeof OperatorHealthSchema>;
+  .meta({ id: "AdminHealth" });
+export type AdminHealth = z.infer<typeof AdminHealthSchema>;

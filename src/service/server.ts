@@ -9,7 +9,7 @@ import { clientAddress } from "./access/client-address.ts";
 import { openFairUsage } from "./access/fair-usage-open.ts";
 import { startAccess } from "./access/start-access.ts";
 import { mountAdmin } from "./admin/admin-app.ts";
-import { operatorHealth } from "./admin/operator-health.ts";
+import { adminHealth } from "./admin/admin-health.ts";
 import { type Clock, MarketClock, systemClock } from "./clock.ts";
 import { ConfigError } from "./config/load.ts";
 import type { Config } from "./config/settings.ts";
@@ -279,7 +279,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
                   window: limiter,
                   access,
                   now: () => wallClock.now(),
-                  health: operatorHealth(ctx, access.store, config.redisUrl === null ? null : news),
+                  health: adminHealth(ctx, access.store, config.redisUrl === null ? null : news),
                 }),
             ],
             health,

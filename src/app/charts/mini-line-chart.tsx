@@ -12,7 +12,7 @@
 import type { Time } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { useSettings } from "../settings/settings-context.tsx";
+import { useSettings } from "../settings/store/settings-context.tsx";
 import type { ChartModel } from "./chart-model.ts";
 import { followChartTheme, formatLocalTime } from "./chart-theme.ts";
 import type { CrosshairPoint } from "./chart-tooltip.ts";

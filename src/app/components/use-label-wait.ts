@@ -2,8 +2,8 @@
 // long until it goes, in ms; null when it is not waiting. Like useQueueWait, for a label that is not a
 // query key (the supply post's "supply-post").
 
-import { useNow } from "../shell/use-now.ts";
 import { useBudgetSnapshot, useConnection } from "../transport/connection-context.tsx";
+import { useNow } from "./use-now.ts";
 
 export function useLabelWait(label: string, active: boolean): number | null {
   const { budget } = useConnection();

@@ -2,8 +2,12 @@
 // `change` block: units of the currency per 1 USD, today and the day before) in the same answer, so
 // converting costs no request. The reader's choice when the answer carries its rate, else USD, saying so.
 import type { Change } from "../../interface/resources.ts";
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../settings/settings.ts";
+import { FX_CURRENCIES } from "../../interface/vocabulary.ts";
 import { changePercent } from "./numbers.ts";
+
+/** The currencies figures can be shown in: USD, and those whose ECB rate the service answers with. */
+export const DISPLAY_CURRENCIES = ["USD", ...FX_CURRENCIES] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
 export interface CurrencyChoice {
   /** The currency the figures are in. */

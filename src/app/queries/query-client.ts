@@ -9,12 +9,10 @@ import type {
   PersistQueryClientOptions,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
-import type { Coins, SymbolDetails } from "../../interface/resources.ts";
-import { localStorageOrNull } from "../settings/local-storage.ts";
-import { seedQuotationsFromCoins } from "./coins.ts";
-import { queryKeys, UNPERSISTED_KINDS } from "./query-keys.ts";
+import { localStorageOrNull } from "../browser-storage.ts";
+import { UNPERSISTED_KINDS } from "./query-keys.ts";
+import { seedQuotationsFromAnswers } from "./quotation.ts";
 import { CACHE_TIME } from "./stale-times.ts";
-import { seedQuotationFromDetails } from "./symbol-details.ts";
 import { validators } from "./validators.ts";
 
 /** Bump when a cached shape changes: a persisted cache from another build is then dropped, not misread. */
@@ -47,23 +45,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  seedFromAnswers(client);
+  seedQuotationsFromAnswers(client);
   return client;
-}
-
-/** When an answer holds other queries' data, those queries get it too and spend no request. */
-function seedFromAnswers(client: QueryClient): void {
-  client.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || event.action.type !== "success") return;
-    const { queryKey, state } = event.query;
-    if (state.data === undefined) return;
-    const kind = queryKey[1];
-    if (kind === queryKeys.coins()[1]) {
-      seedQuotationsFromCoins(client, state.data as Coins, state.dataUpdatedAt);
-    } else if (kind === queryKeys.symbolDetails("")[1]) {
-      seedQuotationFromDetails(client, state.data as SymbolDetails, state.dataUpdatedAt);
-    }
-  });
 }
 
 /**

@@ -3,9 +3,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { Pairs } from "../../interface/resources.ts";
+import { pairsQueryOptions } from "../chart/queries/pairs.ts";
 import { type Handler, scriptedPeer } from "../testing/scripted-peer.ts";
 import { createConnection } from "../transport/connection.ts";
-import { pairsQueryOptions } from "./pairs.ts";
 import { validators } from "./validators.ts";
 
 const peer = scriptedPeer();

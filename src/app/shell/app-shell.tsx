@@ -2,7 +2,8 @@
 // budget and the theme switch; the page itself below it.
 import { useLayoutEffect } from "react";
 import { NavLink, Outlet } from "react-router";
-import { useAdminKey } from "../operator/admin-key.ts";
+import { useAdminKey } from "../admin/store/admin-key.ts";
+import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";
@@ -13,7 +14,7 @@ import { usePageDescription } from "./use-page-description.ts";
 
 export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
-  const operator = useAdminKey() !== "";
+  const admin = useAdminKey() !== "";
   usePageDescription();
   // The keyboard's place in the HTML shell this render replaced, kept.
   useLayoutEffect(() => takeShellFocus(), []);
@@ -35,9 +36,9 @@ export function AppShell() {
               {item.label}
             </NavLink>
           ))}
-          {operator ? (
-            <NavLink to="/operator" className="app-nav__link">
-              Operator
+          {admin ? (
+            <NavLink to={PAGE_ADDRESSES.admin.path} className="app-nav__link">
+              Admin
             </NavLink>
           ) : null}
         </nav>

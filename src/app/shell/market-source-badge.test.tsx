@@ -4,10 +4,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COINS, SUPPLY, SYMBOL_DETAILS } from "../decoding/testing/wire-samples.ts";
-import type { ExchangeHealth, Status } from "../queries/status.ts";
 import { AppRoutes } from "../routes.tsx";
 import { type Answer, fakeService, type Page, renderPage, resetPage } from "../testing/page-harness.tsx";
 import { spokeMarketSourceKey } from "../transport/market-source.ts";
+import type { ExchangeHealth, Status } from "./queries/status.ts";
 
 afterEach(resetPage);
 

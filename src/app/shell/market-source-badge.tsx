@@ -2,10 +2,10 @@
 // must not be missed by someone who thinks they browse real prices, so it is a warning, not a footnote.
 // Nothing is claimed before an answer has said it, nor for a service that does not say (the public one).
 import { useSyncExternalStore } from "react";
-import { marketSourceOf, useStatus } from "../queries/status.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import type { MarketSource } from "../transport/market-source.ts";
 import { ExchangeHealthPopover } from "./market-source-popover.tsx";
+import { marketSourceOf, useStatus } from "./queries/status.ts";
 import "./market-source.css";
 
 export function MarketSourceBadge() {

@@ -1,9 +1,9 @@
 // Said under the header while requests get no answer at all: the transport is retrying with backoff, and
 // the person should know why nothing arrives (and that it is not their budget).
 import { useSyncExternalStore } from "react";
+import { useNow } from "../components/use-now.ts";
 import { formatAge } from "../format/numbers.ts";
 import { useConnection } from "../transport/connection-context.tsx";
-import { useNow } from "./use-now.ts";
 
 export function ServiceHealthNotice() {
   const { health, baseUrl } = useConnection();

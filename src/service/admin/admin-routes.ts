@@ -1,7 +1,7 @@
 // What the admin routes share: what they are given, the id parameter, JSON content, and the error
 // responses of the document.
 import { z } from "@hono/zod-openapi";
-import type { OperatorHealth } from "../../interface/admin.ts";
+import type { AdminHealth } from "../../interface/admin.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
@@ -44,7 +44,7 @@ export interface AdminDeps {
   access: Pick<RunningAccess, "store" | "changes" | "usage">;
   /** Real time, in ms. */
   now: () => number;
-  health: () => Promise<OperatorHealth>;
+  health: () => Promise<AdminHealth>;
 }
 
 /** The admin app's bindings: who is asking (set by adminAuth before the request is handed over). */

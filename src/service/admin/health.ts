@@ -1,7 +1,7 @@
 // /admin/health: what the operator looks at first: where the market comes from and how far behind it is,
 // the store, Redis, and the processes seen in the last minute.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { OperatorHealthSchema } from "../../interface/admin.ts";
+import { AdminHealthSchema } from "../../interface/admin.ts";
 import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
 
 const health = createRoute({
@@ -9,7 +9,7 @@ const health = createRoute({
   path: "/admin/health",
   operationId: "getHealth",
   summary: "The service's health",
-  responses: { 200: json(OperatorHealthSchema, "Market, store, Redis and replicas"), ...adminErrors() },
+  responses: { 200: json(AdminHealthSchema, "Market, store, Redis and replicas"), ...adminErrors() },
 });
 
 export function registerHealth(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {

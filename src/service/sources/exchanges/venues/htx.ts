@@ -7,7 +7,7 @@ import type { Venue } from "../venue.ts";
 
 function tradeId(trade: { id?: string | undefined; info?: unknown }): string | undefined {
   const info = (trade.info ?? {}) as Record<string, unknown>;
-  const id = info["tradeId"] ?? info["trade-id"];
+  const id = info.tradeId ?? info["trade-id"];
   return id === undefined || id === null ? trade.id : String(id);
 }
 

@@ -108,8 +108,8 @@ function send(socket: FakeSocket, value: unknown): void {
 
 /** The socket's channels: pair → channel id. */
 function channels(socket: FakeSocket): Map<string, number> {
-  socket.data["channels"] ??= new Map<string, number>();
-  return socket.data["channels"] as Map<string, number>;
+  socket.data.channels ??= new Map<string, number>();
+  return socket.data.channels as Map<string, number>;
 }
 
 let channelIds = 17_000;

@@ -149,8 +149,8 @@ function message(socket: FakeSocket, text: string, state: FakeState): void {
 }
 
 function tradeFrames(pair: string, trades: readonly FakeTrade[], socket: FakeSocket): string[] {
-  const seq = ((socket.data["seq"] as number | undefined) ?? 1_000_000) + 1;
-  socket.data["seq"] = seq;
+  const seq = ((socket.data.seq as number | undefined) ?? 1_000_000) + 1;
+  socket.data.seq = seq;
   const data = trades.map((t) => ({
     T: t.timeMs,
     s: pair,

@@ -130,8 +130,8 @@ function matchMessage(t: FakeTrade, sequence: number, type: "match" | "last_matc
 }
 
 function nextSequence(socket: FakeSocket): number {
-  const sequence = ((socket.data["sequence"] as number | undefined) ?? 50_000_000) + 1;
-  socket.data["sequence"] = sequence;
+  const sequence = ((socket.data.sequence as number | undefined) ?? 50_000_000) + 1;
+  socket.data.sequence = sequence;
   return sequence;
 }
 

@@ -196,7 +196,7 @@ function message(socket: FakeSocket, text: string, state: FakeState): void {
     return;
   }
   if (request.pong !== undefined) {
-    if (request.pong === socket.data["ping"]) socket.ponged();
+    if (request.pong === socket.data.ping) socket.ponged();
     return;
   }
   const { id } = request;
@@ -248,7 +248,7 @@ export const htxProtocol: FakeProtocol = {
   tradeFrames,
   ping(socket) {
     const ts = Date.now();
-    socket.data["ping"] = ts;
+    socket.data.ping = ts;
     send(socket, { ping: ts });
   },
 };

@@ -196,7 +196,7 @@ function open(socket: FakeSocket): void {
     });
     return;
   }
-  socket.data["welcomed"] = true;
+  socket.data.welcomed = true;
   send(socket, { id: socket.url.searchParams.get("connectId") ?? String(Date.now()), type: "welcome" });
 }
 
@@ -209,7 +209,7 @@ function message(socket: FakeSocket, text: string, state: FakeState): void {
     return;
   }
   const { id, type, topic } = request;
-  if (!socket.data["welcomed"]) return;
+  if (!socket.data.welcomed) return;
   if (type === "ping") {
     send(socket, { id, type: "pong", timestamp: state.nowMs() * 1000 });
     return;

@@ -1,0 +1,74 @@
+// Usage per client over the last hour, day or week: the review the fair-usage policy promises, most
+// refused first. Choosing a client shows its requests per minute on the chart.
+import { useState } from "react";
+import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
+import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatWhen } from "./admin-format.ts";
+import { AdminQueryView } from "./admin-query-view.tsx";
+import { useUsage } from "./queries/usage.ts";
+import { DEFAULT_USAGE_SORT, nextSort, type UsageSort } from "./usage-sort.ts";
+import { UsageTable } from "./usage-table.tsx";
+
+export const PERIOD_LABELS: Record<UsagePeriod, string> = {
+  hour: "Last hour",
+  day: "Last day",
+  week: "Last week",
+};
+
+export function UsageSection({
+  period,
+  selected,
+  onPeriod,
+  onSelect,
+}: {
+  period: UsagePeriod;
+  selected: string | null;
+  onPeriod: (period: UsagePeriod) => void;
+  onSelect: (client: string | null) => void;
+}) {
+  const query = useUsage(period);
+  const [sort, setSort] = useState<UsageSort>(DEFAULT_USAGE_SORT);
+  return (
+    <section className="card admin-section" aria-labelledby="admin-usage-title">
+      <div className="admin-section__head">
+        <h2 id="admin-usage-title">Usage</h2>
+        <div className="admin-inline-field">
+          <label htmlFor="admin-period">Period</label>
+          <select
+            id="admin-period"
+            value={period}
+            onChange={(event) => onPeriod(event.target.value as UsagePeriod)}
+          >
+            {(Object.keys(USAGE_PERIODS) as UsagePeriod[]).map((value) => (
+              <option key={value} value={value}>
+                {PERIOD_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <AdminQueryView query={query} skeleton={<SkeletonRows rows={4} columns={6} label="the usage" />}>
+        {(review) =>
+          review.clients.length === 0 ? (
+            <p className="muted">No requests in this period.</p>
+          ) : (
+            <>
+              <p className="muted admin-note">
+                {review.clients.length} {review.clients.length === 1 ? "client" : "clients"} from{" "}
+                {formatWhen(review.from)} to {formatWhen(review.to)}. Choose a client to see its requests per
+                minute.
+              </p>
+              <UsageTable
+                clients={review.clients}
+                sort={sort}
+                selected={selected}
+                onSort={(column) => setSort((now) => nextSort(now, column))}
+                onSelect={onSelect}
+              />
+            </>
+          )
+        }
+      </AdminQueryView>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// The chart's legend, one entry per series with its colour and state, and the compare control that says
+// what an added series will cost (requests, and when the budget lets it go) before it is fetched.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ChartRequest } from "../../interface/chart-window.ts";
+import type { ChartModel } from "../charts/chart-model.ts";
+import { type ChartTheme, seriesColour } from "../charts/chart-theme.ts";
+import { useQueueWait } from "../components/query-status.tsx";
+import { useNow } from "../components/use-now.ts";
+import { formatCountdown, formatNumber } from "../format/numbers.ts";
+import { queryKeys } from "../queries/query-keys.ts";
+import { useBudgetSnapshot } from "../transport/connection-context.tsx";
+import { seriesIdOf, seriesLabel } from "./chart-params.ts";
+import { describeCost, seriesCost } from "./compare-cost.ts";
+import { SeriesDownload } from "./series-download.tsx";
+import { type SeriesFeed, useSeriesFeed } from "./use-series-feed.ts";
+
+export function LegendEntry({
+  label,
+  colour,
+  feed,
+  onRemove,
+}: {
+  label: string;
+  colour: string;
+  feed: SeriesFeed;
+  onRemove?: () => void;
+}) {
+  const { query, loading, shown } = feed;
+  const waitMs = useQueueWait(queryKeys.chartPoints(feed.key), loading);
+  const status = query.isError
+    ? "failed"
+    : loading
+      ? waitMs !== null && waitMs > 500
+        ? `waiting ${formatCountdown(waitMs)}`
+        : "loading…"
+      : null;
+  return (
+    <li
+      className="chart-legend__entry"
+      data-points={shown?.points}
+      data-change={shown?.change}
+      data-appends={shown?.appends}
+    >
+      <span className="chart-legend__swatch" style={{ background: colour }} aria-hidden="true" />
+      <span className="chart-legend__label">{label}</span>
+      {shown ? (
+        <span className="chart-legend__count muted">{`${formatNumber(shown.points, 0, "en-US")} points`}</span>
+      ) : null}
+      {status ? <span className="chart-legend__status muted">{status}</span> : null}
+      {onRemove ? (
+        <button
+          type="button"
+          className="chart-legend__remove"
+          aria-label={`Remove ${label}`}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      ) : null}
+      <SeriesDownload feed={feed} label={label} />
+    </li>
+  );
+}
+
+/** A compared series: its feed into the model and its legend entry. */
+export function CompareSeries({
+  model,
+  theme,
+  exchange,
+  colourIndex,
+  chartKey,
+  describe,
+  onRemove,
+}: {
+  model: ChartModel | null;
+  theme: ChartTheme;
+  exchange: string | null;
+  colourIndex: number;
+  chartKey: ChartRequest;
+  describe: (exchange: string | null) => string;
+  onRemove: () => void;
+}) {
+  const feed = useSeriesFeed(
+    model,
+    seriesIdOf(exchange, false),
+    { label: describe(exchange), kind: "line", colourIndex },
+    chartKey,
+  );
+  return (
+    <LegendEntry
+      label={describe(exchange)}
+      colour={seriesColour(theme, colourIndex)}
+      feed={feed}
+      onRemove={onRemove}
+    />
+  );
+}
+
+/** Pick a series to overlay; before it is added, what it costs and when it would arrive. */
+export function AddCompare({
+  candidates,
+  keyOf,
+  onAdd,
+}: {
+  /** Series not on the chart yet: exchange names, null for all exchanges. */
+  candidates: (string | null)[];
+  keyOf: (exchange: string | null) => ChartRequest;
+  onAdd: (exchange: string | null) => void;
+}) {
+  const [picked, setPicked] = useState<string>("");
+  const client = useQueryClient();
+  const budget = useBudgetSnapshot();
+  const now = useNow(true);
+  if (candidates.length === 0) return null;
+  const optionValue = (exchange: string | null) => exchange ?? "\u0000all";
+  const choice = candidates.find((c) => optionValue(c) === picked) ?? candidates[0] ?? null;
+  const state = client.getQueryState(queryKeys.chartPoints(keyOf(choice)));
+  const cached = state?.data !== undefined && !state.isInvalidated && now - state.dataUpdatedAt < 120_000;
+  const cost = describeCost(seriesCost(budget, cached, now), now);
+  return (
+    <div className="chart-compare">
+      <label className="chart-control">
+        <span className="chart-control__label">Compare with</span>
+        <select value={optionValue(choice)} onChange={(event) => setPicked(event.target.value)}>
+          {candidates.map((c) => (
+            <option key={optionValue(c)} value={optionValue(c)}>
+              {seriesLabel(c)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" onClick={() => onAdd(choice)}>
+        Add to chart
+      </button>
+      <span className="chart-compare__cost muted" role="status">
+        Costs {cost}
+      </span>
+    </div>
+  );
+}

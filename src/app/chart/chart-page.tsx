@@ -1,0 +1,190 @@
+// /chart/:symbol — a symbol's chart points by exchange (or all exchanges), filter, scale and range, all in
+// the URL; other exchanges overlaid to compare; CSV and PNG export. The lightweight-charts instance lives in
+// a ChartModel outside React's render; points go from the query cache into it, never into React state.
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { Coins, SymbolDetails } from "../../interface/resources.ts";
+import { seriesColour } from "../charts/chart-theme.ts";
+import { PageLede } from "../components/page-lede.tsx";
+import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
+import { useDocumentTitle } from "../components/use-document-title.ts";
+import { chooseCurrency } from "../format/currency.ts";
+import { queryKeys } from "../queries/query-keys.ts";
+import { useSettings } from "../settings/store/settings-context.tsx";
+import { ChartControls } from "./chart-controls.tsx";
+import { downloadBlob, downloadCanvas, exportFileName, pointsCsv } from "./chart-export.ts";
+import { AddCompare, CompareSeries, LegendEntry } from "./chart-legend.tsx";
+import {
+  type ChartState,
+  chartKeyOf,
+  describeRange,
+  rangeWindow,
+  readChartState,
+  seriesIdOf,
+  seriesLabel,
+  withChartState,
+} from "./chart-params.ts";
+import { usePairs } from "./queries/pairs.ts";
+import { useChartModel } from "./use-chart-model.ts";
+import { useSeriesFeed } from "./use-series-feed.ts";
+import "./chart-page.css";
+
+export function ChartPage() {
+  const { symbol = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const state = readChartState(params);
+  const [settings] = useSettings();
+  const client = useQueryClient();
+  useDocumentTitle(`${symbol} chart — Crowd Market Data`);
+
+  // The exchange rates come with answers the app already holds; the chart spends no request on them.
+  const change =
+    client.getQueryData<SymbolDetails>(queryKeys.symbolDetails(symbol))?.change ??
+    client.getQueryData<Coins>(queryKeys.coins())?.change ??
+    null;
+  const fx = chooseCurrency(settings.currency, change);
+
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  // The chart is made once the main series has first answered (use-chart-model.ts), and kept.
+  const [answered, setAnswered] = useState(false);
+  const { model, chartTheme } = useChartModel(
+    containerRef,
+    tooltipRef,
+    settings.theme,
+    { currency: fx.currency, rate: fx.rate },
+    answered,
+  );
+
+  // The range's window is fixed when the range (or scale) is picked, so a live refetch extends the series.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window is re-anchored on these changes only
+  const times = useMemo(
+    () => rangeWindow(state.scale, state.range, Math.floor(Date.now() / 1000)),
+    [symbol, state.scale, state.range],
+  );
+  const keyOf = (exchange: string | null) => chartKeyOf(symbol, state, exchange, times);
+  const mainKey = keyOf(state.exchange);
+  const describe = (exchange: string | null) => `${seriesLabel(exchange)} · ${state.filter}`;
+  const main = useSeriesFeed(
+    model,
+    seriesIdOf(state.exchange, true),
+    // The tooltip names each series by exchange and filter, as the legend does.
+    { label: describe(state.exchange), kind: "area", colourIndex: 0 },
+    mainKey,
+  );
+
+  const pairs = usePairs();
+  const exchanges = useMemo(() => {
+    if (!pairs.data) return null;
+    const names = pairs.data.pairs.filter((p) => p.symbol === symbol && !p.ignore).map((p) => p.exchange);
+    return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+  }, [pairs.data, symbol]);
+
+  const change_ = (next: Partial<ChartState>) =>
+    setParams((current) => withChartState(current, next), { preventScrollReset: true });
+  const onShown = state.compare;
+  const candidates = [null, ...(exchanges ?? [])].filter((e) => e !== state.exchange && !onShown.includes(e));
+
+  const mainQuery = main.query;
+  if (!answered && (mainQuery.data !== undefined || mainQuery.isError || main.cancelled)) setAnswered(true);
+  const loadingMain = main.loading;
+  const waitMs = useQueueWait(queryKeys.chartPoints(mainKey), loadingMain);
+  const empty =
+    mainQuery.data !== undefined && !mainQuery.isPlaceholderData && mainQuery.data.times.length === 0;
+
+  const exportCsv = () => {
+    if (!model) return;
+    const series = model.shown().map(({ points }) => ({
+      exchange: points.exchange,
+      filter: points.filter || state.filter,
+      symbol: points.symbol || symbol,
+      points,
+    }));
+    const blob = new Blob([pointsCsv(series)], { type: "text/csv" });
+    downloadBlob(
+      blob,
+      exportFileName([symbol, seriesLabel(state.exchange), state.filter, state.scale], "csv"),
+    );
+  };
+  const exportPng = () => {
+    const canvas = model?.screenshot();
+    if (canvas)
+      downloadCanvas(canvas, exportFileName([symbol, seriesLabel(state.exchange), state.scale], "png"));
+  };
+
+  return (
+    <section className="page chart-page" aria-labelledby="chart-title">
+      <header className="chart-header">
+        <h1 id="chart-title">{symbol} chart</h1>
+        <nav className="chart-header__links" aria-label={`${symbol} links`}>
+          <Link to={`/symbol/${encodeURIComponent(symbol)}`}>Back to {symbol}</Link>
+        </nav>
+      </header>
+      <PageLede page="chart" />
+      <ChartControls state={state} exchanges={exchanges} onChange={change_} />
+      <p className="chart-status" role="status" aria-label="Chart status">
+        {describe(state.exchange)} · {state.scale === "raw" ? "raw 120 s values" : `${state.scale} buckets`} ·{" "}
+        {describeRange(state.scale, state.range)} · {fx.currency}
+        {fx.missing ? ` (no ${fx.missing} rate at hand)` : ""}
+      </p>
+      {mainQuery.isError && mainQuery.data === undefined ? (
+        <FailureNotice error={mainQuery.error} onRetry={() => void mainQuery.refetch()} />
+      ) : null}
+      {loadingMain && waitMs !== null && waitMs > 500 ? (
+        <WaitingNotice what={`the ${describe(state.exchange)} points`} waitMs={waitMs} />
+      ) : null}
+      <div className="chart-frame" aria-busy={loadingMain}>
+        <div
+          ref={containerRef}
+          className="chart-canvas"
+          role="img"
+          aria-label={`Chart of ${symbol}: ${describe(state.exchange)}, ${state.scale}, ${state.range}`}
+        />
+        <div ref={tooltipRef} className="chart-tooltip" hidden />
+        {loadingMain ? <div className="chart-overlay">Loading {describe(state.exchange)} …</div> : null}
+        {empty ? <div className="chart-overlay">No points in this range.</div> : null}
+      </div>
+      <ul className="chart-legend" aria-label="Legend">
+        <LegendEntry label={describe(state.exchange)} colour={seriesColour(chartTheme, 0)} feed={main} />
+        {state.compare.map((exchange, index) => (
+          <CompareSeries
+            key={seriesIdOf(exchange, false)}
+            model={model}
+            theme={chartTheme}
+            exchange={exchange}
+            colourIndex={index + 1}
+            chartKey={keyOf(exchange)}
+            describe={describe}
+            onRemove={() => change_({ compare: state.compare.filter((e) => e !== exchange) })}
+          />
+        ))}
+      </ul>
+      <div className="chart-actions">
+        <AddCompare
+          candidates={candidates}
+          keyOf={keyOf}
+          onAdd={(exchange) => change_({ compare: [...state.compare, exchange] })}
+        />
+        <div className="chart-export">
+          <button
+            type="button"
+            className="button"
+            onClick={exportCsv}
+            disabled={mainQuery.data === undefined}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={exportPng}
+            disabled={mainQuery.data === undefined}
+          >
+            Export PNG
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

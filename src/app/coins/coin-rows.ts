@@ -1,0 +1,126 @@
+// The coin list's rows from one coins answer: figures in the display currency, then the rows a view shows
+// (search, favourites) in its order. Coins known only by name (completeCoinList beyond the top list) become
+// rows without figures, shown when a search or the favourites reach them.
+import type { Coins } from "../../interface/resources.ts";
+import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
+import type { CoinsView, SortColumn } from "./coins-view.ts";
+
+export interface CoinRow {
+  symbol: string;
+  name: string;
+  /** 1-based position by market cap in the complete list. */
+  rank: number;
+  /** In the top list, with figures; false for a coin known only by name. */
+  listed: boolean;
+  /** Figures in the display currency; null when unknown. */
+  price: number | null;
+  /** Percent against the price 24 hours earlier. */
+  change: number | null;
+  volume: number | null;
+  supply: number | null;
+  /** price × circulating supply. */
+  cap: number | null;
+}
+
+/** Every coin of the answer as a row: the listed ones first, then those known only by name. */
+export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateYesterday">): CoinRow[] {
+  const rankOf = new Map<string, number>();
+  coins.completeCoinList.forEach((coin, index) => {
+    if (!rankOf.has(coin.symbol)) rankOf.set(coin.symbol, index + 1);
+  });
+  const rows: CoinRow[] = [];
+  const seen = new Set<string>();
+  coins.coins.forEach((coin, index) => {
+    if (seen.has(coin.symbol)) return;
+    seen.add(coin.symbol);
+    const price = coin.price * fx.rate;
+    rows.push({
+      symbol: coin.symbol,
+      name: coin.name,
+      rank: rankOf.get(coin.symbol) ?? index + 1,
+      listed: true,
+      price,
+      change: changeIn(coin.price, coin.priceYesterday, fx),
+      volume: convert(coin.volumeYesterdayUSD, fx),
+      supply: coin.circulatingSupply,
+      cap: coin.circulatingSupply === null ? null : price * coin.circulatingSupply,
+    });
+  });
+  for (const coin of coins.completeCoinList) {
+    if (seen.has(coin.symbol)) continue;
+    seen.add(coin.symbol);
+    rows.push({
+      symbol: coin.symbol,
+      name: coin.name,
+      rank: rankOf.get(coin.symbol) ?? rows.length + 1,
+      listed: false,
+      price: null,
+      change: null,
+      volume: null,
+      supply: null,
+      cap: null,
+    });
+  }
+  return rows;
+}
+
+/** Whether a row's symbol or name holds the search (case-insensitive); a blank search holds every row. */
+export function matchesSearch(row: Pick<CoinRow, "symbol" | "name">, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (needle === "") return true;
+  return row.symbol.toLowerCase().includes(needle) || row.name.toLowerCase().includes(needle);
+}
+
+/**
+ * The rows a view shows, in its order. Without a search or the favourites filter: the top list only.
+ * A search or the favourites filter also reaches coins known only by name.
+ */
+export function selectRows(
+  rows: readonly CoinRow[],
+  view: CoinsView,
+  favourites: readonly string[],
+): CoinRow[] {
+  const favourite = new Set(favourites);
+  const searching = view.q.trim() !== "";
+  const shown = rows.filter((row) => {
+    if (view.fav && !favourite.has(row.symbol)) return false;
+    if (!row.listed && !searching && !view.fav) return false;
+    return matchesSearch(row, view.q);
+  });
+  return sortRows(shown, view.sort, view.dir);
+}
+
+/**
+ * Rows sorted by a column; a missing figure goes last in either direction, and ties keep rank order.
+ * Returns a new array.
+ */
+export function sortRows(rows: readonly CoinRow[], column: SortColumn, dir: "asc" | "desc"): CoinRow[] {
+  const sign = dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x: number | string | null = a[column];
+    const y: number | string | null = b[column];
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+      return a.rank - b.rank;
+    }
+    const order =
+      typeof x === "string" && typeof y === "string"
+        ? x.localeCompare(y, undefined, { sensitivity: "base" })
+        : (x as number) - (y as number);
+    return order === 0 ? a.rank - b.rank : sign * order;
+  });
+}
+
+/** The newest time among the listed coins (the answer's block), or null. */
+export function newestTime(coins: Coins): string | null {
+  let newest: string | null = null;
+  let newestMs = Number.NEGATIVE_INFINITY;
+  for (const coin of coins.coins) {
+    const ms = Date.parse(coin.time);
+    if (Number.isFinite(ms) && ms > newestMs) {
+      newestMs = ms;
+      newest = coin.time;
+    }
+  }
+  return newest;
+}

@@ -1,0 +1,192 @@
+// The dashboard's home: the top coins by market cap from one GET /v1/coins, searchable (the complete coin
+// list too), sortable, with favourites and a display currency. The view (search, sort, favourites only)
+// lives in the URL; the favourites and the currency live in the settings.
+import { type ReactNode, useEffect, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import type { Coins } from "../../interface/resources.ts";
+import { PageLede } from "../components/page-lede.tsx";
+import { QueryView } from "../components/query-status.tsx";
+import { SkeletonRows } from "../components/skeleton.tsx";
+import type { DisplayCurrency } from "../format/currency.ts";
+import { availableCurrencies, chooseCurrency } from "../format/currency.ts";
+import { queryKeys } from "../queries/query-keys.ts";
+import { useSettings } from "../settings/store/settings-context.tsx";
+import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
+import { CoinsTable, rowFormatSteps } from "./coins-table.tsx";
+import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
+import {
+  type CoinsView,
+  parseCoinsView,
+  type SortColumn,
+  serialiseCoinsView,
+  toggleSort,
+} from "./coins-view.ts";
+import { useCoins } from "./queries/coins.ts";
+import { UpdatedAgo } from "./updated-ago.tsx";
+import "./coins-page.css";
+
+export function CoinsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => parseCoinsView(searchParams), [searchParams]);
+  const [settings, updateSettings] = useSettings();
+  const query = useCoins();
+  const coinsOnTheWay = query.data === undefined;
+  useEffect(() => {
+    if (!coinsOnTheWay) return;
+    // While the network works: one format a task, each after whatever the page had queued.
+    return eachInItsOwnTask(rowFormatSteps(settings.currency));
+  }, [coinsOnTheWay, settings.currency]);
+
+  /**
+   * A new view from the current one: a history entry, or (while typing a search) in place. The router
+   * renders the new URL in a transition, so the inputs keep their own state until it lands.
+   */
+  const changeView = (change: (current: CoinsView) => CoinsView, typed = false) =>
+    setSearchParams((current) => serialiseCoinsView(change(parseCoinsView(current)), current), {
+      replace: typed,
+      state: typed ? TYPED_SEARCH : undefined,
+    });
+
+  const toggleFavourite = (symbol: string) => {
+    const favourites = settings.favourites.includes(symbol)
+      ? settings.favourites.filter((s) => s !== symbol)
+      : [...settings.favourites, symbol];
+    updateSettings({ favourites });
+  };
+
+  const coins = query.data;
+  return (
+    <section className="page coins-page" aria-labelledby="coins-title">
+      <header className="page-header">
+        <h1 id="coins-title">Coins</h1>
+        <PageLede page="coins" />
+        {coins ? (
+          <p className="muted coins-subtitle">
+            Top {coins.coins.length} by market cap · <UpdatedAgo time={newestTime(coins)} />
+          </p>
+        ) : null}
+      </header>
+      <CoinsToolbar
+        q={view.q}
+        onSearch={(q) => changeView((current) => ({ ...current, q }), true)}
+        favouritesOnly={view.fav}
+        favouriteCount={settings.favourites.length}
+        onFavouritesOnly={(fav) => changeView((current) => ({ ...current, fav }))}
+        currency={settings.currency}
+        currencies={coins ? availableCurrencies(coins.change) : null}
+        onCurrency={(currency) => updateSettings({ currency })}
+      />
+      <QueryView
+        query={query}
+        queryKey={queryKeys.coins()}
+        what="the coins"
+        skeleton={<SkeletonRows rows={12} columns={7} label="the coins" />}
+      >
+        {(data) => (
+          <CoinsContent
+            coins={data}
+            view={view}
+            wanted={settings.currency}
+            favourites={settings.favourites}
+            onSort={(column) => changeView((current) => toggleSort(current, column))}
+            onToggleFavourite={toggleFavourite}
+            onClear={() => changeView((current) => ({ ...current, q: "", fav: false }))}
+          />
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function CoinsContent({
+  coins,
+  view,
+  wanted,
+  favourites,
+  onSort,
+  onToggleFavourite,
+  onClear,
+}: {
+  coins: Coins;
+  view: CoinsView;
+  wanted: DisplayCurrency;
+  favourites: string[];
+  onSort: (column: SortColumn) => void;
+  onToggleFavourite: (symbol: string) => void;
+  onClear: () => void;
+}) {
+  const choice = chooseCurrency(wanted, coins.change);
+  const rows = useMemo(
+    () => buildRows(coins, { rate: choice.rate, rateYesterday: choice.rateYesterday }),
+    [coins, choice.rate, choice.rateYesterday],
+  );
+  const shown = useMemo(() => selectRows(rows, view, favourites), [rows, view, favourites]);
+  const favouriteSet = useMemo(() => new Set(favourites), [favourites]);
+  return (
+    <>
+      {choice.missing ? (
+        <p className="coins-note" role="status">
+          The coins answer has no {choice.missing} rate, so figures are in USD.
+        </p>
+      ) : null}
+      <p className="coins-count muted" role="status">
+        {countText(shown.length, rows.length, view)}
+      </p>
+      {shown.length > 0 ? (
+        <CoinsTable
+          rows={shown}
+          sort={view.sort}
+          dir={view.dir}
+          currency={choice.currency}
+          favourites={favouriteSet}
+          onSort={onSort}
+          onToggleFavourite={onToggleFavourite}
+        />
+      ) : (
+        <EmptyList view={view} onClear={onClear} />
+      )}
+    </>
+  );
+}
+
+function countText(shown: number, all: number, view: CoinsView): ReactNode {
+  const coins = (n: number) => `${n} ${n === 1 ? "coin" : "coins"}`;
+  const q = view.q.trim();
+  if (q !== "" && view.fav) return `${coins(shown)} of your favourites match “${q}”`;
+  if (q !== "") return `${coins(shown)} of ${all} match “${q}”`;
+  if (view.fav) return `${coins(shown)} in your favourites`;
+  return `${coins(shown)}`;
+}
+
+function EmptyList({ view, onClear }: { view: CoinsView; onClear: () => void }) {
+  const q = view.q.trim();
+  return (
+    <div className="card coins-empty">
+      {q !== "" ? (
+        <p>
+          No {view.fav ? "favourite " : ""}coin’s name or symbol contains “{q}”.
+        </p>
+      ) : (
+        <p>No favourites yet: star a coin (☆) in the list to keep it here.</p>
+      )}
+      <button type="button" className="button" onClick={onClear}>
+        Show all coins
+      </button>
+    </div>
+  );
+}
+
+/** Runs each step in a task of its own, in order; returns the cancel of those not run yet. */
+function eachInItsOwnTask(steps: (() => void)[]): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = (at: number) => {
+    const step = steps[at];
+    if (step === undefined) return;
+    timer = setTimeout(() => {
+      step();
+      next(at + 1);
+    }, 0);
+  };
+  next(0);
+  return () => clearTimeout(timer);
+}

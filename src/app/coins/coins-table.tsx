@@ -1,0 +1,199 @@
+// The coin table: sortable headers (aria-sort), a favourite star per row, and each row one link to its
+// symbol page (the name's link stretches over the row, so a click anywhere on it goes there).
+import { Link } from "react-router";
+import type { DisplayCurrency } from "../format/currency.ts";
+import {
+  formatAmountCompact,
+  formatMoneyCompact,
+  formatPercent,
+  formatPrice,
+  trendOf,
+} from "../format/numbers.ts";
+import type { CoinRow } from "./coin-rows.ts";
+import type { SortColumn, SortDirection } from "./coins-view.ts";
+
+interface Column {
+  key: SortColumn;
+  label: string;
+  /** Shorter text on screen, when the label is too long for the header. */
+  short?: string;
+  numeric: boolean;
+  /** Hidden on narrow screens. */
+  minor?: boolean;
+}
+
+const COLUMNS: readonly Column[] = [
+  { key: "rank", label: "Rank", short: "#", numeric: true, minor: true },
+  { key: "name", label: "Name", numeric: false },
+  { key: "symbol", label: "Symbol", numeric: false, minor: true },
+  { key: "price", label: "Price", numeric: true },
+  { key: "change", label: "Change 24 h", short: "24 h", numeric: true },
+  { key: "volume", label: "Volume 24 h", numeric: true, minor: true },
+  { key: "supply", label: "Circulating supply", short: "Supply", numeric: true, minor: true },
+  { key: "cap", label: "Market cap", numeric: true },
+];
+
+/** The number of coins the service lists with figures. */
+const TOP = 50;
+
+function classes(...names: (string | false | undefined)[]): string | undefined {
+  const joined = names.filter(Boolean).join(" ");
+  return joined === "" ? undefined : joined;
+}
+
+export function CoinsTable({
+  rows,
+  sort,
+  dir,
+  currency,
+  favourites,
+  onSort,
+  onToggleFavourite,
+}: {
+  rows: readonly CoinRow[];
+  sort: SortColumn;
+  dir: SortDirection;
+  currency: DisplayCurrency;
+  favourites: ReadonlySet<string>;
+  onSort: (column: SortColumn) => void;
+  onToggleFavourite: (symbol: string) => void;
+}) {
+  const sortedBy = COLUMNS.find((column) => column.key === sort)?.label ?? sort;
+  return (
+    <div className="table-scroll coins-scroll">
+      <table className="data-table coins-table">
+        <caption className="visually-hidden">
+          Coins, sorted by {sortedBy.toLowerCase()}, {dir === "asc" ? "ascending" : "descending"}; figures in{" "}
+          {currency}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="coins-fav">
+              <span className="visually-hidden">Favourite</span>
+            </th>
+            {COLUMNS.map((column) => (
+              <SortHeader
+                key={column.key}
+                column={column}
+                active={column.key === sort}
+                dir={dir}
+                onSort={() => onSort(column.key)}
+              />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <CoinTableRow
+              key={row.symbol}
+              row={row}
+              currency={currency}
+              favourite={favourites.has(row.symbol)}
+              onToggleFavourite={() => onToggleFavourite(row.symbol)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortHeader({
+  column,
+  active,
+  dir,
+  onSort,
+}: {
+  column: Column;
+  active: boolean;
+  dir: SortDirection;
+  onSort: () => void;
+}) {
+  const arrow = active ? (dir === "asc" ? "▲" : "▼") : "";
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+      className={classes(`coins-col-${column.key}`, column.numeric && "num", column.minor && "coins-minor")}
+    >
+      <button
+        type="button"
+        className={classes("sort-button", active && "sort-button--active")}
+        onClick={onSort}
+      >
+        {column.short ? (
+          <>
+            <span aria-hidden="true">{column.short}</span>
+            <span className="visually-hidden">{column.label}</span>
+          </>
+        ) : (
+          column.label
+        )}
+        <span className="sort-arrow" aria-hidden="true">
+          {arrow}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function CoinTableRow({
+  row,
+  currency,
+  favourite,
+  onToggleFavourite,
+}: {
+  row: CoinRow;
+  currency: DisplayCurrency;
+  favourite: boolean;
+  onToggleFavourite: () => void;
+}) {
+  return (
+    <tr className={classes("coins-row", !row.listed && "coins-row--unlisted")}>
+      <td className="coins-fav">
+        <button
+          type="button"
+          className={classes("star-button", favourite && "star-button--on")}
+          aria-pressed={favourite}
+          aria-label={`Favourite ${row.name} (${row.symbol})`}
+          title={favourite ? "Remove from favourites" : "Add to favourites"}
+          onClick={onToggleFavourite}
+        >
+          <span aria-hidden="true">{favourite ? "★" : "☆"}</span>
+        </button>
+      </td>
+      <td className="num coins-col-rank coins-minor muted">{row.rank}</td>
+      <th scope="row" className="coins-col-name">
+        <Link className="coins-link" to={`/symbol/${encodeURIComponent(row.symbol)}`}>
+          {row.name}
+        </Link>
+        <span className="coins-inline-symbol">{row.symbol}</span>
+        {row.listed ? null : <span className="coins-tag">not in top {TOP}</span>}
+      </th>
+      <td className="coins-col-symbol coins-minor">{row.symbol}</td>
+      <td className="num">{formatPrice(row.price, currency)}</td>
+      <td className={classes("num", trendOf(row.change) !== "flat" && trendOf(row.change))}>
+        {formatPercent(row.change)}
+      </td>
+      <td className="num coins-minor">{formatMoneyCompact(row.volume, currency)}</td>
+      <td className="num coins-minor">{formatAmountCompact(row.supply)}</td>
+      <td className="num">{formatMoneyCompact(row.cap, currency)}</td>
+    </tr>
+  );
+}
+
+/**
+ * The number formats a row uses, one step each, to make ahead of the rows: a page's first currency format
+ * loads the browser's number and currency data (~20 ms), better spent while the coins are on their way than
+ * between their arrival and the table, and one format a task keeps each task short. The formats are kept
+ * (format/numbers.ts), so none is made twice.
+ */
+export function rowFormatSteps(currency: DisplayCurrency): (() => void)[] {
+  return [
+    () => formatPrice(1, currency),
+    () => formatPrice(0.5, currency),
+    () => formatPercent(1),
+    () => formatMoneyCompact(1, currency),
+    () => formatAmountCompact(1),
+  ];
+}

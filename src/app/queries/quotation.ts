@@ -1,0 +1,50 @@
+// GET /v1/quotation/{symbol} is never asked by the dashboard: the coins answer holds the quotation of each
+// listed coin, and the symbol details hold their coin's, so the quotation queries are filled from those
+// answers (whenever one arrives, or is restored from the persisted cache) and cost no request. A symbol
+// page draws its heading and price from here until its own details come.
+import type { QueryClient } from "@tanstack/react-query";
+import type { Coins, Quotation, SymbolDetails } from "../../interface/resources.ts";
+import { queryKeys } from "./query-keys.ts";
+
+type QuotedCoin = Coins["coins"][number];
+
+/** The quotation a coin of an answer stands for; `source` names where it came from. */
+function quotationFromCoin(coin: QuotedCoin): Quotation {
+  return {
+    symbol: coin.symbol,
+    name: coin.name,
+    price: coin.price,
+    priceYesterday: coin.priceYesterday,
+    volumeYesterdayUSD: coin.volumeYesterdayUSD,
+    source: "coins list",
+    time: coin.time,
+  };
+}
+
+/** Puts a coin's quotation in the cache, dated as the answer it came in, unless a newer one is there. */
+function seedQuotation(client: QueryClient, coin: QuotedCoin, updatedAt: number): void {
+  const key = queryKeys.quotation(coin.symbol);
+  const state = client.getQueryState(key);
+  if (state?.data !== undefined && state.dataUpdatedAt >= updatedAt) return;
+  client.setQueryData(key, quotationFromCoin(coin), { updatedAt });
+}
+
+/** When a coins or symbol details answer arrives, the quotations it holds go into their queries. */
+export function seedQuotationsFromAnswers(client: QueryClient): void {
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== "updated" || event.action.type !== "success") return;
+    const { queryKey, state } = event.query;
+    if (state.data === undefined) return;
+    const kind = queryKey[1];
+    if (kind === queryKeys.coins()[1]) {
+      for (const coin of (state.data as Coins).coins) seedQuotation(client, coin, state.dataUpdatedAt);
+    } else if (kind === queryKeys.symbolDetails("")[1]) {
+      seedQuotation(client, (state.data as SymbolDetails).coin, state.dataUpdatedAt);
+    }
+  });
+}
+
+/** The quotation of `symbol` the cache holds, if an answer brought one; never a request. */
+export function cachedQuotation(client: QueryClient, symbol: string): Quotation | undefined {
+  return client.getQueryData<Quotation>(queryKeys.quotation(symbol));
+}

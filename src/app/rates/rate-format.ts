@@ -1,0 +1,77 @@
+// Rate values as their issuers quote them: with the type's own decimals, in percent, except the SOFR Index
+// (SAFR), which is an index level (see InterestRateSchema's `value` description), so it has no unit.
+import { RATE_TYPES } from "../../interface/vocabulary.ts";
+import { formatDate } from "../format/dates.ts";
+import { isRateType } from "./rates-search.ts";
+
+/** The decimals when neither the service's list nor the vocabulary knows the type (the public default). */
+const FALLBACK_DECIMALS = 8;
+
+export interface RateUnit {
+  /** True for an index level (SAFR), false for a rate in percent. */
+  index: boolean;
+  /** The column heading's unit: "%" or "index". */
+  label: string;
+}
+
+export function unitOf(rateType: string): RateUnit {
+  return rateType === "SAFR" ? { index: true, label: "index" } : { index: false, label: "%" };
+}
+
+/** The decimals a type is quoted with: the service's word first, then the vocabulary's. */
+export function decimalsOf(
+  rateType: string,
+  listed: readonly { symbol: string; decimals: number }[] = [],
+): number {
+  const fromService = listed.find((meta) => meta.symbol === rateType)?.decimals;
+  if (fromService !== undefined && Number.isInteger(fromService) && fromService >= 0 && fromService <= 20) {
+    return fromService;
+  }
+  return isRateType(rateType) ? RATE_TYPES[rateType].decimals : FALLBACK_DECIMALS;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function fixed(decimals: number, locale: string | undefined, sign = false): Intl.NumberFormat {
+  const key = `${decimals}|${locale ?? ""}|${sign}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      ...(sign ? { signDisplay: "exceptZero" as const } : {}),
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** 3.912%, −0.542%, or an index level 1.04567890. */
+export function formatRateValue(value: number, decimals: number, unit: RateUnit, locale?: string): string {
+  if (!Number.isFinite(value)) return "—";
+  const text = fixed(decimals, locale).format(value);
+  return unit.index ? text : `${text}%`;
+}
+
+/**
+ * The change between two values: in basis points for a rate (+25 bp, one decimal when the type has more
+ * than two), in index points for an index level (+0.00123456).
+ */
+export function formatRateChange(change: number, decimals: number, unit: RateUnit, locale?: string): string {
+  if (!Number.isFinite(change)) return "—";
+  if (unit.index) return fixed(decimals, locale, true).format(change);
+  const bpDecimals = Math.min(Math.max(decimals - 2, 0), 1);
+  return `${fixed(bpDecimals, locale, true).format(change * 100)} bp`;
+}
+
+/**
+ * A publication time in the reader's zone, to the minute: "Mar 11, 2024, 1:00 PM"; short, without the
+ * year, for a table row whose date already says it: "Mar 11, 1:00 PM".
+ */
+export function formatPublished(iso: string, locale?: string, { short = false } = {}): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return short
+    ? formatDate(time, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }, locale)
+    : formatDate(time, { dateStyle: "medium", timeStyle: "short" }, locale);
+}

@@ -1,0 +1,119 @@
+// The user's settings, kept in localStorage so they survive reloads and every tab shares them. Read back
+// through a schema: a hand-edited or outdated entry falls back to the defaults field by field instead of
+// breaking the page. The write key is not here: it lives in session storage only (see write-key.ts).
+import { z } from "zod";
+import { DEFAULT_RATE_LIMIT } from "../../../interface/vocabulary.ts";
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../../format/currency.ts";
+
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface Settings {
+  /** Where the service is: "" means the page's own origin (where `npm start` serves both). */
+  baseUrl: string;
+  /** An issued client key, sent as X-Api-Key; "" for none. */
+  apiKey: string;
+  /** Requests per minute to plan with until the server states its own policy. */
+  budgetPerMinute: number;
+  currency: DisplayCurrency;
+  theme: Theme;
+  favourites: string[];
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: "",
+  apiKey: "",
+  budgetPerMinute: DEFAULT_RATE_LIMIT,
+  currency: "USD",
+  theme: "system",
+  favourites: [],
+};
+
+const SettingsFields = z.object({
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  budgetPerMinute: z.int().min(1).max(10_000),
+  currency: z.enum(DISPLAY_CURRENCIES),
+  theme: z.enum(THEMES),
+  favourites: z.array(z.string()).max(10_000),
+});
+
+export const SETTINGS_KEY = "cmd.settings";
+
+/** The stored settings; every field that is missing or unreadable takes its default. */
+export function readSettings(text: string | null): Settings {
+  let stored: unknown = null;
+  try {
+    stored = text === null ? null : JSON.parse(text);
+  } catch {
+    stored = null;
+  }
+  const settings: Settings = { ...DEFAULT_SETTINGS, favourites: [...DEFAULT_SETTINGS.favourites] };
+  if (typeof stored !== "object" || stored === null) return settings;
+  for (const key of Object.keys(SettingsFields.shape) as (keyof Settings)[]) {
+    const field = SettingsFields.shape[key].safeParse((stored as Record<string, unknown>)[key]);
+    if (field.success) (settings as unknown as Record<string, unknown>)[key] = field.data;
+  }
+  return settings;
+}
+
+/** A base URL as the transport needs it: trimmed, no trailing slash; "" stays the page's origin. */
+export function normaliseBaseUrl(input: string): string {
+  const trimmed = input.trim().replace(/\/+$/, "");
+  if (trimmed === "") return "";
+  const url = new URL(trimmed);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`the service address must start with http:// or https://; got ${url.protocol}`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+type Listener = () => void;
+
+/**
+ * The settings as an external store for useSyncExternalStore: one object per change, written through to
+ * storage, and updated when another tab writes (the storage event).
+ */
+export class SettingsStore {
+  private current: Settings;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly storage: Storage | null) {
+    this.current = readSettings(this.read());
+  }
+
+  get = (): Settings => this.current;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  update(change: Partial<Settings>): void {
+    this.current = { ...this.current, ...change };
+    try {
+      this.storage?.setItem(SETTINGS_KEY, JSON.stringify(this.current));
+    } catch {
+      // Storage full or disabled: the settings still hold for this page.
+    }
+    this.notify();
+  }
+
+  /** Another tab changed the settings: take them. */
+  reload(): void {
+    this.current = readSettings(this.read());
+    this.notify();
+  }
+
+  private read(): string | null {
+    try {
+      return this.storage?.getItem(SETTINGS_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,129 @@
+// The coin's figures at a glance: price in the reader's currency, the change against yesterday, volume,
+// market cap, circulating supply (with its time and source below it) and rank. A figure that is still on
+// its way shows a placeholder of its size; one the service does not know shows a dash and why.
+import type { ReactNode } from "react";
+import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
+import {
+  formatAmountCompact,
+  formatMoneyCompact,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  trendOf,
+} from "../format/numbers.ts";
+import { formatClock } from "./trade-format.ts";
+
+export interface FigureValues {
+  symbol: string;
+  priceUSD: number;
+  priceYesterdayUSD: number | null;
+  volumeUSD: number | null;
+  /** When the price was computed. */
+  time: string;
+  /** undefined: not known yet (still loading). */
+  circulatingSupply: number | null | undefined;
+  rank: number | undefined;
+}
+
+export function CoinFigures({
+  values,
+  fx,
+  supplyNote,
+}: {
+  values: FigureValues;
+  fx: CurrencyChoice;
+  supplyNote?: ReactNode;
+}) {
+  const { symbol, circulatingSupply, rank } = values;
+  const change = changeIn(values.priceUSD, values.priceYesterdayUSD, fx);
+  const trend = trendOf(change);
+  const marketCapUSD =
+    circulatingSupply === undefined || circulatingSupply === null
+      ? circulatingSupply
+      : values.priceUSD * circulatingSupply;
+  return (
+    <dl className="figures" aria-label={`Figures of ${symbol}`}>
+      <div className="figure figure--price">
+        <dt>Price</dt>
+        <dd>
+          <span className="figure__value figure__value--big">
+            {formatPrice(convert(values.priceUSD, fx), fx.currency)}
+          </span>
+          <span className="figure__note">
+            as of <time dateTime={values.time}>{formatClock(values.time)}</time>
+            {fx.currency === "USD" ? null : ` · ${formatPrice(values.priceUSD, "USD")}`}
+          </span>
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Change 24 h</dt>
+        <dd>
+          <span className={`figure__value ${trend}`}>
+            {trend === "flat" ? null : <span aria-hidden="true">{trend === "up" ? "▲ " : "▼ "}</span>}
+            {formatPercent(change)}
+          </span>
+          {change === null ? <span className="figure__note">no price from 24 h ago yet</span> : null}
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Volume 24 h</dt>
+        <dd>
+          <span className="figure__value">
+            {formatMoneyCompact(convert(values.volumeUSD, fx), fx.currency)}
+          </span>
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Market cap</dt>
+        <dd>
+          <Later value={marketCapUSD}>
+            {(usd) => (
+              <span className="figure__value">{formatMoneyCompact(convert(usd, fx), fx.currency)}</span>
+            )}
+          </Later>
+          {marketCapUSD === null ? <span className="figure__note">no supply known</span> : null}
+        </dd>
+      </div>
+      <div className="figure figure--supply">
+        <dt>Circulating supply</dt>
+        <dd>
+          <Later value={circulatingSupply}>
+            {(supply) => (
+              <span
+                className="figure__value"
+                title={supply === null ? undefined : `${formatNumber(supply, 8)} ${symbol}`}
+              >
+                {supply === null ? "—" : `${formatAmountCompact(supply)} ${symbol}`}
+              </span>
+            )}
+          </Later>
+          {supplyNote}
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Rank</dt>
+        <dd>
+          <Later value={rank}>
+            {(position) => (
+              <span className="figure__value">{position > 0 ? `#${position}` : "outside the top 50"}</span>
+            )}
+          </Later>
+          {rank !== undefined && rank > 0 ? <span className="figure__note">by market cap</span> : null}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The value once it is known; a placeholder of a figure's size until then. */
+function Later<T>({ value, children }: { value: T | undefined; children: (value: T) => ReactNode }) {
+  if (value === undefined) {
+    return (
+      <span className="figure__value figure__loading">
+        <span className="skeleton-cell" aria-hidden="true" />
+        <span className="visually-hidden">loading</span>
+      </span>
+    );
+  }
+  return <>{children(value)}</>;
+}

@@ -1,0 +1,64 @@
+// One exchange's last trades, newest first: when, which pair, buy or sell, the price in the pair's quote
+// currency, how much, the price in USD the service estimated, and the exchange's own trade id.
+import type { SymbolExchangeDetails } from "../../interface/resources.ts";
+import { formatPrice, formatTime } from "../format/numbers.ts";
+import { formatClock, formatCoinAmount, formatQuotePrice, sideOf } from "./trade-format.ts";
+
+export function LastTrades({ symbol, exchange }: { symbol: string; exchange: SymbolExchangeDetails }) {
+  if (exchange.lastTrades.length === 0) {
+    return (
+      <p className="muted last-trades__empty">
+        No recent trades of {symbol} on {exchange.name}.
+      </p>
+    );
+  }
+  return (
+    <div className="last-trades">
+      <table className="data-table last-trades__table">
+        <caption>
+          Last {exchange.lastTrades.length} trades of {symbol} on {exchange.name}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Pair</th>
+            <th scope="col">Side</th>
+            <th scope="col" className="num" title="In the pair's quote currency">
+              Price (quote)
+            </th>
+            <th scope="col" className="num">
+              Volume ({symbol})
+            </th>
+            <th scope="col" className="num">
+              Est. USD price
+            </th>
+            <th scope="col">Trade id</th>
+          </tr>
+        </thead>
+        <tbody>
+          {exchange.lastTrades.map((trade) => {
+            const side = sideOf(trade.volume);
+            return (
+              // A trade id is the exchange's own and is unique within its pair only.
+              <tr key={`${trade.pair}|${trade.foreignTradeID}|${trade.time}`}>
+                <td>
+                  <time dateTime={trade.time} title={formatTime(trade.time)}>
+                    {formatClock(trade.time)}
+                  </time>
+                </td>
+                <td>{trade.pair}</td>
+                <td>
+                  <span className={`side side--${side} ${side === "buy" ? "up" : "down"}`}>{side}</span>
+                </td>
+                <td className="num">{formatQuotePrice(trade.price)}</td>
+                <td className="num">{formatCoinAmount(Math.abs(trade.volume))}</td>
+                <td className="num">{formatPrice(trade.estimatedUSDPrice, "USD")}</td>
+                <td className="trade-id">{trade.foreignTradeID}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

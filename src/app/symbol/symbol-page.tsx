@@ -1,0 +1,172 @@
+// /symbol/:symbol — one coin: its figures in the reader's currency, its MA120 over the last day, every
+// exchange trading it (sortable, each opening to its last trades) and links to its charts. One request (the
+// symbol details, whose gfx1 is the MA120) draws the page; the supply record (for the supply's time and
+// source) follows once the details are in. A price already cached by the coin list shows at once, read
+// straight from the cache so no request is spent.
+import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { Coins, Quotation, SymbolDetails } from "../../interface/resources.ts";
+import { PageLede } from "../components/page-lede.tsx";
+import { QueryView } from "../components/query-status.tsx";
+import { SkeletonBlock, SkeletonRows } from "../components/skeleton.tsx";
+import { useDocumentTitle } from "../components/use-document-title.ts";
+import { type CurrencyChoice, chooseCurrency } from "../format/currency.ts";
+import { queryKeys } from "../queries/query-keys.ts";
+import { cachedQuotation } from "../queries/quotation.ts";
+import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSupply } from "../supply/queries/supply.ts";
+import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
+import { ExchangesTable } from "./exchanges-table.tsx";
+import { Ma120Chart } from "./ma120-chart.tsx";
+import { unknownSymbolOf } from "./not-found.ts";
+import { useSymbolDetails } from "./queries/symbol-details.ts";
+import { SupplyNote } from "./supply-note.tsx";
+import { SymbolNotFound } from "./symbol-not-found.tsx";
+import { nextSort, readOpen, readSort, type SortKey, withSort, withToggled } from "./symbol-params.ts";
+import "./symbol-page.css";
+
+export function SymbolPage() {
+  const { symbol = "" } = useParams();
+  const [settings] = useSettings();
+  const client = useQueryClient();
+  const details = useSymbolDetails(symbol);
+  const supply = useSupply(symbol, { enabled: details.data !== undefined });
+  const unknown = details.data === undefined ? unknownSymbolOf(details.error) : null;
+
+  // Until the details come: what the coin list left in the cache, without asking the service.
+  const cachedQuote = details.data ? undefined : cachedQuotation(client, symbol);
+  const cachedCoins = client.getQueryData<Coins>(queryKeys.coins());
+  const name =
+    details.data?.coin.name ??
+    cachedQuote?.name ??
+    cachedCoins?.completeCoinList.find((coin) => coin.symbol === symbol)?.name ??
+    null;
+  const fx = chooseCurrency(settings.currency, details.data?.change ?? cachedCoins?.change ?? null);
+
+  useDocumentTitle(`${symbol}${name ? ` · ${name}` : ""} — Crowd Market Data`);
+
+  return (
+    <section className="page symbol-page" aria-labelledby="symbol-title">
+      <header className="symbol-header">
+        <div className="symbol-header__title">
+          <h1 id="symbol-title">{unknown ? symbol : (name ?? symbol)}</h1>
+          {name && !unknown ? <span className="symbol-tag">{symbol}</span> : null}
+        </div>
+        {unknown ? null : (
+          <nav className="symbol-header__links" aria-label={`${symbol} links`}>
+            <Link to="/">All coins</Link>
+            <Link to={`/chart/${encodeURIComponent(symbol)}`} className="button">
+              Chart of {symbol}
+            </Link>
+          </nav>
+        )}
+      </header>
+      <PageLede page="symbol" />
+      {unknown ? (
+        <SymbolNotFound symbol={symbol} unknown={unknown} />
+      ) : (
+        <>
+          <CurrencyNote fx={fx} />
+          {cachedQuote && !details.data ? <CoinFigures values={figuresOfQuote(cachedQuote)} fx={fx} /> : null}
+          <QueryView
+            query={details}
+            queryKey={queryKeys.symbolDetails(symbol)}
+            what={`the details of ${symbol}`}
+            skeleton={
+              <div className="symbol-skeleton">
+                {cachedQuote ? null : <SkeletonBlock label={`the figures of ${symbol}`} height="7.5rem" />}
+                <SkeletonRows rows={6} columns={5} label={`the exchanges trading ${symbol}`} />
+              </div>
+            }
+          >
+            {(data) => (
+              <SymbolDetailsView
+                details={data}
+                fx={fx}
+                supply={<SupplyNote symbol={symbol} query={supply} />}
+              />
+            )}
+          </QueryView>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SymbolDetailsView({
+  details,
+  fx,
+  supply,
+}: {
+  details: SymbolDetails;
+  fx: CurrencyChoice;
+  supply: ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const { coin } = details;
+  const sort = readSort(params);
+  const open = readOpen(params);
+  const onSort = (key: SortKey) =>
+    setParams((current) => withSort(current, nextSort(readSort(current), key)), { preventScrollReset: true });
+  const onToggle = (exchange: string) =>
+    setParams((current) => withToggled(current, exchange), { preventScrollReset: true });
+  return (
+    <>
+      <CoinFigures values={figuresOfDetails(details)} fx={fx} supplyNote={supply} />
+      <Ma120Chart symbol={coin.symbol} gfx1={details.gfx1} fx={fx} />
+      <section className="symbol-exchanges" aria-labelledby="exchanges-title">
+        <h2 id="exchanges-title">
+          Exchanges <span className="muted">({details.exchanges.length})</span>
+        </h2>
+        {details.exchanges.length === 0 ? (
+          <p className="muted">No exchange has traded {coin.symbol} yet.</p>
+        ) : (
+          <ExchangesTable
+            symbol={coin.symbol}
+            exchanges={details.exchanges}
+            fx={fx}
+            sort={sort}
+            open={open}
+            onSort={onSort}
+            onToggle={onToggle}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+function CurrencyNote({ fx }: { fx: CurrencyChoice }) {
+  if (fx.missing === null) return null;
+  return (
+    <p className="muted currency-note">
+      No {fx.missing} exchange rate in the service's answer yet; figures are in USD.
+    </p>
+  );
+}
+
+function figuresOfDetails(details: SymbolDetails): FigureValues {
+  const { coin } = details;
+  return {
+    symbol: coin.symbol,
+    priceUSD: coin.price,
+    priceYesterdayUSD: coin.priceYesterday,
+    volumeUSD: coin.volumeYesterdayUSD,
+    time: coin.time,
+    circulatingSupply: coin.circulatingSupply,
+    rank: details.rank,
+  };
+}
+
+function figuresOfQuote(quote: Quotation): FigureValues {
+  return {
+    symbol: quote.symbol,
+    priceUSD: quote.price,
+    priceYesterdayUSD: quote.priceYesterday,
+    volumeUSD: quote.volumeYesterdayUSD,
+    time: quote.time,
+    circulatingSupply: undefined,
+    rank: undefined,
+  };
+}
