@@ -49,6 +49,7 @@ function buildPairs(): Pair[] {
   for (const exchange of EXCHANGES) {
     COINS.forEach((c, rank) => {
       if (exchange.unlisted.includes(c.symbol)) return;
+      if (c.venues !== undefined && !c.venues.includes(exchange.name)) return;
       for (const quote of quotesFor(exchange, c, rank)) {
         pairs.push({
           symbol: c.symbol,

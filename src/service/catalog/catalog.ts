@@ -26,6 +26,8 @@ export interface Coin {
   /** Target 24 h USD volume summed over all exchanges; trade sizes are scaled to reach it. */
   readonly volume24hUSD: number;
   readonly stablecoin: boolean;
+  /** The exchanges a smaller coin trades on; absent: every exchange whose quotes fit, unless it unlists it. */
+  readonly venues?: readonly string[];
 }
 
 export interface Exchange {
@@ -92,8 +94,26 @@ function stablecoin(
   };
 }
 
+/**
+ * A smaller coin, beyond the top list's 50: known by name and traded on a few exchanges only, thinly, as
+ * such coins are. They make the market's list longer than the top list, as a real one is.
+ */
+function smallCoin(
+  symbol: string,
+  name: string,
+  basePriceUSD: number,
+  circulatingSupply: number,
+  volume24hUSD: number,
+  venues: readonly string[],
+): Coin {
+  return { ...coin(symbol, name, basePriceUSD, circulatingSupply, 0.065, 1.3, 0.04, volume24hUSD), venues };
+}
+
 const B = 1e9;
 const M = 1e6;
+/** Where the smaller coins trade: the biggest exchanges, in a few combinations. */
+const BIG3 = ["Binance", "OKX", "Bybit"];
+const USD2 = ["Coinbase", "Kraken"];
 
 /** Coins in market-capitalisation order (roughly late 2025). */
 export const COINS: readonly Coin[] = [
@@ -125,6 +145,30 @@ export const COINS: readonly Coin[] = [
   coin("ALGO", "Algorand", 0.16, 8_800_000_000, 0.06, 1.2, 0.1, 90 * M),
   coin("OP", "Optimism", 0.4, 1_900_000_000, 0.07, 1.4, 0.15, 200 * M),
   coin("EOS", "EOS", 0.3, 1_580_000_000, 0.055, 1.0, 0.08, 40 * M),
+  smallCoin("HBAR", "Hedera", 0.17, 42_400_000_000, 90 * M, BIG3),
+  smallCoin("ICP", "Internet Computer", 5.0, 535_000_000, 60 * M, [...BIG3, "Coinbase"]),
+  smallCoin("VET", "VeChain", 0.02, 86_000_000_000, 30 * M, BIG3),
+  smallCoin("INJ", "Injective", 8.0, 97_000_000, 50 * M, [...BIG3, "Kraken"]),
+  smallCoin("RENDER", "Render", 2.3, 518_000_000, 45 * M, ["Binance", "Coinbase", "Kraken"]),
+  smallCoin("STX", "Stacks", 0.4, 1_500_000_000, 25 * M, ["Binance", "OKX", "Coinbase"]),
+  smallCoin("IMX", "Immutable", 0.4, 1_900_000_000, 20 * M, ["Binance", "Coinbase", "KuCoin"]),
+  smallCoin("GRT", "The Graph", 0.06, 10_600_000_000, 25 * M, [...USD2, "Binance"]),
+  smallCoin("SAND", "The Sandbox", 0.17, 2_500_000_000, 30 * M, ["Binance", "OKX", "GateIO"]),
+  smallCoin("MANA", "Decentraland", 0.2, 1_900_000_000, 20 * M, ["Binance", "Coinbase", "Kraken"]),
+  smallCoin("AXS", "Axie Infinity", 1.2, 167_000_000, 15 * M, ["Binance", "OKX", "Bybit"]),
+  smallCoin("EGLD", "MultiversX", 8.0, 28_500_000, 10 * M, ["Binance", "KuCoin", "GateIO"]),
+  smallCoin("FLOW", "Flow", 0.25, 1_600_000_000, 10 * M, [...USD2, "Binance"]),
+  smallCoin("XTZ", "Tezos", 0.55, 1_050_000_000, 15 * M, [...USD2, "Binance"]),
+  smallCoin("THETA", "Theta Network", 0.4, 1_000_000_000, 10 * M, ["Binance", "Huobi", "KuCoin"]),
+  smallCoin("QNT", "Quant", 85, 14_500_000, 12 * M, ["Binance", "Coinbase", "Kraken"]),
+  smallCoin("KAS", "Kaspa", 0.05, 26_600_000_000, 35 * M, ["GateIO", "KuCoin", "Bybit"]),
+  smallCoin("CRV", "Curve DAO", 0.45, 1_300_000_000, 40 * M, [...BIG3, "Kraken"]),
+  smallCoin("LDO", "Lido DAO", 0.7, 890_000_000, 35 * M, [...BIG3, "Coinbase"]),
+  smallCoin("SEI", "Sei", 0.15, 6_000_000_000, 40 * M, BIG3),
+  smallCoin("TIA", "Celestia", 0.8, 800_000_000, 30 * M, [...BIG3, "Coinbase"]),
+  smallCoin("DASH", "Dash", 40, 12_500_000, 25 * M, ["Binance", "Kraken", "Bitfinex"]),
+  smallCoin("CHZ", "Chiliz", 0.035, 10_000_000_000, 15 * M, ["Binance", "Coinbase", "OKX"]),
+  smallCoin("ZEC", "Zcash", 450, 16_300_000, 60 * M, ["Binance", "Kraken", "Coinbase"]),
 ];
 
 export const EXCHANGES: readonly Exchange[] = [

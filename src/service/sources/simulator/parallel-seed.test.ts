@@ -16,6 +16,8 @@ afterAll(() => {
 });
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 30);
+/** A part of the market, big coins and small: equality needs no more, and the whole market is slow to seed twice. */
+const SYMBOLS = ["BTC", "ETH", "USDT", "SOL", "DOGE", "LINK", "EOS", "HBAR", "KAS", "ZEC"];
 
 function dump(dir: string) {
   const db = new Database(join(dir, "market.sqlite"), { readonly: true });
@@ -49,9 +51,9 @@ async function seed(parallel: boolean): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "market-seed-"));
   dirs.push(dir);
   const store = SqliteStore.open(dir);
-  const feed = new MarketFeed(store, new SimulatorSource(5, undefined, 2), {
+  const feed = new MarketFeed(store, new SimulatorSource(5, SYMBOLS, 2), {
     historyDays: 3,
-    pairs: PAIRS,
+    pairs: PAIRS.filter((pair) => SYMBOLS.includes(pair.symbol)),
     parallelMinBlocks: parallel ? 0 : Number.POSITIVE_INFINITY,
   });
   expect(await feed.catchUpInParallel(NOW)).toBe(3 * 720);
