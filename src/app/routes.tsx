@@ -16,37 +16,35 @@ import { AppShell } from "./shell/app-shell.tsx";
 import { NotFoundPage } from "./shell/not-found-page.tsx";
 import { PageErrorBoundary } from "./shell/page-error-boundary.tsx";
 
-const loadSymbol = () => import("./symbol/symbol-page.tsx");
-const loadRates = () => import("./rates/rates-page.tsx");
-const loadSupply = () => import("./supply/supply-page.tsx");
-const loadSettings = () => import("./settings/settings-page.tsx");
-const loadChart = () => import("./chart/chart-page.tsx");
-const loadAdmin = () => import("./admin/admin-page.tsx");
+// Each lazily loaded page's module, named literally so that the build makes it a chunk of its own.
+const LAZY_PAGES = {
+  symbol: preloadable(
+    () => import("./symbol/symbol-page.tsx"),
+    (module) => module.SymbolPage,
+  ),
+  chart: preloadable(
+    () => import("./chart/chart-page.tsx"),
+    (module) => module.ChartPage,
+  ),
+  rates: preloadable(
+    () => import("./rates/rates-page.tsx"),
+    (module) => module.RatesPage,
+  ),
+  supply: preloadable(
+    () => import("./supply/supply-page.tsx"),
+    (module) => module.SupplyPage,
+  ),
+  settings: preloadable(
+    () => import("./settings/settings-page.tsx"),
+    (module) => module.SettingsPage,
+  ),
+  admin: preloadable(
+    () => import("./admin/admin-page.tsx"),
+    (module) => module.AdminPage,
+  ),
+} satisfies Partial<Record<PageName, Preloadable>>;
 
-const SymbolPage = preloadable(loadSymbol, (module) => module.SymbolPage);
-const RatesPage = preloadable(loadRates, (module) => module.RatesPage);
-const SupplyPage = preloadable(loadSupply, (module) => module.SupplyPage);
-const SettingsPage = preloadable(loadSettings, (module) => module.SettingsPage);
-const ChartPage = preloadable(loadChart, (module) => module.ChartPage);
-const AdminPage = preloadable(loadAdmin, (module) => module.AdminPage);
-
-const PAGES: Partial<Record<PageName, Preloadable>> = {
-  symbol: SymbolPage,
-  chart: ChartPage,
-  rates: RatesPage,
-  supply: SupplyPage,
-  settings: SettingsPage,
-  admin: AdminPage,
-};
-
-const LOADERS: Partial<Record<PageName, () => Promise<unknown>>> = {
-  symbol: loadSymbol,
-  chart: loadChart,
-  rates: loadRates,
-  supply: loadSupply,
-  settings: loadSettings,
-  admin: loadAdmin,
-};
+const PAGES: Record<PageName, ComponentType> = { coins: CoinsPage, ...LAZY_PAGES };
 
 interface Preloadable {
   (props: Record<string, never>): ReactNode;
@@ -74,7 +72,13 @@ function preloadable<T>(load: () => Promise<T>, pick: (module: T) => ComponentTy
  */
 export async function preloadPageAt(pathname: string): Promise<void> {
   const page = pageAt(pathname);
-  await (page === null ? undefined : PAGES[page])?.preload().catch(() => {});
+  await lazyPageOf(page)
+    ?.preload()
+    .catch(() => {});
+}
+
+function lazyPageOf(page: PageName | null): Preloadable | undefined {
+  return page !== null && page in LAZY_PAGES ? LAZY_PAGES[page as keyof typeof LAZY_PAGES] : undefined;
 }
 
 const INTENTS = ["pointerover", "focusin", "touchstart"] as const;
@@ -89,11 +93,11 @@ export function preloadPagesOnIntent(root: Document = document): () => void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
-    const page = pageAt(link.pathname);
-    const load = page === null ? undefined : LOADERS[page];
-    load?.().catch(() => {
-      // The page's own loading reports it, if it is ever opened.
-    });
+    lazyPageOf(pageAt(link.pathname))
+      ?.preload()
+      .catch(() => {
+        // The page's own loading reports it, if it is ever opened.
+      });
   };
   for (const type of INTENTS) root.addEventListener(type, onIntent, { passive: true });
   return () => {
@@ -115,62 +119,17 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppShell />}>
-        <Route
-          index
-          element={
-            <Page>
-              <CoinsPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.symbol.path}
-          element={
-            <Page>
-              <SymbolPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.chart.path}
-          element={
-            <Page>
-              <ChartPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.rates.path}
-          element={
-            <Page>
-              <RatesPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.supply.path}
-          element={
-            <Page>
-              <SupplyPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.settings.path}
-          element={
-            <Page>
-              <SettingsPage />
-            </Page>
-          }
-        />
-        <Route
-          path={PAGE_ADDRESSES.admin.path}
-          element={
-            <Page>
-              <AdminPage />
-            </Page>
-          }
-        />
+        {Object.entries(PAGES).map(([name, Component]) => (
+          <Route
+            key={name}
+            path={PAGE_ADDRESSES[name as PageName].path}
+            element={
+              <Page>
+                <Component />
+              </Page>
+            }
+          />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
