@@ -73,7 +73,7 @@ try {
       filter: "MA120",
       from: 0,
       to: Math.floor(now / 1000) + 120,
-      scale: null,
+      scale: "raw",
       limit: Number.MAX_SAFE_INTEGER,
     });
     blocksStored += points.times.length;
@@ -130,7 +130,7 @@ try {
         filter: "MEDIR120",
         from: end - i - 100_000 * 120 + 60,
         to: end - i,
-        scale: null,
+        scale: "raw",
         limit: 100_001,
       }),
       target: "—",

@@ -1,9 +1,10 @@
 // Serialisation in the configured wire format. `seed`: the interface's camelCase fields, chart points as
 // the `dataPoints` CSV string. `dia`: the public service's PascalCase fields, chart points as InfluxDB
 // results, newest first. Handlers return plain resource objects; chart points travel as ChartSeries until here.
+import type { ChartScale } from "../../interface/chart-window.ts";
 import { encodeDataPoints, formatUtcSecond, type SeriesKey } from "../../interface/data-points.ts";
 import { type DiaPoints, diaFieldName, INFLUX_COLUMNS, type InfluxRow } from "../../interface/dia-wire.ts";
-import type { Scale, WireFormat } from "../../interface/vocabulary.ts";
+import type { WireFormat } from "../../interface/vocabulary.ts";
 
 /** The Content-Type of every JSON answer, errors included. */
 export const JSON_TYPE = "application/json; charset=utf-8";
@@ -12,7 +13,7 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 export class ChartSeries {
   constructor(
     readonly key: SeriesKey,
-    readonly scale: Scale | null,
+    readonly scale: ChartScale,
     readonly times: number[],
     readonly values: number[],
   ) {}
@@ -47,7 +48,7 @@ export class ChartSeries {
         this.values[j] as number,
       ];
     }
-    const name = this.scale ? `filters_mean_${this.scale}` : "filters";
+    const name = this.scale === "raw" ? "filters" : `filters_mean_${this.scale}`;
     return {
       DataPoints: [
         { statement_id: 0, Series: [{ name, columns: [...INFLUX_COLUMNS], values }], Messages: null },

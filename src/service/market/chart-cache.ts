@@ -34,7 +34,7 @@ export class ChartCache {
   /** The points of a query; `lastBlockEnd` is the end of the newest stored block (Unix seconds). */
   async points(query: ChartQuery, lastBlockEnd: number): Promise<PointColumns> {
     const { scale } = query;
-    if (scale === null) return this.store.chartPoints(query);
+    if (scale === "raw") return this.store.chartPoints(query);
     // Buckets that start before the bucket holding the newest block end are complete.
     const completeUpTo = bucketStart(lastBlockEnd, scale);
     const key = `${query.series}|${query.filter}|${scale}`;

@@ -50,8 +50,8 @@ export async function readChartSeries(sources: SeriesSources, request: SeriesReq
   const series = sources.store.seriesId(request.symbol, request.exchange);
   // A series not made yet (an exchange's pair before its first block) has no points.
   if (series === null) return { points: { times: [], values: [] } };
-  const scale = request.scale === "raw" ? null : request.scale;
-  const query = { series, filter: request.filter, from, to, scale, limit: MAX_CHART_POINTS + 1 };
+  const { filter, scale } = request;
+  const query = { series, filter, from, to, scale, limit: MAX_CHART_POINTS + 1 };
   const points = await sources.charts.points(query, (await sources.view.latestBlockEnd()) ?? to);
   return points.times.length > MAX_CHART_POINTS ? tooMany : { points };
 }

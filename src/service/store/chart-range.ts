@@ -14,7 +14,7 @@ import type { ChartQuery, PointColumns } from "./store.ts";
 export function pointTimeRange(query: ChartQuery): { from: number; to: number } | null {
   let from = query.from;
   let to = query.to;
-  if (query.scale !== null) {
+  if (query.scale !== "raw") {
     const size = SCALE_SECONDS[query.scale];
     from = bucketStart(query.from - 1, query.scale) + size;
     to = bucketStart(query.to, query.scale) + size - 1;
@@ -24,7 +24,7 @@ export function pointTimeRange(query: ChartQuery): { from: number; to: number } 
 
 /** The points read (ascending), as the query answers them: bucket means when scaled, else at most limit. */
 export function answerPoints(read: PointColumns, query: ChartQuery): PointColumns {
-  if (query.scale !== null) return bucketMeans(read.times, read.values, query.scale, query.limit);
+  if (query.scale !== "raw") return bucketMeans(read.times, read.values, query.scale, query.limit);
   return read.times.length > query.limit
     ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }
     : read;

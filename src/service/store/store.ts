@@ -1,6 +1,7 @@
 // The service's storage, as the rest of the service sees it: the records it keeps, and the Store that
 // keeps them.
-import type { Filter, Scale } from "../../interface/vocabulary.ts";
+import type { ChartScale } from "../../interface/chart-window.ts";
+import type { Filter } from "../../interface/vocabulary.ts";
 
 /** One series' values for one 120-second block. `time` is the block end, Unix seconds. */
 export interface BlockRow {
@@ -66,7 +67,7 @@ export interface ChartQuery {
    */
   from: number;
   to: number;
-  scale: Scale | null;
+  scale: ChartScale;
   /** Stop reading after this many points (the caller asks one more than it allows, to detect excess). */
   limit: number;
 }

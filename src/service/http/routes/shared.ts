@@ -96,6 +96,5 @@ export async function chartSeries(ctx: ServiceContext, request: SeriesRequest): 
   const answer = await readChartSeries(ctx, request);
   if ("refused" in answer) throw new ApiError(400, answer.refused);
   const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
-  const scale = request.scale === "raw" ? null : request.scale;
-  return new ChartSeries(key, scale, answer.points.times, answer.points.values);
+  return new ChartSeries(key, request.scale, answer.points.times, answer.points.values);
 }

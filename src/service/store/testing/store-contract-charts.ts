@@ -2,7 +2,8 @@
 // block), rows with a gap, blocks without trades, bounds, scales and the limit; and packed days answering
 // exactly what the rows answered.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Filter, Scale } from "../../../interface/vocabulary.ts";
+import type { ChartScale } from "../../../interface/chart-window.ts";
+import type { Filter } from "../../../interface/vocabulary.ts";
 import { DayColumns, dayOfBlockEnd } from "../day-columns.ts";
 import type { BlockRow, Store } from "../store.ts";
 import { block, type StoreFixtures, T0 } from "./store-contract-fixtures.ts";
@@ -49,7 +50,7 @@ export function describeChartContract(fixtures: StoreFixtures): void {
       filter: Filter,
       from: number,
       to: number,
-      scale: Scale | null = null,
+      scale: ChartScale = "raw",
       limit = 100,
     ) => store.chartPoints({ series, filter, from, to, scale, limit });
 
@@ -93,8 +94,8 @@ export function describeChartContract(fixtures: StoreFixtures): void {
     });
 
     it("stops at the limit, raw or scaled", async () => {
-      expect((await query(contiguous, "MA120", 0, T0 + 1000, null, 2)).values).toEqual([100, 101]);
-      expect((await query(gapped, "MEDIR120", 0, T0 + 1000, null, 3)).values).toEqual([200, 201, 204]);
+      expect((await query(contiguous, "MA120", 0, T0 + 1000, "raw", 2)).values).toEqual([100, 101]);
+      expect((await query(gapped, "MEDIR120", 0, T0 + 1000, "raw", 3)).values).toEqual([200, 201, 204]);
       expect((await query(contiguous, "MA120", 0, T0 + 1000, "5m", 1)).times).toHaveLength(1);
     });
 
@@ -124,7 +125,7 @@ export function describeChartContract(fixtures: StoreFixtures): void {
         Promise.all(
           ranges.flatMap(([from_, to]) =>
             (["MA120", "MEDIR120"] as const).flatMap((filter) =>
-              ([null, "1h"] as const).map((scale) =>
+              (["raw", "1h"] as const).map((scale) =>
                 from.chartPoints({ series, filter, from: from_, to, scale, limit: 100_000 }),
               ),
             ),
@@ -172,7 +173,7 @@ export function describeChartContract(fixtures: StoreFixtures): void {
           filter,
           from: MIDNIGHT + 3600,
           to: MIDNIGHT + 86_400 + 3600,
-          scale: null,
+          scale: "raw" as const,
           limit: 5000,
         };
         const expected = await rowsOnly.chartPoints({ ...query, series: rowsSeries });

@@ -150,7 +150,7 @@ export function describeMarketContract(fixtures: StoreFixtures): void {
         filter: "MEDIR120" as const,
         from: day * 86_400,
         to: (day + 2) * 86_400,
-        scale: null,
+        scale: "raw" as const,
         limit: 10_000,
       };
       const before = await store.chartPoints(query);
