@@ -30,7 +30,25 @@ describe("an endpoint's path written outside the table", () => {
     ]);
   });
 
-  it("passes the table's own prefix, prose naming an endpoint, comments, other paths and test support", () => {
+  it("is found for the operator's API and /status as for /v1", () => {
+    const dir = probe({
+      "app/admin/keys.ts": 'export const path = "/admin/keys";\n',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a probe's source, with its own template
+      "app/admin/revoke.ts": "export const path = (id: number) => `/admin/keys/${id}/revoke`;\n",
+      "app/admin/usage.ts": 'export const path = "/admin/usage/minutes?period=day";\n',
+      "service/admin/health.ts": 'export const route = { path: "/admin/health" };\n',
+      "service/status.ts": 'export const path = "/status";\n',
+    });
+    expect(writtenPaths(dir).map((w) => `${w.file}:${w.line}`)).toEqual([
+      "app/admin/keys.ts:1",
+      "app/admin/revoke.ts:1",
+      "app/admin/usage.ts:1",
+      "service/admin/health.ts:1",
+      "service/status.ts:1",
+    ]);
+  });
+
+  it("passes the tables' own prefixes, prose naming an endpoint, comments, other paths and test support", () => {
     const dir = probe({
       "service/app.ts": 'export const api = (p: string) => p.startsWith("/v1/") || p === "/v1/*";\n',
       "service/docs.ts": 'export const text = "Symbols are listed by GET /v1/symbols.";\n// GET /v1/coins\n',
@@ -38,6 +56,13 @@ describe("an endpoint's path written outside the table", () => {
       "service/coins.test.ts": 'export const path = "/v1/coins";\n',
       "service/testing/kit.ts": 'export const path = "/v1/coins";\n',
       "service/venues/testing/htx.fake.ts": 'export const path = "/v1/coins";\n',
+      "service/admin/docs.ts": 'export const text = "Revoke it with POST /admin/keys/{id}/revoke.";\n',
+      "app/shell/notice.ts":
+        'export const text = "Each exchange\'s health is at /status.";\n// GET /status\n',
+      "service/admin/app.ts": 'export const mounts = ["/admin", "/admin/*", "/admin/openapi.json"];\n',
+      "app/shell/other.ts": 'export const paths = ["/statuses", "/admin/keyset"];\n',
+      "service/admin/keys.test.ts": 'export const path = "/admin/keys";\n',
+      "app/testing/status.ts": 'export const path = "/status";\n',
     });
     expect(writtenPaths(dir)).toEqual([]);
   });

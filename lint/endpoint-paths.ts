@@ -1,26 +1,37 @@
-// An endpoint's path is written once, in the endpoint table (src/interface/endpoints.ts): this finds a string
-// or template literal elsewhere in the product's code that starts with one of its paths ("/v1/quotation/…",
-// `/v1/coins?…`), where a route or a fetcher would be writing its own. Prose that names an endpoint in the
-// middle of a sentence is not a path and passes. Tests and test support (testing/ folders, see
-// test-support.ts) are left out: they speak the wire on purpose.
+// An endpoint's path is written once, in an endpoint table (src/interface/endpoints.ts: the interface's and
+// /status; src/interface/admin-endpoints.ts: the operator's API): this finds a string or template literal
+// elsewhere in the product's code that starts with one of their paths ("/v1/quotation/…", `/v1/coins?…`,
+// `/admin/keys/${id}`, "/status"), where a route or a fetcher would be writing its own. Prose that names an
+// endpoint in the middle of a sentence is not a path and passes. Tests and test support (testing/ folders,
+// see test-support.ts) are left out: they speak the wire on purpose.
 // `node --import tsx lint/endpoint-paths.ts src` prints each such literal and exits 1 if there is any
 // (npm run lint runs it).
 import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseSync } from "oxc-parser";
-import { ENDPOINTS } from "../src/interface/endpoints.ts";
+import { ADMIN_ENDPOINTS } from "../src/interface/admin-endpoints.ts";
+import { ENDPOINTS, type Operation, STATUS_ENDPOINT } from "../src/interface/endpoints.ts";
 import { sourceFiles } from "./source-files.ts";
 import { isTestSupport } from "./test-support.ts";
 
-const TABLE = resolve(import.meta.dirname, "../src/interface/endpoints.ts");
+const TABLES = new Set(
+  ["endpoints.ts", "admin-endpoints.ts"].map((name) =>
+    resolve(import.meta.dirname, "../src/interface", name),
+  ),
+);
 export interface WrittenPath {
   file: string;
   line: number;
   text: string;
 }
 
-const segments = [...new Set(Object.values(ENDPOINTS).map((e) => e.path.split("/")[2] as string))];
-const PATH_START = new RegExp(`^/v1/(${segments.join("|")})(?=$|[/?#{$\\s])`);
+const rows: Operation[] = [...Object.values(ENDPOINTS), ...Object.values(ADMIN_ENDPOINTS), STATUS_ENDPOINT];
+/** Each row's path up to its first parameter: /v1/quotation, /admin/keys, /status. */
+const starts = [...new Set(rows.map((row) => row.path.replace(/\/?\{.*$/, "")))];
+
+/** Whether `text` starts with a path of the tables: one of their starts, then nothing or what goes on a path. */
+const startsWithPath = (text: string) =>
+  starts.some((start) => text.startsWith(start) && /^(?:$|[/?#{$\s])/.test(text.slice(start.length)));
 
 /** Each string and template piece of `source`, with where it starts. */
 function literalsOf(file: string, source: string): { text: string; start: number }[] {
@@ -50,10 +61,10 @@ export function writtenPaths(root: string): WrittenPath[] {
   const out: WrittenPath[] = [];
   for (const file of sourceFiles(root)) {
     const name = relative(root, file).split(sep).join("/");
-    if (resolve(file) === TABLE || isTestSupport(name)) continue;
+    if (TABLES.has(resolve(file)) || isTestSupport(name)) continue;
     const source = readFileSync(file, "utf8");
     for (const { text, start } of literalsOf(file, source)) {
-      if (!PATH_START.test(text)) continue;
+      if (!startsWithPath(text)) continue;
       const line = source.slice(0, start).split("\n").length;
       out.push({ file: name, line, text: text.length > 60 ? `${text.slice(0, 57)}...` : text });
     }
@@ -67,7 +78,7 @@ if (process.argv[1] === import.meta.filename) {
     .flatMap((root) => writtenPaths(root).map((w) => ({ ...w, file: join(root, w.file) })));
   for (const w of found)
     console.error(
-      `${w.file}:${w.line}: ${JSON.stringify(w.text)} writes an endpoint's path: take it from ENDPOINTS (src/interface/endpoints.ts)`,
+      `${w.file}:${w.line}: ${JSON.stringify(w.text)} writes an endpoint's path: take it from its row (src/interface/endpoints.ts, admin-endpoints.ts)`,
     );
   process.exit(found.length > 0 ? 1 : 0);
 }

@@ -128,6 +128,28 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const USAGE_PERIODS = { hour: 3_600, day: 86_400, week: 604_800 } as const;
 export type UsagePeriod = keyof typeof USAGE_PERIODS;
 
+/** The number of a key or an address rule, in a path. */
+export const IdParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 7 }) });
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: "Entries with an id below this one" }),
+});
+
+const period = z.enum(Object.keys(USAGE_PERIODS) as [UsagePeriod, ...UsagePeriod[]]).default("day");
+
+export const UsageQuery = z.object({ period });
+
+export const UsageMinutesQuery = z.object({
+  period,
+  client: z.string().min(1).max(100).optional().meta({ description: "key:<fingerprint> or an address" }),
+});
+
 const counts = {
   admitted: z.number().int().meta({ description: "Requests answered within the limit" }),
   refused: z.number().int().meta({ description: "Requests refused for the limit (429)" }),

@@ -1,20 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS, type Endpoint, pathOf, pathParamNames } from "./endpoints.ts";
+import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
+import {
+  ENDPOINTS,
+  type Endpoint,
+  type Operation,
+  pathOf,
+  pathParamNames,
+  STATUS_ENDPOINT,
+} from "./endpoints.ts";
 
 const rows: Endpoint[] = Object.values(ENDPOINTS);
+const adminRows: Operation[] = Object.values(ADMIN_ENDPOINTS);
+const everyRow: Operation[] = [...rows, ...adminRows, STATUS_ENDPOINT];
 
-describe("the endpoint table", () => {
-  it("names each path parameter in its parameters' schema, and nothing else there", () => {
-    for (const row of rows) {
+describe("the endpoint tables", () => {
+  it("name each path parameter in its parameters' schema, and nothing else there", () => {
+    for (const row of everyRow) {
       const declared = row.params ? Object.keys(row.params.shape).sort() : [];
       expect(declared, row.operationId).toEqual(pathParamNames(row.path).sort());
     }
   });
 
-  it("has one row per method and path, each with an operationId of its own", () => {
-    expect(new Set(rows.map((row) => `${row.method} ${row.path}`)).size).toBe(rows.length);
-    expect(new Set(rows.map((row) => row.operationId)).size).toBe(rows.length);
+  it("have one row per method and path, each with an operationId of its own", () => {
+    expect(new Set(everyRow.map((row) => `${row.method} ${row.path}`)).size).toBe(everyRow.length);
+    expect(new Set(everyRow.map((row) => row.operationId)).size).toBe(everyRow.length);
     for (const row of rows) expect(row.path).toMatch(/^\/v1\/[A-Za-z]/);
+    for (const row of adminRows) expect(row.path).toMatch(/^\/admin\/[A-Za-z]/);
   });
 });
 
@@ -37,6 +48,16 @@ describe("pathOf", () => {
     expect(pathOf(ENDPOINTS.interestRate, { rateType: "ESTER" }, { dateInit: "2026-01-02" })).toBe(
       "/v1/interestrate/ESTER?dateInit=2026-01-02",
     );
+  });
+
+  it("fills in a number as its digits, and the operator's API's and /status's paths alike", () => {
+    expect(pathOf(ADMIN_ENDPOINTS.revokeKey, { id: 7 })).toBe("/admin/keys/7/revoke");
+    expect(pathOf(ADMIN_ENDPOINTS.changeKey, { id: "7/../x" })).toBe("/admin/keys/7%2F..%2Fx");
+    expect(pathOf(ADMIN_ENDPOINTS.audit, {}, { limit: 25, before: null })).toBe("/admin/audit?limit=25");
+    expect(pathOf(ADMIN_ENDPOINTS.usageMinutes, {}, { period: "day", client: "key:9f2c01ab" })).toBe(
+      "/admin/usage/minutes?period=day&client=key%3A9f2c01ab",
+    );
+    expect(pathOf(STATUS_ENDPOINT, {})).toBe("/status");
   });
 
   it("refuses a path with a parameter left out", () => {

@@ -2,8 +2,9 @@
 // module and the dashboard's query module carry the name; its OpenAPI operationId is the verb and the name),
 // its method and path template, the schemas of its parameters and of its answer, and how long that answer
 // lasts. The service's routes and OpenAPI operations, the dashboard's fetchers and the usage review's
-// endpoint labels all take them from here; no other product file writes an endpoint's path
-// (lint/endpoint-paths.test.ts).
+// endpoint labels all take them from here; the service's own endpoints outside /v1 have their rows too
+// (STATUS_ENDPOINT below, the operator's API in admin-endpoints.ts). No other product file writes an
+// endpoint's path (lint/endpoint-paths.test.ts).
 import type { z } from "zod";
 import {
   ChartPointsAllExchangesParams,
@@ -42,16 +43,25 @@ export type Lifetime = "block" | "revalidate";
  */
 export type Freshness = "block" | "lists" | "supply" | "rateTypes" | "fixing";
 
-export interface Endpoint {
+/** A row of any endpoint table: what a route and a fetcher of one operation must agree on. */
+export interface Operation {
   /** The route module's and the query module's name, in the dashboard's and the service's words. */
   name: string;
   operationId: string;
-  method: "get" | "post";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI's template: `{symbol}` is a path parameter. */
   path: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** The answer's schema (200). */
+  /** The JSON body a change sends. */
+  body?: z.ZodType;
+  /** The answer's schema (200, or 201 for what a request creates); none where the answer has no body. */
+  resource?: z.ZodType;
+}
+
+/** A row of the interface's table: an operation of /v1, whose answers may be kept for a while. */
+export interface Endpoint extends Operation {
+  method: "get" | "post";
   resource: z.ZodType;
   lifetime: Lifetime;
   freshFor: Freshness;
@@ -187,29 +197,41 @@ export const ENDPOINTS = {
   },
 } as const satisfies Record<string, Endpoint>;
 
+/**
+ * Our service's own health record (where the market and the rates come from, each exchange's health):
+ * outside /v1 and the interface (the public service has none), so its shape is the dashboard's to read and
+ * its answer is never kept.
+ */
+export const STATUS_ENDPOINT = {
+  name: "status",
+  operationId: "getStatus",
+  method: "get",
+  path: "/status",
+} as const satisfies Operation;
+
 /** The names in `{…}` of a path template, in order. */
 export function pathParamNames(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 }
 
 type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? { [K in Name | keyof ParamsOf<Rest>]: string }
+  ? { [K in Name | keyof ParamsOf<Rest>]: string | number }
   : Record<never, string>;
 
 /**
  * The path of `endpoint` with its parameters filled in, each encoded as one path segment, and the query
  * (entries whose value is undefined or null left out): pathOf(ENDPOINTS.quotation, { symbol: "BTC" }).
  */
-export function pathOf<E extends Endpoint>(
+export function pathOf<E extends Operation>(
   endpoint: E,
   params: ParamsOf<E["path"]>,
   query: Record<string, string | number | null | undefined> = {},
 ): string {
-  const values = params as Record<string, string>;
+  const values = params as Record<string, string | number>;
   const path = endpoint.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${endpoint.operationId}: no value for {${name}}`);
-    return encodeURIComponent(value);
+    return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query))

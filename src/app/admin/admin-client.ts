@@ -99,11 +99,3 @@ function refusal(response: Response, text: string): AdminRequestError {
     status === 429 ? parseRetryAfter(response.headers.get("Retry-After"), Date.now()) : null;
   return new AdminRequestError(message, "refused", status, retryAfterMs);
 }
-
-/** A path segment, escaped. */
-export function adminPath(template: TemplateStringsArray, ...parts: (string | number)[]): string {
-  return template.reduce(
-    (path, text, i) => path + text + (i < parts.length ? encodeURIComponent(String(parts[i])) : ""),
-    "",
-  );
-}

@@ -1,33 +1,36 @@
 // /admin/addresses: the rules for requests that send no key: block an address or range, or hold it to a
 // lower limit, until a time or until removed.
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { AddressRuleSchema, NewAddressRuleSchema } from "../../interface/admin.ts";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
 import { addressRuleOf } from "../access/access-changes.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, IdParam, json, jsonBody } from "./admin-routes.ts";
+import {
+  type AdminBindings,
+  type AdminDeps,
+  adminErrors,
+  adminRouteOf,
+  json,
+  jsonBody,
+} from "./admin-routes.ts";
+
+const { addresses, addAddressRule, removeAddressRule } = ADMIN_ENDPOINTS;
 
 const list = createRoute({
-  method: "get",
-  path: "/admin/addresses",
-  operationId: "getAddresses",
+  ...adminRouteOf(addresses),
   summary: "The address rules",
-  responses: { 200: json(z.array(AddressRuleSchema), "The rules, oldest first"), ...adminErrors() },
+  responses: { 200: json(addresses.resource, "The rules, oldest first"), ...adminErrors() },
 });
 
 const add = createRoute({
-  method: "post",
-  path: "/admin/addresses",
-  operationId: "addAddressRule",
+  ...adminRouteOf(addAddressRule),
   summary: "Block or limit an address or CIDR range",
-  request: { body: jsonBody(NewAddressRuleSchema) },
-  responses: { 201: json(AddressRuleSchema, "The rule"), ...adminErrors(400) },
+  request: { body: jsonBody(addAddressRule.body) },
+  responses: { 201: json(addAddressRule.resource, "The rule"), ...adminErrors(400) },
 });
 
 const remove = createRoute({
-  method: "delete",
-  path: "/admin/addresses/{id}",
-  operationId: "removeAddressRule",
+  ...adminRouteOf(removeAddressRule),
   summary: "Remove an address rule",
-  request: { params: IdParam },
+  request: { params: removeAddressRule.params },
   responses: { 204: { description: "Removed" }, ...adminErrors(404) },
 });
 
@@ -36,7 +39,7 @@ export function registerAddresses(admin: OpenAPIHono<AdminBindings>, deps: Admin
     c.json((await deps.access.store.listAddressRules()).map(addressRuleOf), 200),
   );
   admin.openapi(add, async (c) => {
-    const request = NewAddressRuleSchema.parse(c.req.valid("json"));
+    const request = addAddressRule.body.parse(c.req.valid("json"));
     return c.json(await deps.access.changes.addAddressRule(c.env.actor, request), 201);
   });
   admin.openapi(remove, async (c) => {

@@ -1,19 +1,18 @@
-// What the admin routes share: what they are given, the id parameter, JSON content, and the error
-// responses of the document.
-import { z } from "@hono/zod-openapi";
+// What the admin routes share: what they are given, their method, path and operationId from the table,
+// JSON content, and the error responses of the document.
 import type { AdminHealth } from "../../interface/admin.ts";
+import type { Operation } from "../../interface/endpoints.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
 import type { Config } from "../config/settings.ts";
 
-export const IdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: "id", in: "path" }, example: 7 }),
-});
+/** A route's method, path and operationId, as the admin endpoint table has them (routeOf's, for /admin). */
+export function adminRouteOf<E extends Operation>(
+  endpoint: E,
+): { method: E["method"]; path: E["path"]; operationId: E["operationId"] } {
+  return { method: endpoint.method, path: endpoint.path, operationId: endpoint.operationId };
+}
 
 export const json = <T>(schema: T, description: string) => ({
   description,

@@ -1,31 +1,15 @@
 // /admin/audit: every change of keys and rules, who made it and when, newest first.
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { AuditEntrySchema } from "../../interface/admin.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
 
-const AuditQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .default(50)
-    .openapi({ param: { name: "limit", in: "query" } }),
-  before: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .openapi({ param: { name: "before", in: "query" }, description: "Entries with an id below this one" }),
-});
+const { audit } = ADMIN_ENDPOINTS;
 
 const list = createRoute({
-  method: "get",
-  path: "/admin/audit",
-  operationId: "getAudit",
+  ...adminRouteOf(audit),
   summary: "The audit log, newest first",
-  request: { query: AuditQuery },
-  responses: { 200: json(z.array(AuditEntrySchema), "Audit entries"), ...adminErrors(400) },
+  request: { query: audit.query },
+  responses: { 200: json(audit.resource, "Audit entries"), ...adminErrors(400) },
 });
 
 export function registerAudit(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {

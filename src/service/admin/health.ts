@@ -1,19 +1,19 @@
 // /admin/health: what the operator looks at first: where the market comes from and how far behind it is,
 // the store, Redis, and the processes seen in the last minute.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { AdminHealthSchema } from "../../interface/admin.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
+import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
 
-const health = createRoute({
-  method: "get",
-  path: "/admin/health",
-  operationId: "getHealth",
+const { health } = ADMIN_ENDPOINTS;
+
+const route = createRoute({
+  ...adminRouteOf(health),
   summary: "The service's health",
-  responses: { 200: json(AdminHealthSchema, "Market, store, Redis and replicas"), ...adminErrors() },
+  responses: { 200: json(health.resource, "Market, store, Redis and replicas"), ...adminErrors() },
 });
 
 export function registerHealth(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {
-  admin.openapi(health, async (c) => {
+  admin.openapi(route, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await deps.health(), 200);
   });

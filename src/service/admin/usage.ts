@@ -1,46 +1,27 @@
 // /admin/usage: who used the service over the last hour, day or week, and requests per minute.
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  USAGE_PERIODS,
-  type UsagePeriod,
-  UsageReviewSchema,
-  UsageSeriesSchema,
-} from "../../interface/admin.ts";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
 import { reviewUsage, usageSeries } from "../access/usage-review.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
 
-const period = z
-  .enum(Object.keys(USAGE_PERIODS) as [UsagePeriod, ...UsagePeriod[]])
-  .default("day")
-  .openapi({ param: { name: "period", in: "query" } });
+const { usage, usageMinutes } = ADMIN_ENDPOINTS;
 
 const review = createRoute({
-  method: "get",
-  path: "/admin/usage",
-  operationId: "getUsage",
+  ...adminRouteOf(usage),
   summary: "Usage per client over a period",
   description: "The clients that were refused most come first. Counts lag the answers by a second at most.",
-  request: { query: z.object({ period }) },
-  responses: { 200: json(UsageReviewSchema, "The review"), ...adminErrors(400) },
+  request: { query: usage.query },
+  responses: { 200: json(usage.resource, "The review"), ...adminErrors(400) },
 });
 
 const minutes = createRoute({
-  method: "get",
-  path: "/admin/usage/minutes",
-  operationId: "getUsageMinutes",
+  ...adminRouteOf(usageMinutes),
   summary: "Requests per minute of the whole service or one client",
-  request: {
-    query: z.object({
-      period,
-      client: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .openapi({ param: { name: "client", in: "query" }, description: "key:<fingerprint> or an address" }),
-    }),
+  request: { query: usageMinutes.query },
+  responses: {
+    200: json(usageMinutes.resource, "Minutes with requests, oldest first"),
+    ...adminErrors(400),
   },
-  responses: { 200: json(UsageSeriesSchema, "Minutes with requests, oldest first"), ...adminErrors(400) },
 });
 
 export function registerUsage(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps): void {

@@ -22,6 +22,11 @@ describe("endpointLabel", () => {
     expect(endpointLabel("GET", "/status")).toBe("status");
     expect(endpointLabel("GET", "/metrics")).toBe("metrics");
     expect(endpointLabel("DELETE", "/admin/keys/1")).toBe("admin");
+    expect(endpointLabel("GET", "/admin?x=1")).toBe("admin");
+    expect(endpointLabel("GET", "/admin/made-up-1")).toBe("admin");
+    expect(endpointLabel("GET", "/administrator")).toBe("dashboard");
+    expect(endpointLabel("GET", "/status?x=1")).toBe("status");
+    expect(endpointLabel("GET", "/metrics?x=1")).toBe("metrics");
     expect(endpointLabel("GET", "/chart/BTC")).toBe("dashboard");
     expect(endpointLabel("PUT", "/chart/BTC")).toBe("other");
   });

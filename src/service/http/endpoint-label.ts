@@ -1,11 +1,18 @@
 // The endpoint a request is counted under in the usage review and the metrics: the method and the path's
-// first segment after /v1, from the endpoint table (and the OpenAPI document's own path), so that a client
-// sending made-up paths cannot grow either without bound.
-import { ENDPOINTS } from "../../interface/endpoints.ts";
-import { STATUS_PATH } from "./market-source.ts";
+// first segment after /v1, from the endpoint table (and the OpenAPI document's own path), or the part of the
+// service outside /v1 (the operator's API and /status, from their rows), so that a client sending made-up
+// paths cannot grow either without bound.
+import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
+import { ENDPOINTS, STATUS_ENDPOINT } from "../../interface/endpoints.ts";
 
 /** The first segment after /v1/ of a path: "quotation" of /v1/quotation/{symbol}. */
 const segmentOf = (path: string) => path.slice("/v1/".length).split(/[/?#]/, 1)[0] as string;
+
+/** The first segment of a path: "admin" of /admin/keys/{id} and of /admin?x=1. */
+const rootOf = (path: string) => path.slice(1).split(/[/?#]/, 1)[0] as string;
+
+/** Every path under the operator's API's root is counted as one: "admin". */
+const ADMIN_ROOTS = new Set(Object.values(ADMIN_ENDPOINTS).map((endpoint) => rootOf(endpoint.path)));
 
 const V1_SEGMENTS = new Set([
   ...Object.values(ENDPOINTS).map((endpoint) => segmentOf(endpoint.path)),
@@ -49,9 +56,9 @@ function labelOf(method: string, pathAndQuery: string): string {
     const verb = method === "HEAD" ? "GET" : method === "GET" || method === "POST" ? method : "OTHER";
     return `${verb} /v1/${segment}`;
   }
-  if (pathAndQuery === "/admin" || pathAndQuery.startsWith("/admin/") || pathAndQuery.startsWith("/admin?"))
-    return "admin";
-  if (pathAndQuery === "/metrics" || pathAndQuery.startsWith("/metrics?")) return "metrics";
-  if (pathAndQuery === STATUS_PATH || pathAndQuery.startsWith(`${STATUS_PATH}?`)) return "status";
+  if (ADMIN_ROOTS.has(rootOf(pathAndQuery))) return "admin";
+  const path = pathAndQuery.split("?", 1)[0];
+  if (path === "/metrics") return "metrics";
+  if (path === STATUS_ENDPOINT.path) return STATUS_ENDPOINT.name;
   return method === "GET" || method === "HEAD" ? "dashboard" : "other";
 }

@@ -3,12 +3,12 @@
 // and GET /status with each exchange's health and where the interest rates come from. /status lies outside /v1: it is not part of the interface and
 // is not counted against anyone's fair-usage limit.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { STATUS_ENDPOINT } from "../../interface/endpoints.ts";
 import type { ServiceContext } from "../context.ts";
 import type { SourceStatus } from "../market/trade-source.ts";
 import type { ServiceEnv } from "./service-env.ts";
 
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
-export const STATUS_PATH = "/status";
 
 /** `simulator`, or `exchanges; live=7; total=10` (exchanges connected now, of those read). */
 export function marketSourceHeader(source: SourceStatus): string {
@@ -20,7 +20,7 @@ export function marketSourceHeader(source: SourceStatus): string {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function registerStatus(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
-  app.get(STATUS_PATH, async (c) => {
+  app.get(STATUS_ENDPOINT.path, async (c) => {
     const latest = await ctx.view.latestBlockEnd();
     const exchanges = (ctx.source.health?.() ?? []).map((h) => ({
       name: h.name,

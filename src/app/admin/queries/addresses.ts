@@ -1,16 +1,16 @@
 // /admin/addresses: rules for requests that send no key, by address or CIDR range: blocked, or held to a
 // lower limit, until a time or until removed. Adding or removing one changes the list and the audit log.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { type AddressRule, AddressRuleSchema, type NewAddressRule } from "../../../interface/admin.ts";
-import { type AdminClient, adminPath } from "../admin-client.ts";
+import type { AddressRule, NewAddressRule } from "../../../interface/admin.ts";
+import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
+import { pathOf } from "../../../interface/endpoints.ts";
+import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys } from "./admin-query-keys.ts";
 
-const RuleListSchema = z.array(AddressRuleSchema);
-
 export function getAddresses(client: AdminClient, signal?: AbortSignal): Promise<AddressRule[]> {
-  return client.get("/admin/addresses", RuleListSchema, "the address rules", signal);
+  const endpoint = ADMIN_ENDPOINTS.addresses;
+  return client.get(pathOf(endpoint, {}), endpoint.resource, "the address rules", signal);
 }
 
 export function addressesQueryOptions(client: AdminClient) {
@@ -25,11 +25,16 @@ export function useAddresses() {
 }
 
 export function addAddressRule(client: AdminClient, rule: NewAddressRule): Promise<AddressRule> {
-  return client.send("POST", "/admin/addresses", { body: rule, schema: AddressRuleSchema, what: "the rule" });
+  const endpoint = ADMIN_ENDPOINTS.addAddressRule;
+  return client.send("POST", pathOf(endpoint, {}), {
+    body: rule,
+    schema: endpoint.resource,
+    what: "the rule",
+  });
 }
 
 export function removeAddressRule(client: AdminClient, id: number): Promise<void> {
-  return client.send("DELETE", adminPath`/admin/addresses/${id}`, {});
+  return client.send("DELETE", pathOf(ADMIN_ENDPOINTS.removeAddressRule, { id }), {});
 }
 
 function afterRulesChanged(queries: QueryClient): Promise<void> {

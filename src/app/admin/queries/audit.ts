@@ -1,8 +1,9 @@
 // GET /admin/audit?limit=&before=: who changed what and when, newest first, a page at a time; "older"
 // asks for the entries before the oldest one shown (by id, as the store numbers them).
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { type AuditEntry, AuditEntrySchema } from "../../../interface/admin.ts";
+import type { AuditEntry } from "../../../interface/admin.ts";
+import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
+import { pathOf } from "../../../interface/endpoints.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys } from "./admin-query-keys.ts";
@@ -10,16 +11,14 @@ import { adminKeys } from "./admin-query-keys.ts";
 /** Entries per page. */
 export const AUDIT_PAGE = 25;
 
-const AuditPageSchema = z.array(AuditEntrySchema);
-
 export function getAudit(
   client: AdminClient,
   before: number | null,
   signal?: AbortSignal,
 ): Promise<AuditEntry[]> {
-  const query = new URLSearchParams({ limit: String(AUDIT_PAGE) });
-  if (before !== null) query.set("before", String(before));
-  return client.get(`/admin/audit?${query}`, AuditPageSchema, "the audit log", signal);
+  const endpoint = ADMIN_ENDPOINTS.audit;
+  const path = pathOf(endpoint, {}, { limit: AUDIT_PAGE, before });
+  return client.get(path, endpoint.resource, "the audit log", signal);
 }
 
 export function auditQueryOptions(client: AdminClient) {

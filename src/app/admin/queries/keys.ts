@@ -3,24 +3,16 @@
 // Every change answers the key as it is now: it replaces the listed one at once, then the list and the
 // audit log (which gained an entry) are asked again.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  type ChangeKey,
-  type ClientKey,
-  ClientKeySchema,
-  type IssuedKey,
-  IssuedKeySchema,
-  type IssueKey,
-  type TemporaryLimit,
-} from "../../../interface/admin.ts";
-import { type AdminClient, adminPath } from "../admin-client.ts";
+import type { ChangeKey, ClientKey, IssuedKey, IssueKey, TemporaryLimit } from "../../../interface/admin.ts";
+import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
+import { pathOf } from "../../../interface/endpoints.ts";
+import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys } from "./admin-query-keys.ts";
 
-const KeyListSchema = z.array(ClientKeySchema);
-
 export function getKeys(client: AdminClient, signal?: AbortSignal): Promise<ClientKey[]> {
-  return client.get("/admin/keys", KeyListSchema, "the client keys", signal);
+  const endpoint = ADMIN_ENDPOINTS.keys;
+  return client.get(pathOf(endpoint, {}), endpoint.resource, "the client keys", signal);
 }
 
 export function keysQueryOptions(client: AdminClient) {
@@ -32,13 +24,19 @@ export function useKeys() {
 }
 
 export function issueKey(client: AdminClient, issue: IssueKey): Promise<IssuedKey> {
-  return client.send("POST", "/admin/keys", { body: issue, schema: IssuedKeySchema, what: "the issued key" });
+  const endpoint = ADMIN_ENDPOINTS.issueKey;
+  return client.send("POST", pathOf(endpoint, {}), {
+    body: issue,
+    schema: endpoint.resource,
+    what: "the issued key",
+  });
 }
 
 export function changeKey(client: AdminClient, id: number, change: ChangeKey): Promise<ClientKey> {
-  return client.send("PATCH", adminPath`/admin/keys/${id}`, {
+  const endpoint = ADMIN_ENDPOINTS.changeKey;
+  return client.send("PATCH", pathOf(endpoint, { id }), {
     body: change,
-    schema: ClientKeySchema,
+    schema: endpoint.resource,
     what: "the changed key",
   });
 }
@@ -48,23 +46,23 @@ export function setTemporaryLimit(
   id: number,
   limit: TemporaryLimit,
 ): Promise<ClientKey> {
-  return client.send("PUT", adminPath`/admin/keys/${id}/temporary-limit`, {
+  const endpoint = ADMIN_ENDPOINTS.setTemporaryLimit;
+  return client.send("PUT", pathOf(endpoint, { id }), {
     body: limit,
-    schema: ClientKeySchema,
+    schema: endpoint.resource,
     what: "the limited key",
   });
 }
 
 export function liftTemporaryLimit(client: AdminClient, id: number): Promise<ClientKey> {
-  return client.send("DELETE", adminPath`/admin/keys/${id}/temporary-limit`, {
-    schema: ClientKeySchema,
-    what: "the key",
-  });
+  const endpoint = ADMIN_ENDPOINTS.liftTemporaryLimit;
+  return client.send("DELETE", pathOf(endpoint, { id }), { schema: endpoint.resource, what: "the key" });
 }
 
 export function revokeKey(client: AdminClient, id: number): Promise<ClientKey> {
-  return client.send("POST", adminPath`/admin/keys/${id}/revoke`, {
-    schema: ClientKeySchema,
+  const endpoint = ADMIN_ENDPOINTS.revokeKey;
+  return client.send("POST", pathOf(endpoint, { id }), {
+    schema: endpoint.resource,
     what: "the revoked key",
   });
 }

@@ -1,7 +1,9 @@
 // GET /admin/usage?period=: per client (key name or address) over the last hour, day or week: admitted,
 // refused, errors, bytes, first and last seen, peak per minute, endpoints. Asked again while on screen.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type UsagePeriod, type UsageReview, UsageReviewSchema } from "../../../interface/admin.ts";
+import type { UsagePeriod, UsageReview } from "../../../interface/admin.ts";
+import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
+import { pathOf } from "../../../interface/endpoints.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys, REFRESH_MS } from "./admin-query-keys.ts";
@@ -11,8 +13,13 @@ export function getUsage(
   period: UsagePeriod,
   signal?: AbortSignal,
 ): Promise<UsageReview> {
-  const query = new URLSearchParams({ period });
-  return client.get(`/admin/usage?${query}`, UsageReviewSchema, `the usage of the last ${period}`, signal);
+  const endpoint = ADMIN_ENDPOINTS.usage;
+  return client.get(
+    pathOf(endpoint, {}, { period }),
+    endpoint.resource,
+    `the usage of the last ${period}`,
+    signal,
+  );
 }
 
 export function usageQueryOptions(client: AdminClient, period: UsagePeriod) {

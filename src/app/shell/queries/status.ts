@@ -5,6 +5,7 @@
 // opened, and a restored page asks it when no answer has yet said where the numbers come from.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
+import { pathOf, STATUS_ENDPOINT } from "../../../interface/endpoints.ts";
 import { decodeResource } from "../../decoding/decode.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import type { Connection } from "../../transport/connection.ts";
@@ -43,7 +44,7 @@ export type ExchangeHealth = z.infer<typeof ExchangeHealthSchema>;
 export type Status = z.infer<typeof StatusSchema>;
 
 export function getStatus(connection: Connection, signal?: AbortSignal): Promise<Status> {
-  return connection.transport.requestOutsideBudget("/status", {
+  return connection.transport.requestOutsideBudget(pathOf(STATUS_ENDPOINT, {}), {
     ...(signal ? { signal } : {}),
     decode: (value) => decodeResource(StatusSchema, value, "the service's status"),
   });
