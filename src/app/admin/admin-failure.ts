@@ -1,4 +1,5 @@
 // What a failed admin request means to the operator, and what they can do about it.
+import type { FormFailure } from "../components/use-form-draft.tsx";
 import { formatCountdown } from "../format/numbers.ts";
 import { AdminRequestError } from "./admin-client.ts";
 
@@ -45,13 +46,15 @@ export function isKeyRefused(error: unknown): boolean {
 }
 
 /**
- * The field a 400 names, when the service's message starts with one of `fields` (its messages name the
- * field first: "limit: expected an integer"); null when it names none of them.
+ * A form's refusal: next to the field a 400 names, when the service's message starts with one of `fields`
+ * (its messages name the field first: "limit: expected an integer"); else above the send button.
  */
-export function fieldOf<F extends string>(error: unknown, fields: readonly F[]): F | null {
-  if (!(error instanceof AdminRequestError) || error.status !== 400) return null;
+export function placeAdminFailure<F extends string>(error: unknown, fields: readonly F[]): FormFailure<F> {
+  const failure = describeAdminFailure(error);
+  if (!(error instanceof AdminRequestError) || error.status !== 400) return { place: "form", ...failure };
   const lower = error.message.toLowerCase();
-  return fields.find((field) => new RegExp(`\\b${field.toLowerCase()}\\b`).test(lower)) ?? null;
+  const field = fields.find((name) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower));
+  return field ? { place: "field", field, message: failure.detail } : { place: "form", ...failure };
 }
 
 function capitalise(text: string): string {

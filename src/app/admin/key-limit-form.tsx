@@ -1,8 +1,9 @@
 // Changing one key's limit: its own limit (PATCH), or a lower one until a time (PUT .../temporary-limit).
 // Checked before anything is sent; a refusal shows in the form, and what was typed stays.
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import type { ClientKey } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
+import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 import { isoToLocalInput, localInputToIso, parseLimit } from "./admin-format.ts";
 import type { KeyEdit } from "./keys-table.tsx";
@@ -10,6 +11,26 @@ import type { KeyAction } from "./queries/keys.ts";
 
 /** An hour from now, as a first suggestion for "until". */
 const SUGGESTED_MS = 3_600_000;
+
+const FIELDS = ["limit", "until"] as const;
+type Field = (typeof FIELDS)[number];
+type Draft = Record<Field, string>;
+
+function checkLimit(key: ClientKey, edit: KeyEdit, draft: Draft): DraftCheck<Field, { action: KeyAction }> {
+  const limit = parseLimit(draft.limit);
+  if (edit === "limit") {
+    if (!limit.ok) return { ok: false, errors: { limit: limit.error } };
+    return { ok: true, action: { kind: "change", id: key.id, change: { limit: limit.value } } };
+  }
+  const errors: FieldErrors<Field> = {};
+  if (!limit.ok) errors.limit = limit.error;
+  else if (limit.value === null) errors.limit = "Enter the limit to hold it to.";
+  const until = localInputToIso(draft.until);
+  if (until === null) errors.until = "Enter a date and time.";
+  else if (Date.parse(until) <= Date.now()) errors.until = "Choose a time in the future.";
+  if (!limit.ok || limit.value === null || until === null || errors.until) return { ok: false, errors };
+  return { ok: true, action: { kind: "limit-until", id: key.id, limit: { limit: limit.value, until } } };
+}
 
 export function KeyLimitForm({
   clientKey: key,
@@ -28,49 +49,22 @@ export function KeyLimitForm({
   onClose: () => void;
 }) {
   const id = useId();
-  const [limit, setLimit] = useState(() =>
-    edit === "limit"
-      ? key.limit === null
-        ? ""
-        : String(key.limit)
-      : String(key.temporaryLimit?.limit ?? ""),
+  const form = useFormDraft({
+    id,
+    fields: FIELDS,
+    focus: "limit",
+    initial: () => ({
+      limit: String((edit === "limit" ? key.limit : key.temporaryLimit?.limit) ?? ""),
+      until: isoToLocalInput(
+        key.temporaryLimit ? Date.parse(key.temporaryLimit.until) : Date.now() + SUGGESTED_MS,
+      ),
+    }),
+  });
+  const submit = form.submit(
+    pending,
+    (draft) => checkLimit(key, edit, draft),
+    ({ action }) => onSubmit(action),
   );
-  const [until, setUntil] = useState(() =>
-    key.temporaryLimit
-      ? isoToLocalInput(Date.parse(key.temporaryLimit.until))
-      : isoToLocalInput(Date.now() + SUGGESTED_MS),
-  );
-  const [errors, setErrors] = useState<{ limit?: string; until?: string }>({});
-  const first = useRef<HTMLInputElement>(null);
-  const untilInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    first.current?.focus();
-  }, []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = parseLimit(limit);
-    const next: { limit?: string; until?: string } = {};
-    if (!parsed.ok) next.limit = parsed.error;
-    if (edit === "limit") {
-      setErrors(next);
-      if (next.limit) return first.current?.focus();
-      if (parsed.ok) onSubmit({ kind: "change", id: key.id, change: { limit: parsed.value } });
-      return;
-    }
-    if (parsed.ok && parsed.value === null) next.limit = "Enter the limit to hold it to.";
-    const iso = localInputToIso(until);
-    if (iso === null) next.until = "Enter a date and time.";
-    else if (Date.parse(iso) <= Date.now()) next.until = "Choose a time in the future.";
-    setErrors(next);
-    if (next.limit) return first.current?.focus();
-    if (next.until) return untilInput.current?.focus();
-    if (parsed.ok && parsed.value !== null && iso !== null) {
-      onSubmit({ kind: "limit-until", id: key.id, limit: { limit: parsed.value, until: iso } });
-    }
-  };
 
   const title = edit === "limit" ? `Change the limit of ${key.name}` : `Limit ${key.name} until a time`;
   const refusal = failure ? describeAdminFailure(failure) : null;
@@ -84,21 +78,8 @@ export function KeyLimitForm({
           <label htmlFor={`${id}-limit`}>
             {edit === "limit" ? "Limit (requests a minute)" : "Temporary limit (requests a minute)"}
           </label>
-          <input
-            id={`${id}-limit`}
-            ref={first}
-            value={limit}
-            inputMode="numeric"
-            autoComplete="off"
-            onChange={(event) => setLimit(event.target.value)}
-            aria-invalid={errors.limit ? true : undefined}
-            aria-describedby={`${errors.limit ? `${id}-limit-error ` : ""}${id}-limit-hint`}
-          />
-          {errors.limit ? (
-            <p id={`${id}-limit-error`} className="field__error">
-              {errors.limit}
-            </p>
-          ) : null}
+          <input {...form.input("limit", `${id}-limit-hint`)} inputMode="numeric" autoComplete="off" />
+          {form.error("limit")}
           <p id={`${id}-limit-hint`} className="field__hint">
             {edit === "limit"
               ? "Empty: the service's default. 0: unlimited."
@@ -108,20 +89,8 @@ export function KeyLimitForm({
         {edit === "limit-until" ? (
           <div className="field">
             <label htmlFor={`${id}-until`}>Until</label>
-            <input
-              id={`${id}-until`}
-              ref={untilInput}
-              type="datetime-local"
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-              aria-invalid={errors.until ? true : undefined}
-              aria-describedby={errors.until ? `${id}-until-error` : undefined}
-            />
-            {errors.until ? (
-              <p id={`${id}-until-error`} className="field__error">
-                {errors.until}
-              </p>
-            ) : null}
+            <input {...form.input("until")} type="datetime-local" />
+            {form.error("until")}
           </div>
         ) : null}
       </div>

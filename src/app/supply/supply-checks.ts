@@ -2,6 +2,7 @@
 // it, and what is wrong in words that say how to fix it. Pure: no React, no storage.
 import { MAX_CIRCULATING_SUPPLY, symbolParam } from "../../interface/parameters.ts";
 import type { CoinSymbolAndName } from "../../interface/resources.ts";
+import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
 import type { SupplyPost } from "./queries/supply.ts";
 
 export type SupplyField = "symbol" | "supply" | "writeKey";
@@ -13,8 +14,6 @@ export interface SupplyDraft {
   supply: string;
   writeKey: string;
 }
-
-export type FieldErrors = Partial<Record<SupplyField, string>>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -96,7 +95,7 @@ export function checkWriteKey(text: string): Checked<string> {
 export function checkSupplyDraft(
   draft: SupplyDraft,
   coins: readonly CoinSymbolAndName[] | null,
-): { ok: true; post: SupplyPost } | { ok: false; errors: FieldErrors } {
+): DraftCheck<SupplyField, { post: SupplyPost }> {
   const symbol = checkSymbol(draft.symbol, coins);
   const supply = parseSupply(draft.supply);
   const writeKey = checkWriteKey(draft.writeKey);
@@ -106,16 +105,11 @@ export function checkSupplyDraft(
       post: { symbol: symbol.value, circulatingSupply: supply.value, writeKey: writeKey.value },
     };
   }
-  const errors: FieldErrors = {};
+  const errors: FieldErrors<SupplyField> = {};
   if (!symbol.ok) errors.symbol = symbol.error;
   if (!supply.ok) errors.supply = supply.error;
   if (!writeKey.ok) errors.writeKey = writeKey.error;
   return { ok: false, errors };
-}
-
-/** The first field, in form order, that has an error. */
-export function firstInvalid(errors: FieldErrors): SupplyField | null {
-  return SUPPLY_FIELDS.find((field) => errors[field] !== undefined) ?? null;
 }
 
 /** The symbol a link pre-fills (/supply?symbol=BTC): kept only when it has a symbol's shape. */

@@ -1,15 +1,12 @@
 // A refused or failed supply post, in words that say what to do, and where it belongs: next to the field it
 // is about (the write key, the symbol, the supply) or above the send button when it is about no one field.
 
+import type { FormFailure } from "../components/use-form-draft.tsx";
 import { describeFailure } from "../format/failure.ts";
 import { ApiRequestError } from "../transport/transport.ts";
 import type { SupplyField } from "./supply-checks.ts";
 
-export type SupplyFailure =
-  | { place: "field"; field: SupplyField; message: string }
-  | { place: "form"; title: string; detail: string };
-
-export function describeSupplyFailure(error: unknown, baseUrl: string): SupplyFailure {
+export function describeSupplyFailure(error: unknown, baseUrl: string): FormFailure<SupplyField> {
   if (error instanceof ApiRequestError) {
     const said = sentence(error.message);
     if (error.status === 401) {
