@@ -101,7 +101,7 @@ const bundled = await build({
     write: false,
     minify: true,
     lib: {
-      entry: resolve("src/app/decoding/chart-points/points-decode-request.ts"),
+      entry: resolve("src/app/decoding/chart-points/decode-points-body.ts"),
       formats: ["iife"],
       name: "ChartPointsBench",
       fileName: "points",
@@ -310,7 +310,7 @@ bench:service). Chromium ${browserVersion} (${CHROMIUM}), a fresh context per re
 "no-store"})\` from a page of another origin, the network throttled by CDP to 20 Mbit/s down and up with 40 ms
 latency. The browser sent its own \`Accept-Encoding\` (\`gzip, deflate, br, zstd\`). "Wire" is CDP's
 encodedDataLength, headers included; "fetch" is from the call to the whole body read; "decode" is the
-dashboard's \`decodePointsBody\` (src/app/decoding/chart-points/points-decode-request.ts, bundled by Vite) on
+dashboard's \`decodePointsBody\` (src/app/decoding/chart-points/decode-points-body.ts, bundled by Vite) on
 those bytes in the page (the same bytes once decompressed, so its difference between the two sides is the
 machine's noise). The request spans 100,000 blocks; the series has a value in ${plainPoints.toLocaleString("en")} of them. The baseline is the service at ${BASELINE_COMMIT} (before the edge) on a copy of the
 same data, in its own process like this commit's; both run at once and each run asks one, then the other.

@@ -6,7 +6,7 @@
 
 import { ChartModel } from "../../src/app/charts/chart-model.ts";
 import { afterNextPaint } from "../../src/app/charts/series-drawing.ts";
-import { PointsDecoder } from "../../src/app/decoding/chart-points/points-decoder.ts";
+import { PointsDecoder } from "../../src/app/decoding/chart-points/worker-points-decoder.ts";
 import { influxPoints } from "../../src/app/decoding/testing/wire-samples.ts";
 import { encodeDataPoints } from "../../src/interface/data-points.ts";
 import type { DiaPoints } from "../../src/interface/dia-wire.ts";

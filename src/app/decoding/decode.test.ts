@@ -10,7 +10,7 @@ import {
   SymbolDetailsSchema,
   SymbolsSchema,
 } from "../../interface/resources.ts";
-import { decodePoints } from "./chart-points/decode-points.ts";
+import { decodePointsValue } from "./chart-points/decode-points-value.ts";
 import { decodeResource, errorRecordOf, parseBody } from "./decode.ts";
 import { pythonRepr } from "./python-literal/testing/python-repr.ts";
 import {
@@ -137,8 +137,8 @@ describe("decodeResource reads both wires into the interface's resources", () =>
   it("turns the public service's Gfx1 InfluxDB rows into the same points as the CSV", () => {
     const dia = toDiaWire(SYMBOL_DETAILS) as { Gfx1: unknown };
     const details = decodeResource(SymbolDetailsSchema, dia, "BTC details");
-    expect(decodePoints(details.gfx1)).toEqual(decodePoints(dia.Gfx1));
-    expect(decodePoints(details.gfx1).times.length).toBe(3);
+    expect(decodePointsValue(details.gfx1)).toEqual(decodePointsValue(dia.Gfx1));
+    expect(decodePointsValue(details.gfx1).times.length).toBe(3);
   });
 
   it("ignores unknown fields, such as the ITIN the public service added later", () => {

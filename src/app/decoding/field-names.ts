@@ -2,7 +2,7 @@
 // wrote PascalCase (`CirculatingSupply`, `USD`, `Gfx1`), this one camelCase, a Python server may write
 // either. Walks the zod schema and renames each field to the schema's spelling, ignoring case.
 import { z } from "zod";
-import { influxResultsAsCsv } from "./chart-points/decode-points.ts";
+import { influxResultsAsCsv } from "./chart-points/decode-points-value.ts";
 import { isRecord } from "./wire-value.ts";
 
 type Schema = z.core.$ZodType;

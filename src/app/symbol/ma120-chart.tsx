@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import type { SymbolDetails } from "../../interface/resources.ts";
 import { MiniLineChart } from "../charts/mini-line-chart.tsx";
-import { decodePoints } from "../decoding/chart-points/decode-points.ts";
+import { decodePointsValue } from "../decoding/chart-points/decode-points-value.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import type { CurrencyChoice } from "../format/currency.ts";
 import { formatPrice } from "../format/numbers.ts";
@@ -54,7 +54,7 @@ function readPoints(
   gfx1: SymbolDetails["gfx1"],
 ): { points: ChartPoints; error: null } | { points: null; error: string } {
   try {
-    return { points: decodePoints(gfx1), error: null };
+    return { points: decodePointsValue(gfx1), error: null };
   } catch (error) {
     return { points: null, error: error instanceof Error ? error.message : String(error) };
   }

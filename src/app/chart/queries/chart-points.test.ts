@@ -5,7 +5,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { type ChartRequest, chartPointsPath } from "../../../interface/chart-window.ts";
 import { encodeDataPoints } from "../../../interface/data-points.ts";
-import { PointsDecoder } from "../../decoding/chart-points/points-decoder.ts";
+import { PointsDecoder } from "../../decoding/chart-points/worker-points-decoder.ts";
 import { influxPoints } from "../../decoding/testing/wire-samples.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { type Handler, scriptedPeer } from "../../testing/scripted-peer.ts";

@@ -8,7 +8,10 @@ import { queryOptions } from "@tanstack/react-query";
 import { type ChartRequest, cappedRequest, chartPointsPath } from "../../../interface/chart-window.ts";
 import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
-import { type PointsDecoder, sharedPointsDecoder } from "../../decoding/chart-points/points-decoder.ts";
+import {
+  type PointsDecoder,
+  sharedPointsDecoder,
+} from "../../decoding/chart-points/worker-points-decoder.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { type FetchOptions, queryFnOf } from "../../queries/resource.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";

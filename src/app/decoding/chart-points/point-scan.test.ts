@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeDataPoints } from "../../../interface/data-points.ts";
 import { parseBody } from "../decode.ts";
 import { influxPoints } from "../testing/wire-samples.ts";
-import { decodePoints } from "./decode-points.ts";
+import { decodePointsValue } from "./decode-points-value.ts";
 import { scanPoints } from "./point-scan.ts";
 import { UtcSecondsReader } from "./point-series.ts";
 
@@ -32,7 +32,7 @@ function influxText(series: Series, points: readonly Point[], statementId = true
 /** The general decoder's answer, or the error it throws. */
 function general(text: string) {
   try {
-    return { points: decodePoints(parseBody(text)) };
+    return { points: decodePointsValue(parseBody(text)) };
   } catch (error) {
     return { error };
   }
@@ -64,7 +64,7 @@ describe("scanPoints reads the usual shapes without JSON.parse", () => {
     for (const text of [csvText(BINANCE, ps), influxText(BINANCE, ps), influxText(ALL, ps, false)]) {
       const fast = scanPoints({ text });
       expect(fast).not.toBeNull();
-      expect(fast).toEqual(decodePoints(parseBody(text)));
+      expect(fast).toEqual(decodePointsValue(parseBody(text)));
     }
     expect(scanPoints({ text: csvText(BINANCE, ps) })).toMatchObject({
       times: Float64Array.from([T0, T0 + 240, T0 + 360]),

@@ -1,6 +1,6 @@
 // The chart points worker: decodes answers' bodies off the main thread and sends the typed arrays back,
-// transferred (see points-decode-request.ts; the page side is points-decoder.ts).
-import { type DecodeRequest, handleDecodeRequest } from "./points-decode-request.ts";
+// transferred (its messages in points-worker-protocol.ts; the page's side is worker-points-decoder.ts).
+import { type DecodeRequest, handleDecodeRequest } from "./points-worker-protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null;

@@ -1,11 +1,10 @@
-// What the chart points worker does with one message, as a pure function the worker imports and the tests
-// call: the answer's body (text or bytes) through the dashboard's decoder to typed arrays, or the reason it
-// could not be read. The arrays' buffers are listed for transfer, so they cross threads without a copy.
+// The chart points worker's protocol: the request the page posts (an answer's body, text or bytes), the
+// reply it gets (typed arrays, or the reason the body could not be read), and the pure handler the worker
+// runs on each request, which the tests call too. The arrays' buffers are listed for transfer, so they
+// cross threads without a copy.
 
-import { parseBody } from "../decode.ts";
 import { DecodeError } from "../wire-value.ts";
-import { decodePoints } from "./decode-points.ts";
-import { scanPoints } from "./point-scan.ts";
+import { decodePointsBody } from "./decode-points-body.ts";
 import type { ChartPoints } from "./point-series.ts";
 
 export interface DecodeRequest {
@@ -17,17 +16,6 @@ export interface DecodeRequest {
 export type DecodeReply =
   | { id: number; ok: true; points: ChartPoints }
   | { id: number; ok: false; name: string; message: string; excerpt: string };
-
-/**
- * Either wire, in either text syntax, to points in ascending time, one per time, gaps left out: the usual
- * shapes through the scanner, anything else (and anything wrong, to name the problem) the general way.
- */
-export function decodePointsBody(body: string | ArrayBuffer): ChartPoints {
-  if (typeof body === "string") return scanPoints({ text: body }) ?? decodePoints(parseBody(body));
-  const bytes = new Uint8Array(body);
-  const text = new TextDecoder().decode(bytes);
-  return scanPoints({ bytes, text }) ?? decodePoints(parseBody(text));
-}
 
 export function handleDecodeRequest(request: DecodeRequest): {
   reply: DecodeReply;

@@ -1,13 +1,11 @@
-// The page's side of the chart points worker: hands it an answer's body (bytes are transferred, not
-// copied), gets typed arrays back (transferred too). One worker per page, started on first use. Where there
-// is no Worker (tests, old engines) or it cannot start, decodes inline, to the same result.
+// The worker-backed decoder of chart points, the page's side of the points worker (points-worker.ts, its
+// messages in points-worker-protocol.ts): hands it an answer's body (bytes are transferred, not copied),
+// gets typed arrays back (transferred too). One worker per page, started on first use. Where there is no
+// Worker (tests, old engines) or it cannot start, runs the synchronous decoder (decode-points-body.ts)
+// inline, to the same result.
+import { decodePointsBody } from "./decode-points-body.ts";
 import type { ChartPoints } from "./point-series.ts";
-import {
-  type DecodeReply,
-  type DecodeRequest,
-  decodePointsBody,
-  errorOfReply,
-} from "./points-decode-request.ts";
+import { type DecodeReply, type DecodeRequest, errorOfReply } from "./points-worker-protocol.ts";
 
 /** A started worker as the decoder uses it. */
 export interface PointsChannel {

@@ -4,7 +4,7 @@ import { DATA_POINTS_HEADER, decodeDataPoints, encodeDataPoints } from "../../..
 import { parseBody } from "../decode.ts";
 import { pythonRepr } from "../python-literal/testing/python-repr.ts";
 import { influxPoints } from "../testing/wire-samples.ts";
-import { decodePoints } from "./decode-points.ts";
+import { decodePointsValue } from "./decode-points-value.ts";
 
 const KRAKEN_ETH = { exchange: "Kraken", filter: "MEDIR120", symbol: "ETH" };
 const ALL_BTC = { exchange: null, filter: "MA120", symbol: "BTC" };
@@ -20,7 +20,7 @@ function csvBody(series: typeof KRAKEN_ETH | typeof ALL_BTC, points: (readonly [
   };
 }
 
-describe("decodePoints reads both wires to the same arrays", () => {
+describe("decodePointsValue reads both wires to the same arrays", () => {
   const points = [
     [T0, 3012.5],
     [T0 + 120, 3013.25],
@@ -39,9 +39,9 @@ describe("decodePoints reads both wires to the same arrays", () => {
       influxPoints(KRAKEN_ETH, points, { statementId: false }),
     ];
     for (const body of bodies) {
-      expect(decodePoints(body)).toEqual(expected);
-      expect(decodePoints(parseBody(JSON.stringify(body)))).toEqual(expected);
-      expect(decodePoints(parseBody(pythonRepr(body)))).toEqual(expected);
+      expect(decodePointsValue(body)).toEqual(expected);
+      expect(decodePointsValue(parseBody(JSON.stringify(body)))).toEqual(expected);
+      expect(decodePointsValue(parseBody(pythonRepr(body)))).toEqual(expected);
     }
   });
 
@@ -53,17 +53,23 @@ describe("decodePoints reads both wires to the same arrays", () => {
         .replace(/"Series"/g, '"series"')
         .replace(/"values"/g, '"Values"'),
     );
-    expect(decodePoints({ DataPoints: csv })).toEqual(expected);
-    expect(decodePoints({ datapoints: influx })).toEqual(expected);
-    expect(decodePoints({ DATAPOINTS: lower })).toEqual(expected);
+    expect(decodePointsValue({ DataPoints: csv })).toEqual(expected);
+    expect(decodePointsValue({ datapoints: influx })).toEqual(expected);
+    expect(decodePointsValue({ DATAPOINTS: lower })).toEqual(expected);
   });
 
   it("gives the all-exchanges series a null exchange on both wires", () => {
     const allPoints = [[T0, 95_000]] as const;
-    expect(decodePoints(csvBody(ALL_BTC, [...allPoints]))).toMatchObject({ exchange: null, symbol: "BTC" });
-    expect(decodePoints(influxPoints(ALL_BTC, allPoints))).toMatchObject({ exchange: null, filter: "MA120" });
+    expect(decodePointsValue(csvBody(ALL_BTC, [...allPoints]))).toMatchObject({
+      exchange: null,
+      symbol: "BTC",
+    });
+    expect(decodePointsValue(influxPoints(ALL_BTC, allPoints))).toMatchObject({
+      exchange: null,
+      filter: "MA120",
+    });
     expect(
-      decodePoints(influxPoints({ ...ALL_BTC, exchange: "" as unknown as null }, allPoints)).exchange,
+      decodePointsValue(influxPoints({ ...ALL_BTC, exchange: "" as unknown as null }, allPoints)).exchange,
     ).toBe(null);
   });
 
@@ -81,7 +87,10 @@ describe("decodePoints reads both wires to the same arrays", () => {
         },
       ],
     };
-    expect(decodePoints(body)).toMatchObject({ times: Float64Array.of(T0), values: Float64Array.of(3012.5) });
+    expect(decodePointsValue(body)).toMatchObject({
+      times: Float64Array.of(T0),
+      values: Float64Array.of(3012.5),
+    });
   });
 
   it("agrees with decodeDataPoints on any CSV, and gives the InfluxDB rows of the same points the same arrays", () => {
@@ -93,16 +102,16 @@ describe("decodePoints reads both wires to the same arrays", () => {
     fc.assert(
       fc.property(series, fc.array(point, { maxLength: 60 }), (key, ps) => {
         const csv = csvBody(key, ps);
-        const fromCsv = decodePoints(csv);
+        const fromCsv = decodePointsValue(csv);
         const reference = decodeDataPoints(csv.dataPoints);
         // decodeDataPoints keeps input order and duplicates; sort and keep the last of each time to compare.
         const last = new Map(reference.map((p) => [p.time, p.value]));
         const times = [...last.keys()].sort((a, b) => a - b);
         expect(Array.from(fromCsv.times)).toEqual(times);
         expect(Array.from(fromCsv.values)).toEqual(times.map((t) => last.get(t)));
-        expect(decodePoints(influxPoints(key, ps, { newestFirst: false }))).toEqual(fromCsv);
-        expect(decodePoints(parseBody(pythonRepr(influxPoints(key, ps))))).toEqual(
-          decodePoints(influxPoints(key, [...ps].reverse(), { newestFirst: false })),
+        expect(decodePointsValue(influxPoints(key, ps, { newestFirst: false }))).toEqual(fromCsv);
+        expect(decodePointsValue(parseBody(pythonRepr(influxPoints(key, ps))))).toEqual(
+          decodePointsValue(influxPoints(key, [...ps].reverse(), { newestFirst: false })),
         );
       }),
       { numRuns: 300 },
@@ -110,7 +119,7 @@ describe("decodePoints reads both wires to the same arrays", () => {
   });
 });
 
-describe("decodePoints puts points in time order", () => {
+describe("decodePointsValue puts points in time order", () => {
   it("sorts shuffled rows ascending and keeps the last seen of a repeated time, on both wires", () => {
     const seen = [
       [T0 + 240, 3],
@@ -125,7 +134,7 @@ describe("decodePoints puts points in time order", () => {
       csvBody(KRAKEN_ETH, [...seen]),
       influxPoints(KRAKEN_ETH, seen, { newestFirst: false }),
     ]) {
-      const decoded = decodePoints(body);
+      const decoded = decodePointsValue(body);
       expect({ times: Array.from(decoded.times), values: Array.from(decoded.values) }).toEqual(expected);
     }
   });
@@ -141,7 +150,7 @@ describe("decodePoints puts points in time order", () => {
     (newestFirst.DataPoints[0] as { Series: { values: unknown[] }[] }).Series[0] = {
       values: rows,
     };
-    const decoded = decodePoints(newestFirst);
+    const decoded = decodePointsValue(newestFirst);
     expect(Array.from(decoded.times)).toEqual([T0, T0 + 120, T0 + 240]);
     expect(Array.from(decoded.values)).toEqual([1, 20, 3]);
   });
@@ -153,15 +162,15 @@ describe("decodePoints puts points in time order", () => {
       [T0 + 240, 3],
       [T0 + 360, null],
     ] as const;
-    const decoded = decodePoints(influxPoints(KRAKEN_ETH, rows));
+    const decoded = decodePointsValue(influxPoints(KRAKEN_ETH, rows));
     expect(Array.from(decoded.times)).toEqual([T0, T0 + 240]);
     const pythonJson = JSON.stringify(influxPoints(KRAKEN_ETH, rows))
       .replace("null]", "NaN]")
       .replace("null]", "-Infinity]");
     expect(() => JSON.parse(pythonJson)).toThrow();
-    expect(Array.from(decodePoints(parseBody(pythonJson)).values)).toEqual([1, 3]);
+    expect(Array.from(decodePointsValue(parseBody(pythonJson)).values)).toEqual([1, 3]);
     const csv = `${DATA_POINTS_HEADER}\n2026-11-22T08:00:00Z,Kraken,MEDIR120,ETH,1\n2026-11-22T08:02:00Z,Kraken,MEDIR120,ETH,\n2026-11-22T08:04:00Z,Kraken,MEDIR120,ETH,NaN\n2026-11-22T08:06:00Z,Kraken,MEDIR120,ETH,Infinity\n`;
-    expect(Array.from(decodePoints({ dataPoints: csv }).times)).toEqual([T0]);
+    expect(Array.from(decodePointsValue({ dataPoints: csv }).times)).toEqual([T0]);
   });
 
   it("gives empty arrays for an empty series: Series null, no results, no rows, a CSV of just the header", () => {
@@ -189,8 +198,8 @@ describe("decodePoints puts points in time order", () => {
       { dataPoints: `${DATA_POINTS_HEADER}\n` },
       { dataPoints: DATA_POINTS_HEADER },
     ]) {
-      expect(decodePoints(body)).toEqual(empty);
-      expect(decodePoints(parseBody(pythonRepr(body)))).toEqual(empty);
+      expect(decodePointsValue(body)).toEqual(empty);
+      expect(decodePointsValue(parseBody(pythonRepr(body)))).toEqual(empty);
     }
   });
 
@@ -198,9 +207,9 @@ describe("decodePoints puts points in time order", () => {
     const n = 20_000;
     const ps = Array.from({ length: n }, (_, i) => [T0 + 300 * i, 1000 + Math.sin(i)] as const);
     const influx = JSON.stringify(influxPoints(KRAKEN_ETH, ps));
-    const decoded = decodePoints(parseBody(influx));
+    const decoded = decodePointsValue(parseBody(influx));
     expect(decoded.times.length).toBe(n);
     expect(decoded.times[0]).toBe(T0);
-    expect(decoded).toEqual(decodePoints(csvBody(KRAKEN_ETH, [...ps])));
+    expect(decoded).toEqual(decodePointsValue(csvBody(KRAKEN_ETH, [...ps])));
   });
 });

@@ -1,4 +1,6 @@
-// Chart points from either wire, as typed arrays ready to draw. Pure, so a Web Worker can run it later.
+// Chart points from an answer already parsed to a value (JSON or Python literal), either wire, as typed
+// arrays ready to draw: the general way, which names what it cannot read. An answer's body straight from
+// the network goes through decode-points-body.ts, which tries the faster scanner first.
 import { encodeDataPoints } from "../../../interface/data-points.ts";
 import { DecodeError, describeValue, fieldIgnoringCase, isRecord } from "../wire-value.ts";
 import { type ChartPoints, SeriesBuilder } from "./point-series.ts";
@@ -9,7 +11,7 @@ import { readDataPointsCsv, readInfluxResults } from "./point-wires.ts";
  * in any key casing. Points come out oldest first, one per time (the last seen wins), gaps (null, NaN,
  * ±Infinity values) left out. Throws DecodeError naming the line or row it cannot read.
  */
-export function decodePoints(value: unknown): ChartPoints {
+export function decodePointsValue(value: unknown): ChartPoints {
   const series = new SeriesBuilder();
   if (!isRecord(value)) {
     throw new DecodeError(

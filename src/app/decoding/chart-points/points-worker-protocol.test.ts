@@ -5,7 +5,7 @@ import { DATA_POINTS_HEADER, encodeDataPoints } from "../../../interface/data-po
 import { pythonRepr } from "../python-literal/testing/python-repr.ts";
 import { influxPoints } from "../testing/wire-samples.ts";
 import { DecodeError } from "../wire-value.ts";
-import { type DecodeReply, errorOfReply, handleDecodeRequest } from "./points-decode-request.ts";
+import { type DecodeReply, errorOfReply, handleDecodeRequest } from "./points-worker-protocol.ts";
 
 const KRAKEN = { exchange: "Kraken", filter: "MEDIR120", symbol: "ETH" };
 const ALL = { exchange: null, filter: "MA120", symbol: "BTC" };

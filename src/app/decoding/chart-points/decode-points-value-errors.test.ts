@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DATA_POINTS_HEADER } from "../../../interface/data-points.ts";
 import { DecodeError } from "../wire-value.ts";
-import { decodePoints } from "./decode-points.ts";
+import { decodePointsValue } from "./decode-points-value.ts";
 
 const T0 = Date.UTC(2026, 10, 22, 8) / 1000;
 
 function decodeErrorOf(value: unknown): DecodeError {
   try {
-    decodePoints(value);
+    decodePointsValue(value);
   } catch (error) {
     expect(error).toBeInstanceOf(DecodeError);
     return error as DecodeError;
@@ -15,7 +15,7 @@ function decodeErrorOf(value: unknown): DecodeError {
   throw new Error("no DecodeError");
 }
 
-describe("decodePoints names what it cannot read", () => {
+describe("decodePointsValue names what it cannot read", () => {
   const row = (cells: unknown[]) => ({ DataPoints: [{ Series: [{ name: "filters", values: [cells] }] }] });
   const good = ["2026-11-22T08:00:00Z", "Kraken", "MEDIR120", "ETH", 1];
   const cases: [unknown, string][] = [
@@ -97,9 +97,9 @@ describe("decodePoints names what it cannot read", () => {
 
   it("reads a time of day past the fast path (fractions, offsets) as Date.parse does", () => {
     const body = row(["2020-05-19T08:41:12.499645584Z", null, "MA120", "BTC", 1]);
-    expect(decodePoints(body).times[0]).toBe(Date.parse("2020-05-19T08:41:12.499Z") / 1000);
+    expect(decodePointsValue(body).times[0]).toBe(Date.parse("2020-05-19T08:41:12.499Z") / 1000);
     const offset = row(["2020-05-19T10:41:12+02:00", null, "MA120", "BTC", 1]);
-    expect(decodePoints(offset).times[0]).toBe(Date.parse("2020-05-19T08:41:12Z") / 1000);
+    expect(decodePointsValue(offset).times[0]).toBe(Date.parse("2020-05-19T08:41:12Z") / 1000);
     expect(decodeErrorOf(row(["2020-05-19T08:61:12Z", null, "MA120", "BTC", 1])).message).toContain(
       "is not an RFC 3339 time",
     );

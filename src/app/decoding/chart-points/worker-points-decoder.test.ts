@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { influxPoints } from "../testing/wire-samples.ts";
 import { DecodeError } from "../wire-value.ts";
-import { type DecodeReply, type DecodeRequest, handleDecodeRequest } from "./points-decode-request.ts";
-import { PointsDecoder, type StartWorker, sharedPointsDecoder } from "./points-decoder.ts";
+import { type DecodeReply, type DecodeRequest, handleDecodeRequest } from "./points-worker-protocol.ts";
+import { PointsDecoder, type StartWorker, sharedPointsDecoder } from "./worker-points-decoder.ts";
 
 const KRAKEN = { exchange: "Kraken", filter: "MEDIR120", symbol: "ETH" };
 const T0 = Date.UTC(2026, 10, 22, 8) / 1000;
