@@ -239,3 +239,10 @@ export function pathOf<E extends Operation>(
   const text = search.toString();
   return text === "" ? path : `${path}?${text}`;
 }
+
+/** An operation's method, path and operationId: what a route is declared with. */
+export function routeOf<E extends Operation>(
+  operation: E,
+): { method: E["method"]; path: E["path"]; operationId: E["operationId"] } {
+  return { method: operation.method, path: operation.path, operationId: operation.operationId };
+}

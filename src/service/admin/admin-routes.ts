@@ -1,18 +1,10 @@
 // What the admin routes share: what they are given, their method, path and operationId from the table,
 // JSON content, and the error responses of the document.
 import type { AdminHealth } from "../../interface/admin.ts";
-import type { Operation } from "../../interface/endpoints.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
 import type { Config } from "../config/settings.ts";
-
-/** A route's method, path and operationId, as the admin endpoint table has them (routeOf's, for /admin). */
-export function adminRouteOf<E extends Operation>(
-  endpoint: E,
-): { method: E["method"]; path: E["path"]; operationId: E["operationId"] } {
-  return { method: endpoint.method, path: endpoint.path, operationId: endpoint.operationId };
-}
 
 export const json = <T>(schema: T, description: string) => ({
   description,

@@ -1,12 +1,13 @@
 // /admin/audit: every change of keys and rules, who made it and when, newest first.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
+import { routeOf } from "../../interface/endpoints.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
 
 const { audit } = ADMIN_ENDPOINTS;
 
 const list = createRoute({
-  ...adminRouteOf(audit),
+  ...routeOf(audit),
   summary: "The audit log, newest first",
   request: { query: audit.query },
   responses: { 200: json(audit.resource, "Audit entries"), ...adminErrors(400) },

@@ -2,12 +2,13 @@
 // the store, Redis, and the processes seen in the last minute.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
+import { routeOf } from "../../interface/endpoints.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
 
 const { health } = ADMIN_ENDPOINTS;
 
 const route = createRoute({
-  ...adminRouteOf(health),
+  ...routeOf(health),
   summary: "The service's health",
   responses: { 200: json(health.resource, "Market, store, Redis and replicas"), ...adminErrors() },
 });

@@ -1,26 +1,21 @@
 // /admin/keys: the client keys: list, issue (the secret shown once), change, limit until a time, revoke.
+
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
+import { routeOf } from "../../interface/endpoints.ts";
 import { clientKeyOf } from "../access/access-changes.ts";
-import {
-  type AdminBindings,
-  type AdminDeps,
-  adminErrors,
-  adminRouteOf,
-  json,
-  jsonBody,
-} from "./admin-routes.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, json, jsonBody } from "./admin-routes.ts";
 
 const { keys, issueKey, changeKey, setTemporaryLimit, liftTemporaryLimit, revokeKey } = ADMIN_ENDPOINTS;
 
 const list = createRoute({
-  ...adminRouteOf(keys),
+  ...routeOf(keys),
   summary: "Every client key, revoked ones included",
   responses: { 200: json(keys.resource, "The keys, oldest first"), ...adminErrors() },
 });
 
 const issue = createRoute({
-  ...adminRouteOf(issueKey),
+  ...routeOf(issueKey),
   summary: "Issue a key",
   description: "The answer holds the secret: it is shown this once and stored only as its SHA-256.",
   request: { body: jsonBody(issueKey.body) },
@@ -28,21 +23,21 @@ const issue = createRoute({
 });
 
 const change = createRoute({
-  ...adminRouteOf(changeKey),
+  ...routeOf(changeKey),
   summary: "Change a key's name, contact or own limit",
   request: { params: changeKey.params, body: jsonBody(changeKey.body) },
   responses: { 200: json(changeKey.resource, "The key as changed"), ...adminErrors(400, 404) },
 });
 
 const limitUntil = createRoute({
-  ...adminRouteOf(setTemporaryLimit),
+  ...routeOf(setTemporaryLimit),
   summary: "Limit a key until a time",
   request: { params: setTemporaryLimit.params, body: jsonBody(setTemporaryLimit.body) },
   responses: { 200: json(setTemporaryLimit.resource, "The key, limited"), ...adminErrors(400, 404, 409) },
 });
 
 const unlimit = createRoute({
-  ...adminRouteOf(liftTemporaryLimit),
+  ...routeOf(liftTemporaryLimit),
   summary: "Lift a key's temporary limit",
   request: { params: liftTemporaryLimit.params },
   responses: {
@@ -52,7 +47,7 @@ const unlimit = createRoute({
 });
 
 const revoke = createRoute({
-  ...adminRouteOf(revokeKey),
+  ...routeOf(revokeKey),
   summary: "Revoke a key",
   description: "Its requests are answered 401 on every replica within a second. A revoked key stays revoked.",
   request: { params: revokeKey.params },

@@ -1,13 +1,14 @@
 // /admin/usage: who used the service over the last hour, day or week, and requests per minute.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
+import { routeOf } from "../../interface/endpoints.ts";
 import { reviewUsage, usageSeries } from "../access/usage-review.ts";
-import { type AdminBindings, type AdminDeps, adminErrors, adminRouteOf, json } from "./admin-routes.ts";
+import { type AdminBindings, type AdminDeps, adminErrors, json } from "./admin-routes.ts";
 
 const { usage, usageMinutes } = ADMIN_ENDPOINTS;
 
 const review = createRoute({
-  ...adminRouteOf(usage),
+  ...routeOf(usage),
   summary: "Usage per client over a period",
   description: "The clients that were refused most come first. Counts lag the answers by a second at most.",
   request: { query: usage.query },
@@ -15,7 +16,7 @@ const review = createRoute({
 });
 
 const minutes = createRoute({
-  ...adminRouteOf(usageMinutes),
+  ...routeOf(usageMinutes),
   summary: "Requests per minute of the whole service or one client",
   request: { query: usageMinutes.query },
   responses: {

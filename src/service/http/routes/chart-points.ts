@@ -7,18 +7,11 @@ import {
   DEFAULT_WINDOW_SECONDS,
   MAX_CHART_POINTS,
 } from "../../../interface/chart-window.ts";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import {
-  cachedContent,
-  chartSeries,
-  readResponses,
-  requireExchangeOf,
-  requireSymbol,
-  routeOf,
-} from "./shared.ts";
+import { cachedContent, chartSeries, readResponses, requireExchangeOf, requireSymbol } from "./shared.ts";
 
 /** "1 day", "7 days", "1 year", "all history": a default window as the document says it. */
 function reach(seconds: number | null): string {

@@ -1,11 +1,11 @@
 // Endpoint 8: GET /v1/coins.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { TOP_COINS } from "../../market/market-view.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses, routeOf } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const coins = createRoute({
   ...routeOf(ENDPOINTS.coins),

@@ -1,10 +1,10 @@
 // Endpoint 11: GET /v1/interestrates.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses, routeOf } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const listRoute = createRoute({
   ...routeOf(ENDPOINTS.interestRateTypes),

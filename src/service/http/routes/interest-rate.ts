@@ -1,7 +1,7 @@
 // Endpoint 4: GET /v1/interestrate/{rateType}[/{date}] (also ?dateInit=&dateFinal=).
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
 import type { ServiceContext } from "../../context.ts";
 import { interestRateResource, isRateType } from "../../rates/rate-book.ts";
@@ -9,7 +9,7 @@ import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, readResponses, routeOf } from "./shared.ts";
+import { cachedContent, readResponses } from "./shared.ts";
 
 const RULES =
   "The value of a date is the latest fixing whose effective date is on or before it, at most 30 days before; " +

@@ -8,13 +8,6 @@ import { readChartSeries, type SeriesRequest } from "../../market/chart-series.t
 import { ApiError } from "../errors.ts";
 import { ChartSeries } from "../wire.ts";
 
-/** A route's method, path and operationId, as the endpoint table has them. */
-export function routeOf<E extends Endpoint>(
-  endpoint: E,
-): { method: E["method"]; path: E["path"]; operationId: E["operationId"] } {
-  return { method: endpoint.method, path: endpoint.path, operationId: endpoint.operationId };
-}
-
 const errorContent = { "application/json": { schema: ErrorRecordSchema } };
 
 /** The error responses of a route: those named, 429, and the rest of the error table as the default. */

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import { MAX_BODY_BYTES } from "../../../interface/errors.ts";
 import { MAX_CIRCULATING_SUPPLY, SupplyPostBody } from "../../../interface/parameters.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -12,14 +12,7 @@ import { ApiError, errorResponse, readingBody } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
 import { readSupplyPost, SUPPLY_BODY_TYPES } from "../supply-body.ts";
-import {
-  cachedContent,
-  errorResponses,
-  jsonContent,
-  readResponses,
-  requireSymbol,
-  routeOf,
-} from "./shared.ts";
+import { cachedContent, errorResponses, jsonContent, readResponses, requireSymbol } from "./shared.ts";
 
 const getRoute = createRoute({
   ...routeOf(ENDPOINTS.supply),

@@ -1,11 +1,11 @@
 // Endpoint 7: GET /v1/symbol/{symbol}.
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
 import type { ServiceEnv } from "../service-env.ts";
-import { cachedContent, chartSeries, readResponses, requireSymbol, routeOf } from "./shared.ts";
+import { cachedContent, chartSeries, readResponses, requireSymbol } from "./shared.ts";
 
 const route = createRoute({
   ...routeOf(ENDPOINTS.symbolDetails),
