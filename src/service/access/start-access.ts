@@ -11,7 +11,7 @@ import type { AccessStore } from "./access-store.ts";
 import { type ConfiguredKeys, importConfiguredKeys } from "./config-keys.ts";
 import { openAccessStore } from "./open-access-store.ts";
 import { FLUSH_MS, UsageTally } from "./usage-tally.ts";
-import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "./write-keys.ts";
+import { keepKeysApart, type LoadedKeys, loadAdminKeys, loadWriteKeys } from "./write-and-admin-keys.ts";
 
 /** How often a process says it is alive. */
 const BEAT_MS = 15_000;

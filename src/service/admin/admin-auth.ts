@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
 import { clientAddressOf } from "../access/client-address.ts";
 import { type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "../access/fair-usage.ts";
-import { matchKey } from "../access/write-keys.ts";
+import { matchKey } from "../access/write-and-admin-keys.ts";
 import type { Config } from "../config/settings.ts";
 import { ApiError } from "../http/errors.ts";
 import type { ServiceEnv } from "../http/service-env.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuditEntry, type ClientKey, ClientKeySchema, type IssuedKey } from "../../interface/admin.ts";
-import { keyFingerprint } from "../access/write-keys.ts";
+import { keyFingerprint } from "../access/write-and-admin-keys.ts";
 import { adminJson, adminRequest, issueKey, listKeys } from "../testing/admin-requests.ts";
 import {
   fieldsOf,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { keyFingerprint, loadWriteKeys, matchKey, WRITE_KEY_FILE } from "./write-keys.ts";
+import { keyFingerprint, loadWriteKeys, matchKey, WRITE_KEY_FILE } from "./write-and-admin-keys.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
