@@ -1,32 +1,8 @@
 // @vitest-environment jsdom
-import type { IChartApi } from "lightweight-charts";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FALLBACK_THEME, seriesColour } from "../charts/chart-theme.ts";
-import { type CreateChartFn, describeBars, minuteBars, RequestsChartModel } from "./requests-chart-model.ts";
-
-/** A stand-in for lightweight-charts' chart: records what the model asks of it. */
-function fakeChart() {
-  const series: {
-    options: unknown;
-    setData: ReturnType<typeof vi.fn>;
-    applyOptions: ReturnType<typeof vi.fn>;
-  }[] = [];
-  const fitContent = vi.fn();
-  const chart = {
-    addSeries: vi.fn((_type: unknown, options: unknown) => {
-      const s = { options, setData: vi.fn(), applyOptions: vi.fn() };
-      series.push(s);
-      return s;
-    }),
-    applyOptions: vi.fn(),
-    timeScale: () => ({ fitContent }),
-    subscribeCrosshairMove: vi.fn(),
-    unsubscribeCrosshairMove: vi.fn(),
-    remove: vi.fn(),
-  };
-  const create = vi.fn((() => chart as unknown as IChartApi) as CreateChartFn);
-  return { chart, create, series, fitContent };
-}
+import { fakeChart } from "../charts/testing/fake-chart.ts";
+import { describeBars, minuteBars, RequestsChartModel } from "./requests-chart-model.ts";
 
 const at = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;
 const seconds = (hhmm: string) => Date.parse(at(hhmm)) / 1000;
@@ -63,12 +39,12 @@ describe("the requests per minute", () => {
     const [total, admitted] = fake.series;
     expect(total?.options).toMatchObject({ color: seriesColour(FALLBACK_THEME, 1) });
     expect(admitted?.options).toMatchObject({ color: seriesColour(FALLBACK_THEME, 0) });
-    model.setMinutes(
-      minuteBars([
-        { time: at("09:00"), admitted: 5, refused: 0 },
-        { time: at("09:01"), admitted: 5, refused: 7 },
-      ]),
-    );
+    const bars = minuteBars([
+      { time: at("09:00"), admitted: 5, refused: 0 },
+      { time: at("09:01"), admitted: 5, refused: 7 },
+    ]);
+    model.update({ bars });
+    model.update({ bars });
     expect(total?.setData).toHaveBeenCalledWith([
       { time: seconds("09:00"), value: 5 },
       { time: seconds("09:01"), value: 12 },
@@ -77,10 +53,26 @@ describe("the requests per minute", () => {
       { time: seconds("09:00"), value: 5 },
       { time: seconds("09:01"), value: 5 },
     ]);
-    expect(fake.fitContent).toHaveBeenCalledTimes(1);
+    expect(fake.timeScale.fitContent).toHaveBeenCalledTimes(1);
     model.dispose();
     model.dispose();
     expect(fake.chart.remove).toHaveBeenCalledTimes(1);
     expect(model.disposed).toBe(true);
+  });
+
+  it("writes the minute under the crosshair in its legend, and recolours both bars with the theme", () => {
+    const fake = fakeChart();
+    const legend = document.createElement("p");
+    const model = new RequestsChartModel(document.createElement("div"), { createChart: fake.create, legend });
+    model.update({ bars: minuteBars([{ time: at("09:01"), admitted: 5, refused: 7 }]) });
+    fake.moveCrosshair({ time: seconds("09:01"), x: 20 });
+    expect(legend.textContent).toMatch(/: 5 admitted, 7 refused$/);
+    fake.moveCrosshair({});
+    expect(legend.textContent).toBe("");
+    const [total, admitted] = fake.series;
+    model.setTheme({ ...FALLBACK_THEME, series: ["#000000", "#ff0000"] });
+    expect(total?.applyOptions).toHaveBeenCalledWith({ color: "#ff0000" });
+    expect(admitted?.applyOptions).toHaveBeenCalledWith({ color: "#000000" });
+    model.dispose();
   });
 });

@@ -1,31 +1,20 @@
-// The requests-per-minute chart outside React's render, as the dashboard's ChartModel: one lightweight-
-// charts instance per container, made once, fed and themed in place, disposed idempotently (StrictMode).
-// Admitted and refused requests stacked per minute: a bar of both (in the refused colour) behind a bar of
-// the admitted ones, so each minute's column shows its total with the refused part on top. Minutes
-// without requests, which the service leaves out, are drawn as zeros so time runs evenly.
+// The requests-per-minute chart of the admin console: a ChartModel of two histogram series, admitted and
+// refused requests stacked per minute: a bar of both (in the refused colour) behind a bar of the admitted
+// ones, so each minute's column shows its total with the refused part on top. Minutes without requests,
+// which the service leaves out, are drawn as zeros so time runs evenly.
 import {
-  type DeepPartial,
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
-  createChart as realCreateChart,
   type Time,
-  type TimeChartOptions,
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { UsageSeries } from "../../interface/admin.ts";
-import { modelChartOptions } from "../charts/chart-options.ts";
-import {
-  type ChartTheme,
-  chartThemeOptions,
-  FALLBACK_THEME,
-  formatLocalTime,
-  seriesColour,
-} from "../charts/chart-theme.ts";
+import { ChartModel, type ChartSetup } from "../charts/chart-model.ts";
+import { formatLocalTime, seriesColour } from "../charts/chart-theme.ts";
 
 export type UsageMinute = UsageSeries["minutes"][number];
-export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
 /** Each minute from the first to the last, gaps as zeros; times in UTC seconds, ascending. */
 export interface MinuteBars {
@@ -95,50 +84,37 @@ export function describeBars(bars: MinuteBars, what: string): string {
 }
 
 export interface RequestsChartOptions {
-  createChart?: CreateChartFn;
-  theme?: ChartTheme;
+  bars: MinuteBars;
+}
+
+export interface RequestsChartSetup extends ChartSetup {
   /** The element the model fills with the minute under the crosshair and its counts. */
   legend?: HTMLElement | null;
 }
 
-export class RequestsChartModel {
-  private chart: IChartApi | null;
+export class RequestsChartModel extends ChartModel<RequestsChartOptions> {
   private readonly total: ISeriesApi<"Histogram">;
   private readonly admitted: ISeriesApi<"Histogram">;
   private readonly legend: HTMLElement | null;
   private bars: MinuteBars = { times: [], admitted: [], refused: [] };
-  private readonly onCrosshair = (param: MouseEventParams<Time>) => this.crosshairMoved(param);
 
-  constructor(container: HTMLElement, options: RequestsChartOptions = {}) {
-    const theme = options.theme ?? FALLBACK_THEME;
-    const create = options.createChart ?? realCreateChart;
-    this.legend = options.legend ?? null;
-    this.chart = create(container, modelChartOptions(theme));
+  constructor(container: HTMLElement, setup: RequestsChartSetup = {}) {
+    super(container, setup);
+    this.legend = setup.legend ?? null;
+    const chart = this.chart as IChartApi;
     const whole = {
       priceFormat: { type: "price" as const, precision: 0, minMove: 1 },
       priceLineVisible: false,
+      title: "",
     };
     // Added first, drawn first: the total stands behind the admitted bar, its top showing the refused.
-    this.total = this.chart.addSeries(HistogramSeries, {
-      ...whole,
-      color: seriesColour(theme, 1),
-      title: "",
-    });
-    this.admitted = this.chart.addSeries(HistogramSeries, {
-      ...whole,
-      color: seriesColour(theme, 0),
-      title: "",
-    });
-    this.chart.subscribeCrosshairMove(this.onCrosshair);
-  }
-
-  get disposed(): boolean {
-    return this.chart === null;
+    this.total = chart.addSeries(HistogramSeries, { ...whole, color: seriesColour(this.theme, 1) });
+    this.admitted = chart.addSeries(HistogramSeries, { ...whole, color: seriesColour(this.theme, 0) });
   }
 
   /** Shows these minutes, replacing what was shown, the whole span in view. */
-  setMinutes(bars: MinuteBars): void {
-    if (!this.chart) return;
+  update({ bars }: RequestsChartOptions): void {
+    if (!this.chart || bars === this.bars) return;
     this.bars = bars;
     const time = (i: number) => bars.times[i] as UTCTimestamp;
     this.total.setData(
@@ -148,21 +124,12 @@ export class RequestsChartModel {
     this.chart.timeScale().fitContent();
   }
 
-  setTheme(theme: ChartTheme): void {
-    if (!this.chart) return;
-    this.chart.applyOptions(chartThemeOptions(theme));
-    this.total.applyOptions({ color: seriesColour(theme, 1) });
-    this.admitted.applyOptions({ color: seriesColour(theme, 0) });
+  protected recolour(): void {
+    this.total.applyOptions({ color: seriesColour(this.theme, 1) });
+    this.admitted.applyOptions({ color: seriesColour(this.theme, 0) });
   }
 
-  dispose(): void {
-    if (!this.chart) return;
-    this.chart.unsubscribeCrosshairMove(this.onCrosshair);
-    this.chart.remove();
-    this.chart = null;
-  }
-
-  private crosshairMoved(param: MouseEventParams<Time>): void {
+  protected crosshairMoved(param: MouseEventParams<Time>): void {
     if (!this.legend) return;
     const at = typeof param.time === "number" ? this.bars.times.indexOf(param.time) : -1;
     if (at < 0) {

@@ -1,11 +1,10 @@
 // Requests per minute over the chosen period, of the whole service or of the client chosen in the usage
-// table: admitted and refused stacked. The chart is a RequestsChartModel made once for its container; the
-// answer's minutes go into it from an effect, never through React state.
-import { useEffect, useMemo, useRef, useState } from "react";
+// table: admitted and refused stacked. The chart is a RequestsChartModel, made, fed and themed by the
+// charts' one hook (use-chart-model.ts); the answer's minutes go into it in place, never through React state.
+import { useMemo, useRef } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
-import { followChartTheme, readChartTheme } from "../charts/chart-theme.ts";
+import { useChartModel } from "../charts/use-chart-model.ts";
 import { SkeletonBlock } from "../components/skeleton.tsx";
-import { useSettings } from "../settings/store/settings-context.tsx";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { useUsageMinutes } from "./queries/usage-minutes.ts";
 import { describeBars, minuteBars, RequestsChartModel, type UsageMinute } from "./requests-chart-model.ts";
@@ -55,7 +54,6 @@ function RequestsChart({
   period: UsagePeriod;
   label: string;
 }) {
-  const [settings] = useSettings();
   // Made again only for a new answer: a refresh that brought the same minutes keeps the chart's view.
   const bars = useMemo(() => {
     const to = Date.now() / 1000;
@@ -63,35 +61,11 @@ function RequestsChart({
   }, [minutes, period]);
   const host = useRef<HTMLDivElement>(null);
   const legend = useRef<HTMLParagraphElement>(null);
-  const [model, setModel] = useState<RequestsChartModel | null>(null);
-
-  useEffect(() => {
-    const element = host.current;
-    // No 2D canvas (a test's DOM, a locked-down browser): the words in the label stand for the chart.
-    if (!element || typeof CanvasRenderingContext2D === "undefined") return;
-    let made: RequestsChartModel;
-    try {
-      made = new RequestsChartModel(element, { theme: readChartTheme(element), legend: legend.current });
-    } catch {
-      return;
-    }
-    setModel(made);
-    return () => {
-      made.dispose();
-      setModel(null);
-    };
-  }, []);
-
-  useEffect(() => {
-    model?.setMinutes(bars);
-  }, [model, bars]);
-
-  const theme = settings.theme;
-  useEffect(() => {
-    const element = host.current;
-    if (!model || !element) return;
-    return followChartTheme(element, theme, (colours) => model.setTheme(colours));
-  }, [model, theme]);
+  useChartModel(
+    host,
+    (element, theme) => new RequestsChartModel(element, { theme, legend: legend.current }),
+    { bars },
+  );
 
   return (
     <div className="admin-chart">

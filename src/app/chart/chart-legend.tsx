@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ChartRequest } from "../../interface/chart-window.ts";
-import type { ChartModel } from "../charts/chart-model.ts";
 import { type ChartTheme, seriesColour } from "../charts/chart-theme.ts";
+import type { PointsChartModel } from "../charts/points-chart-model.ts";
 import { useQueueWait } from "../components/query-status.tsx";
 import { useNow } from "../components/use-now.ts";
 import { formatCountdown, formatNumber } from "../format/numbers.ts";
@@ -73,7 +73,7 @@ export function CompareSeries({
   describe,
   onRemove,
 }: {
-  model: ChartModel | null;
+  model: PointsChartModel | null;
   theme: ChartTheme;
   exchange: string | null;
   colourIndex: number;

@@ -1,11 +1,13 @@
 // /chart/:symbol — a symbol's chart points by exchange (or all exchanges), filter, scale and range, all in
 // the URL; other exchanges overlaid to compare; CSV and PNG export. The lightweight-charts instance lives in
-// a ChartModel outside React's render; points go from the query cache into it, never into React state.
+// a PointsChartModel outside React's render; points go from the query cache into it, never into React state.
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
 import { seriesColour } from "../charts/chart-theme.ts";
+import { PointsChartModel } from "../charts/points-chart-model.ts";
+import { useChartModel } from "../charts/use-chart-model.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
@@ -26,7 +28,6 @@ import {
   withChartState,
 } from "./chart-params.ts";
 import { usePairs } from "./queries/pairs.ts";
-import { useChartModel } from "./use-chart-model.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
 import "./chart-page.css";
 
@@ -47,14 +48,14 @@ export function ChartPage() {
 
   const containerRef = useRef<HTMLDivElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
-  // The chart is made once the main series has first answered (use-chart-model.ts), and kept.
+  // The chart is made once the main series has first answered or failed (see useChartModel), and kept.
   const [answered, setAnswered] = useState(false);
   const { model, chartTheme } = useChartModel(
     containerRef,
-    tooltipRef,
-    settings.theme,
-    { currency: fx.currency, rate: fx.rate },
-    answered,
+    answered
+      ? (element, theme) => new PointsChartModel(element, { theme, tooltip: tooltipRef.current })
+      : null,
+    { valueFormat: { currency: fx.currency, rate: fx.rate } },
   );
 
   // The range's window is fixed when the range (or scale) is picked, so a live refetch extends the series.

@@ -8,7 +8,7 @@ import { hashKey, keepPreviousData, type UseQueryResult, useQuery } from "@tanst
 import { useEffect, useState } from "react";
 import type { ChartRequest } from "../../interface/chart-window.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { ChartModel, PointsChange, SeriesSpec } from "../charts/chart-model.ts";
+import type { PointsChange, PointsChartModel, SeriesSpec } from "../charts/points-chart-model.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { labelOf, queryKeys } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
@@ -42,7 +42,7 @@ export interface SeriesFeed {
 }
 
 export function useSeriesFeed(
-  model: ChartModel | null,
+  model: PointsChartModel | null,
   id: string,
   spec: SeriesSpec,
   key: ChartRequest,

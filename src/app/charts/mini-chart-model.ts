@@ -1,56 +1,94 @@
-// The small line chart's model: a ChartModel with a small chart's options (time labels, a quiet crosshair,
-// no scroll or scale). A module of its own because it brings the chart library: mini-line-chart.tsx loads
-// it when it first draws.
+// The small line chart's model (mini-line-chart.tsx): a PointsChartModel of one area series with a small
+// chart's options (a quiet crosshair, no scroll or scale) and a one-line tooltip. Its values are already in
+// their display unit (a price in the reader's currency, a rate in percent), written as the page writes
+// them. A module of its own because it brings the chart library: the component loads it when it first draws.
 import { CrosshairMode, type DeepPartial, type Time, type TimeChartOptions } from "lightweight-charts";
-import { ChartModel } from "./chart-model.ts";
-import { readChartTheme, type ValueFormatting } from "./chart-theme.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { localTick } from "./chart-options.ts";
+import { formatLocalTime } from "./chart-theme.ts";
+import type { CrosshairPoint } from "./chart-tooltip.ts";
+import { PointsChartModel, type PointsChartSetup } from "./points-chart-model.ts";
 
-const utcDayShort = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+/** "days": each time is a day at 00:00 UTC, labelled by its UTC date; "times": local times. */
+export type TimeUnit = "days" | "times";
 
-export function createMiniChartModel(
-  element: HTMLElement,
-  valueFormat: ValueFormatting,
-  timeFormat: (time: Time) => string,
-  unit: "days" | "times",
-): ChartModel {
-  return new ChartModel(element, {
-    theme: readChartTheme(element),
-    valueFormat,
-    chartOptions: miniOptions(timeFormat, unit),
-  });
+export interface MiniChartOptions {
+  points: ChartPoints;
+  valueFormat: (value: number) => string;
+  timeUnit: TimeUnit;
+}
+
+const SERIES = "main";
+
+export class MiniChartModel extends PointsChartModel<MiniChartOptions> {
+  private timeUnit: TimeUnit | null = null;
+  /** Each new set of points is a source of its own: it replaces the shown ones, never extends them. */
+  private drawn = 0;
+
+  constructor(container: HTMLElement, setup: PointsChartSetup = {}) {
+    super(container, { ...setup, chartOptions: SMALL_CHART });
+    this.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+  }
+
+  override update({ points, valueFormat, timeUnit }: MiniChartOptions): void {
+    if (timeUnit !== this.timeUnit) this.chart?.applyOptions(unitOptions(timeUnit));
+    this.timeUnit = timeUnit;
+    this.setValueFormat(valueFormat);
+    this.drawn += 1;
+    // A small series: setData and fit are cheap.
+    this.setPoints(SERIES, points, `mini-${this.drawn}`);
+  }
+
+  /** "Feb 3, 2024 · 5.31%" beside the crosshair, on the side with more room; hidden off the points. */
+  protected override showTooltip(point: CrosshairPoint | null): void {
+    const tip = this.tooltip;
+    if (!tip) return;
+    const value = point?.values.get(SERIES);
+    if (!point || value === undefined) {
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = `${timeFormatOf(this.timeUnit ?? "times")(point.time)} · ${this.formatValue(value)}`;
+    tip.hidden = false;
+    const width = tip.parentElement?.clientWidth ?? 0;
+    const right = width > 0 && point.x > width / 2;
+    tip.style.left = right ? "" : `${Math.round(point.x + 10)}px`;
+    tip.style.right = right ? `${Math.round(width - point.x + 10)}px` : "";
+  }
 }
 
 /** A small chart's own options, laid over the model's. */
-function miniOptions(
-  timeFormat: (time: Time) => string,
-  unit: "days" | "times",
-): DeepPartial<TimeChartOptions> {
+const SMALL_CHART: DeepPartial<TimeChartOptions> = {
+  handleScroll: false,
+  handleScale: false,
+  crosshair: {
+    mode: CrosshairMode.Magnet,
+    vertLine: { visible: true, labelVisible: false, style: 2, width: 1 },
+    horzLine: { visible: false, labelVisible: false },
+  },
+  grid: { vertLines: { visible: false } },
+  timeScale: { rightOffset: 0, fixLeftEdge: true, fixRightEdge: true, borderVisible: false },
+  rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
+};
+
+const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+const utcDayShort = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+
+function timeFormatOf(unit: TimeUnit): (time: Time) => string {
+  if (unit === "times") return formatLocalTime;
+  return (time) => (typeof time === "number" ? utcDay.format(new Date(time * 1000)) : String(time));
+}
+
+/** The time labels of a unit: days by their UTC date, times in the reader's time zone. */
+function unitOptions(unit: TimeUnit): DeepPartial<TimeChartOptions> {
   return {
-    handleScroll: false,
-    handleScale: false,
-    localization: { timeFormatter: timeFormat },
-    crosshair: {
-      mode: CrosshairMode.Magnet,
-      vertLine: { visible: true, labelVisible: false, style: 2, width: 1 },
-      horzLine: { visible: false, labelVisible: false },
-    },
-    grid: { vertLines: { visible: false } },
+    localization: { timeFormatter: timeFormatOf(unit) },
     timeScale: {
-      rightOffset: 0,
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      borderVisible: false,
       timeVisible: unit === "times",
-      ...(unit === "days"
-        ? {
-            tickMarkFormatter: (time: Time) =>
-              typeof time === "number" ? utcDayShort.format(time * 1000) : null,
-          }
-        : {}),
-    },
-    rightPriceScale: {
-      borderVisible: false,
-      scaleMargins: { top: 0.15, bottom: 0.08 },
+      tickMarkFormatter:
+        unit === "days"
+          ? (time: Time) => (typeof time === "number" ? utcDayShort.format(time * 1000) : null)
+          : localTick,
     },
   };
 }

@@ -1,59 +1,17 @@
 // @vitest-environment jsdom
-import type { IChartApi } from "lightweight-charts";
-import { describe, expect, it, vi } from "vitest";
-import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { ChartModel, CONFLATION_FROM, type CreateChartFn } from "./chart-model.ts";
+import { describe, expect, it } from "vitest";
 import { MIN_BAR_SPACING } from "./chart-options.ts";
 import { FALLBACK_THEME, seriesColour } from "./chart-theme.ts";
 import { DRAW_LIMIT } from "./decimate.ts";
+import { CONFLATION_FROM, PointsChartModel } from "./points-chart-model.ts";
 import { appendFrom, firstPassLimit } from "./series-drawing.ts";
+import { fakeChart, chartPoints as points } from "./testing/fake-chart.ts";
 
-function points(times: number[], values = times.map((t) => t / 1000)): ChartPoints {
-  return {
-    times: Float64Array.from(times),
-    values: Float64Array.from(values),
-    exchange: "Binance",
-    filter: "MEDIR120",
-    symbol: "BTC",
-  } as ChartPoints;
-}
-
-/** A stand-in for lightweight-charts' chart: records what the model asks of it. */
-function fakeChart() {
-  const series: {
-    setData: ReturnType<typeof vi.fn>;
-    update: ReturnType<typeof vi.fn>;
-    applyOptions: ReturnType<typeof vi.fn>;
-  }[] = [];
-  const handlers = new Set<unknown>();
-  const timeScale = {
-    fitContent: vi.fn(),
-    getVisibleRange: vi.fn((): { from: number; to: number } | null => null),
-    setVisibleRange: vi.fn(),
-  };
-  const chart = {
-    addSeries: vi.fn(() => {
-      const s = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
-      series.push(s);
-      return s;
-    }),
-    removeSeries: vi.fn(),
-    applyOptions: vi.fn(),
-    timeScale: () => timeScale,
-    subscribeCrosshairMove: vi.fn((h: unknown) => handlers.add(h)),
-    unsubscribeCrosshairMove: vi.fn((h: unknown) => handlers.delete(h)),
-    takeScreenshot: vi.fn(() => document.createElement("canvas")),
-    remove: vi.fn(),
-  };
-  const create = vi.fn((() => chart as unknown as IChartApi) as CreateChartFn);
-  return { chart, create, series, handlers, timeScale };
-}
-
-describe("ChartModel", () => {
+describe("PointsChartModel (and the ChartModel it extends)", () => {
   it("creates the chart once, fills a series, appends a live refetch, and disposes twice", () => {
     const fake = fakeChart();
     const container = document.createElement("div");
-    const model = new ChartModel(container, { createChart: fake.create, theme: FALLBACK_THEME });
+    const model = new PointsChartModel(container, { createChart: fake.create, theme: FALLBACK_THEME });
     expect(fake.create).toHaveBeenCalledTimes(1);
     const options = fake.create.mock.calls[0]?.[1];
     expect(options?.autoSize).toBe(true);
@@ -102,7 +60,7 @@ describe("ChartModel", () => {
 
   it("draws a very large series as its lows and highs, within the draw limit, keeping the extremes", () => {
     const fake = fakeChart();
-    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    const model = new PointsChartModel(document.createElement("div"), { createChart: fake.create });
     model.setSeries("main", { label: "All exchanges", kind: "line", colourIndex: 1 });
     const times = Array.from({ length: 100_000 }, (_, i) => i * 120);
     const big = points(times);
@@ -128,7 +86,10 @@ describe("ChartModel", () => {
         job.cancelled = true;
       };
     };
-    const model = new ChartModel(document.createElement("div"), { createChart: fake.create, afterPaint });
+    const model = new PointsChartModel(document.createElement("div"), {
+      createChart: fake.create,
+      afterPaint,
+    });
     model.setSeries("main", { label: "Binance", kind: "line", colourIndex: 0 });
     const s = fake.series[0];
     const drawn = (call: number) => s?.setData.mock.calls[call]?.[0] as { time: number }[];
@@ -163,7 +124,7 @@ describe("ChartModel", () => {
 
   it("turns conflation on for a large series and off when it goes", () => {
     const fake = fakeChart();
-    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    const model = new PointsChartModel(document.createElement("div"), { createChart: fake.create });
     model.setSeries("main", { label: "All exchanges", kind: "line", colourIndex: 1 });
     const big = points(Array.from({ length: CONFLATION_FROM }, (_, i) => i * 120));
     model.setPoints("main", big, "k");
@@ -180,14 +141,14 @@ describe("ChartModel", () => {
 
   it("gives each series its own colour and formats values in the chosen currency", () => {
     const fake = fakeChart();
-    const model = new ChartModel(document.createElement("div"), { createChart: fake.create });
+    const model = new PointsChartModel(document.createElement("div"), { createChart: fake.create });
     model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
     model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 1 });
     const [main, compare] = fake.series;
     expect(main?.applyOptions).not.toHaveBeenCalled();
     model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 2 });
     expect(compare?.applyOptions).toHaveBeenCalledWith({ color: seriesColour(FALLBACK_THEME, 2) });
-    expect(model.seriesIds()).toEqual(["main", "compare:all"]);
+    expect(fake.chart.addSeries).toHaveBeenCalledTimes(2);
     model.setValueFormat({ currency: "EUR", rate: 0.5, locale: "en-US" });
     expect(model.formatValue(100)).toBe("€50.00");
     model.dispose();
@@ -197,7 +158,7 @@ describe("ChartModel", () => {
     const fake = fakeChart();
     const percent = (value: number) => `${value.toFixed(2)}%`;
     const own = { handleScroll: false, grid: { vertLines: { visible: false } } };
-    const model = new ChartModel(document.createElement("div"), {
+    const model = new PointsChartModel(document.createElement("div"), {
       createChart: fake.create,
       chartOptions: own,
       valueFormat: percent,
@@ -217,7 +178,7 @@ describe("ChartModel", () => {
   it("redraws nothing for the theme and the value format it already has (each redraw is a paint)", () => {
     const fake = fakeChart();
     const percent = (value: number) => `${value}%`;
-    const model = new ChartModel(document.createElement("div"), {
+    const model = new PointsChartModel(document.createElement("div"), {
       createChart: fake.create,
       theme: FALLBACK_THEME,
       valueFormat: percent,
@@ -240,34 +201,23 @@ describe("ChartModel", () => {
     model.dispose();
   });
 
-  it("tells its tooltip and its listeners where the crosshair is, and stops telling a listener gone", () => {
+  it("fills its tooltip with the time and each series under the crosshair, hidden off the points", () => {
     const fake = fakeChart();
     const tooltip = document.createElement("div");
-    const model = new ChartModel(document.createElement("div"), { createChart: fake.create, tooltip });
+    const model = new PointsChartModel(document.createElement("div"), { createChart: fake.create, tooltip });
     model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
     model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 1 });
-    const [main, compare] = fake.series;
-    const seen: unknown[] = [];
-    const stop = model.onCrosshairMove((point) => seen.push(point));
-    const [move] = [...fake.handlers] as ((param: unknown) => void)[];
     // Over a time where only the main series has a point.
-    move?.({
-      time: 300,
-      point: { x: 40, y: 10 },
-      seriesData: new Map([[main, { time: 300, value: 80_100 }]]),
-    });
-    expect(seen).toEqual([{ time: 300, x: 40, values: new Map([["main", 80_100]]) }]);
+    fake.moveCrosshair({ time: 300, x: 40, values: [[0, 80_100]] });
     expect(tooltip.hidden).toBe(false);
     expect(tooltip.textContent).toContain("Binance: $80,100.00");
     expect(tooltip.textContent).not.toContain("All exchanges");
-    move?.({ time: undefined, point: undefined, seriesData: new Map() });
-    expect(seen.at(-1)).toBeNull();
+    fake.moveCrosshair({});
     expect(tooltip.hidden).toBe(true);
-    stop();
-    move?.({ time: 300, point: { x: 40, y: 10 }, seriesData: new Map([[compare, { time: 300, value: 1 }]]) });
-    expect(seen).toHaveLength(2);
+    fake.moveCrosshair({ time: 300, x: 40, values: [[1, 1]] });
     expect(tooltip.textContent).toContain("All exchanges: $1.00");
     model.dispose();
+    expect(tooltip.hidden).toBe(true);
   });
 });
 

@@ -1,0 +1,90 @@
+// One lifecycle for every chart of the dashboard (after Uniswap's useChartModel): the model is made once
+// its container is mounted (and `make` is given), gets each render's options in place, follows the theme
+// (the reader's choice or, on "system", the system's) and is disposed on unmount, twice under StrictMode,
+// which the model allows. This module only has the model's type: the chart library comes with `make`,
+// which may load it (a page's figures then show without waiting for it).
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useSettings } from "../settings/store/settings-context.tsx";
+import type { ChartModel } from "./chart-model.ts";
+import {
+  type ChartTheme,
+  FALLBACK_THEME,
+  followChartTheme,
+  readChartTheme,
+  sameTheme,
+} from "./chart-theme.ts";
+
+/** Makes the model in its container, in the theme in force there. */
+export type MakeChartModel<Model> = (container: HTMLElement, theme: ChartTheme) => Model | Promise<Model>;
+
+/**
+ * `make`: null while the chart should not be made yet (the chart page waits for its first points: a chart
+ * made at once is painted empty first, and each paint is a long task on a phone). Only whether it is null
+ * matters; a new function each render is fine. `options`: compared member by member with the last applied.
+ */
+export function useChartModel<Options extends object, Model extends ChartModel<Options>>(
+  container: RefObject<HTMLElement | null>,
+  make: MakeChartModel<Model> | null,
+  options: Options,
+): { model: Model | null; chartTheme: ChartTheme } {
+  const [settings] = useSettings();
+  const [model, setModel] = useState<Model | null>(null);
+  const [chartTheme, setChartTheme] = useState<ChartTheme>(FALLBACK_THEME);
+  const latest = useRef({ make, options });
+  latest.current = { make, options };
+  const applied = useRef<Options | null>(null);
+  const wanted = make !== null;
+
+  useEffect(() => {
+    const element = container.current;
+    const makeModel = latest.current.make;
+    // No 2D canvas (a test's DOM, a locked-down browser): the chart's words (its aria-label) stand for it.
+    if (!wanted || !element || !makeModel || typeof CanvasRenderingContext2D === "undefined") return;
+    let made: Model | null = null;
+    let gone = false;
+    Promise.resolve()
+      .then(() => (gone ? null : makeModel(element, readChartTheme(element))))
+      .then((next) => {
+        if (!next || gone) return next?.dispose();
+        made = next;
+        // Drawn in the task that makes the chart, so its first paint has them (an empty paint first cost a
+        // second whole paint, ~100 ms at a phone's speed).
+        applied.current = latest.current.options;
+        next.update(applied.current);
+        setModel(next);
+      })
+      .catch(() => {
+        // No chart (its code could not be fetched, or the library refused the container): the words stay.
+      });
+    return () => {
+      gone = true;
+      made?.dispose();
+      setModel(null);
+    };
+  }, [container, wanted]);
+
+  useEffect(() => {
+    if (!model || sameMembers(applied.current, options)) return;
+    applied.current = options;
+    model.update(options);
+  }, [model, options]);
+
+  const theme = settings.theme;
+  useEffect(() => {
+    const element = container.current;
+    if (!model || !element) return;
+    return followChartTheme(element, theme, (next) => {
+      model.setTheme(next);
+      setChartTheme((shown) => (sameTheme(shown, next) ? shown : next));
+    });
+  }, [model, theme, container]);
+
+  return { model, chartTheme };
+}
+
+/** Whether two option objects hold the same members (a render makes a new object of the same values). */
+function sameMembers(a: object | null, b: object): boolean {
+  if (a === null) return false;
+  const keys = Object.keys(b) as (keyof typeof b)[];
+  return keys.length === Object.keys(a).length && keys.every((key) => Object.is(a[key], b[key]));
+}
