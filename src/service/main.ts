@@ -2,7 +2,7 @@
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
 
 import { ENDPOINTS, pathOf } from "../interface/endpoints.ts";
-import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-keys.ts";
+import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-and-admin-keys.ts";
 import { ConfigError, helpText, loadConfig } from "./config/load.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
 import { createLogger, lineLog } from "./ops/logger.ts";
