@@ -1,6 +1,6 @@
 // A series' download as the chart page shows it: how far it has come (a bar when the length is known) with
 // a Cancel button while it loads, and after a cancel, what to do next. The chart keeps what it showed.
-import { describeProgress } from "./queries/download-progress-store.ts";
+import { describeProgress } from "./download-progress-store.ts";
 import type { SeriesFeed } from "./use-series-feed.ts";
 
 export function SeriesDownload({ feed, label }: { feed: SeriesFeed; label: string }) {

@@ -12,9 +12,9 @@ import type { PointsChange, PointsChartModel, SeriesSpec } from "../charts/point
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { labelOf, queryKeys } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
+import type { DownloadProgress } from "./download-progress-store.ts";
 import { chartPointsQueryOptions } from "./queries/chart-points.ts";
-import type { DownloadProgress } from "./queries/download-progress-store.ts";
-import { useChartDownload } from "./queries/use-chart-download.ts";
+import { useChartDownload } from "./use-chart-download.ts";
 
 /** How the model took the series' latest answer, and how many points it shows. */
 export interface FeedShown {

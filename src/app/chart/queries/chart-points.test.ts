@@ -10,8 +10,8 @@ import { influxPoints } from "../../decoding/testing/wire-samples.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { type Handler, scriptedPeer } from "../../testing/scripted-peer.ts";
 import { type Connection, createConnection } from "../../transport/connection.ts";
+import { type DownloadProgress, downloadProgress } from "../download-progress-store.ts";
 import { chartPointsQueryOptions, extendPoints, getChartPoints } from "./chart-points.ts";
-import { type DownloadProgress, downloadProgress } from "./download-progress-store.ts";
 
 const peer = scriptedPeer();
 const { script } = peer;

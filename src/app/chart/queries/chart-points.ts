@@ -17,7 +17,7 @@ import { type FetchOptions, queryFnOf } from "../../queries/resource.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import type { ProgressListener } from "../../transport/read-body.ts";
-import { downloadProgress } from "./download-progress-store.ts";
+import { downloadProgress } from "../download-progress-store.ts";
 
 export interface ChartFetchOptions extends FetchOptions {
   /** Told of the bytes received (and the total, when known) as the answer arrives. */

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChartRequest } from "../../../interface/chart-window.ts";
-import { queryKeys } from "../../queries/query-keys.ts";
+import type { ChartRequest } from "../../interface/chart-window.ts";
+import { queryKeys } from "../queries/query-keys.ts";
 import {
   DownloadProgressStore,
   describeProgress,

@@ -1,8 +1,8 @@
 // What the chart page needs to show a chart download under way and offer to stop it.
 import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { ChartRequest } from "../../../interface/chart-window.ts";
-import { queryKeys } from "../../queries/query-keys.ts";
+import type { ChartRequest } from "../../interface/chart-window.ts";
+import { queryKeys } from "../queries/query-keys.ts";
 import { type DownloadProgress, useDownloadProgress } from "./download-progress-store.ts";
 
 export interface ChartDownload {
