@@ -1,51 +1,40 @@
 // Both OpenAPI documents, as the running service serves them, pass Redocly's recommended ruleset (what
 // `npx @redocly/cli lint` applies without a configuration) with no error and no warning, and every operation
-// is named as the dashboard's function that calls it (the rule is in src/interface/api-documents.ts): client
-// generators name their methods from operationId. Run by `npm run lint` and by `npm test`.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+// is a row of the endpoint tables, named as the dashboard's function that calls it (the rule is in
+// src/interface/api-documents.ts): client generators name their methods from operationId. A route or a
+// dashboard query module outside the tables fails here. Run by `npm run lint` and by `npm test`.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_ENDPOINTS } from "../src/interface/admin-endpoints.ts";
+import { ENDPOINTS, type Operation, STATUS_ENDPOINT } from "../src/interface/endpoints.ts";
 import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DOCUMENTS = ["/v1/openapi.json", "/admin/openapi.json"];
 
+/** Every row of the endpoint tables: the operations the documents must hold, and no other. */
+const ROWS: readonly Operation[] = [...Object.values(ENDPOINTS), ...Object.values(ADMIN_ENDPOINTS)];
 /**
- * Every operation of the two documents: its operationId and the dashboard module exporting the function of
- * that name (null where no dashboard function calls that operation alone: getChartPoints and getInterestRate
- * build either path of their route module; the dashboard takes quotations and symbols from other answers).
+ * Operations whose query module builds their path through another of its functions (getChartPoints asks
+ * either chart route, getInterestRate either fixing route): no function of their own name.
  */
-const OPERATIONS: Record<string, [operationId: string, dashboardModule: string | null]> = {
-  "get /v1/chartPoints/{filter}/{trading_place}/{symbol}": [
-    "getChartPoints",
-    "src/app/chart/queries/chart-points.ts",
-  ],
-  "get /v1/chartPointsAllExchanges/{filter}/{symbol}": ["getChartPointsAllExchanges", null],
-  "get /v1/quotation/{symbol}": ["getQuotation", null],
-  "get /v1/interestrate/{rateType}": ["getInterestRate", "src/app/rates/queries/interest-rate.ts"],
-  "get /v1/interestrate/{rateType}/{date}": ["getInterestRateOnDate", null],
-  "get /v1/interestrates": ["getInterestRateTypes", "src/app/rates/queries/interest-rate-types.ts"],
-  "get /v1/supply/{symbol}": ["getSupply", "src/app/supply/queries/supply.ts"],
-  "post /v1/supply": ["postSupply", "src/app/supply/queries/supply.ts"],
-  "get /v1/symbol/{symbol}": ["getSymbolDetails", "src/app/symbol/queries/symbol-details.ts"],
-  "get /v1/coins": ["getCoins", "src/app/coins/queries/coins.ts"],
-  "get /v1/pairs": ["getPairs", "src/app/chart/queries/pairs.ts"],
-  "get /v1/symbols": ["getSymbols", null],
-  "get /admin/keys": ["getKeys", "src/app/admin/queries/keys.ts"],
-  "post /admin/keys": ["issueKey", "src/app/admin/queries/keys.ts"],
-  "patch /admin/keys/{id}": ["changeKey", "src/app/admin/queries/keys.ts"],
-  "put /admin/keys/{id}/temporary-limit": ["setTemporaryLimit", "src/app/admin/queries/keys.ts"],
-  "delete /admin/keys/{id}/temporary-limit": ["liftTemporaryLimit", "src/app/admin/queries/keys.ts"],
-  "post /admin/keys/{id}/revoke": ["revokeKey", "src/app/admin/queries/keys.ts"],
-  "get /admin/addresses": ["getAddresses", "src/app/admin/queries/addresses.ts"],
-  "post /admin/addresses": ["addAddressRule", "src/app/admin/queries/addresses.ts"],
-  "delete /admin/addresses/{id}": ["removeAddressRule", "src/app/admin/queries/addresses.ts"],
-  "get /admin/audit": ["getAudit", "src/app/admin/queries/audit.ts"],
-  "get /admin/usage": ["getUsage", "src/app/admin/queries/usage.ts"],
-  "get /admin/usage/minutes": ["getUsageMinutes", "src/app/admin/queries/usage-minutes.ts"],
-  "get /admin/health": ["getHealth", "src/app/admin/queries/health.ts"],
-};
+const BUILT_BY_ANOTHER = new Set(["getChartPointsAllExchanges", "getInterestRateOnDate"]);
+
+/** The dashboard's query modules: src/app/<feature>/queries/<name>.ts, by name. */
+function queryModules(): Map<string, string> {
+  const modules = new Map<string, string>();
+  const app = resolve(ROOT, "src/app");
+  for (const feature of readdirSync(app)) {
+    const folder = join(app, feature, "queries");
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder))
+      if (/\.tsx?$/.test(file) && !/\.test\./.test(file))
+        modules.set(file.replace(/\.tsx?$/, ""), join(folder, file));
+  }
+  return modules;
+}
 
 interface Document {
   paths: Record<string, Record<string, { operationId?: string }>>;
@@ -81,7 +70,7 @@ describe("the OpenAPI documents", () => {
     expect(problems.map(line)).toEqual([]);
   });
 
-  it("name every operation, each once across both documents, as the dashboard's function for it", () => {
+  it("hold the endpoint tables' rows, each named by its operationId, and no route outside them", () => {
     const named = DOCUMENTS.flatMap((path) =>
       Object.entries((JSON.parse(served.get(path) ?? "{}") as Document).paths).flatMap(
         ([route, operations]) =>
@@ -92,15 +81,30 @@ describe("the OpenAPI documents", () => {
       ),
     );
     expect(Object.fromEntries(named)).toEqual(
-      Object.fromEntries(Object.entries(OPERATIONS).map(([route, [operationId]]) => [route, operationId])),
+      Object.fromEntries(ROWS.map((row) => [`${row.method} ${row.path}`, row.operationId])),
     );
     const ids = named.map(([, operationId]) => operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const [operationId, module] of Object.values(OPERATIONS)) {
-      if (module === null) continue;
-      expect(readFileSync(resolve(ROOT, module), "utf8"), `${module} exports ${operationId}`).toMatch(
-        new RegExp(`^export function ${operationId}\\(`, "m"),
-      );
+  });
+
+  it("have a query module only for a row, exporting each of its rows' function by the row's operationId", () => {
+    const rows = [...ROWS, STATUS_ENDPOINT];
+    const modules = queryModules();
+    for (const [name, file] of modules) {
+      const mine = rows.filter((row) => row.name === name);
+      expect(
+        mine.map((row) => row.name),
+        `${file} is the module of no endpoint`,
+      ).toContain(name);
+      for (const row of mine) {
+        if (BUILT_BY_ANOTHER.has(row.operationId)) continue;
+        expect(readFileSync(file, "utf8"), `${file} exports ${row.operationId}`).toMatch(
+          new RegExp(`^export function ${row.operationId}\\(`, "m"),
+        );
+      }
     }
+    // Asked by the dashboard through another answer (quotations, symbols) or not at all: no module.
+    const unasked = rows.filter((row) => !modules.has(row.name)).map((row) => row.operationId);
+    expect(unasked).toEqual(["getQuotation", "getSymbols"]);
   });
 });

@@ -6,7 +6,7 @@ import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
-import { adminKeys } from "./admin-query-keys.ts";
+import { adminKeys } from "../admin-query-keys.ts";
 
 export function getAddresses(client: AdminClient, signal?: AbortSignal): Promise<AddressRule[]> {
   const endpoint = ADMIN_ENDPOINTS.addresses;

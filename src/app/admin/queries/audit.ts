@@ -6,7 +6,7 @@ import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
-import { adminKeys } from "./admin-query-keys.ts";
+import { adminKeys } from "../admin-query-keys.ts";
 
 /** Entries per page. */
 export const AUDIT_PAGE = 25;

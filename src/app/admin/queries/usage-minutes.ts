@@ -6,7 +6,7 @@ import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
-import { adminKeys, REFRESH_MS } from "./admin-query-keys.ts";
+import { adminKeys, REFRESH_MS } from "../admin-query-keys.ts";
 
 export function getUsageMinutes(
   client: AdminClient,

@@ -1,6 +1,6 @@
 // Every query key of the console, from one factory: its queries and the invalidation after a change agree
 // on them. They live in the console's own query client (see admin-context.tsx), never the persisted one.
-import type { UsagePeriod } from "../../../interface/admin.ts";
+import type { UsagePeriod } from "../../interface/admin.ts";
 
 const ROOT = "admin" as const;
 
