@@ -5,6 +5,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SecretInput } from "./secret-input.tsx";
 import { type FieldErrors, type FormFailure, useFormDraft } from "./use-form-draft.tsx";
 
 afterEach(cleanup);
@@ -43,6 +44,24 @@ function AddressForm({
   );
 }
 
+function KeyForm() {
+  const form = useFormDraft({ id: "gate", fields: ["key"], initial: { key: "" } });
+  const submit = form.submit(
+    false,
+    (draft) => (draft.key === "" ? { ok: false, errors: { key: "Enter the key." } } : { ok: true }),
+    () => {},
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor="gate-key">key</label>
+      <SecretInput {...form.secret("key", "gate-key-hint")} what="the key" />
+      {form.error("key")}
+      <p id="gate-key-hint">Given by the operator.</p>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 describe("useFormDraft", () => {
   it("focuses the first bad field in form order, described by its problem, and clears only what is typed in", async () => {
     const user = userEvent.setup();
@@ -76,5 +95,19 @@ describe("useFormDraft", () => {
     expect(street).toHaveAccessibleDescription("No such street.");
     expect(street).toHaveValue("Nowhere 1");
     expect(screen.getByLabelText("city")).toHaveValue("Ghent");
+  });
+
+  it("wires a secret's input as it wires any other: focused, described by its problem then its hint", async () => {
+    const user = userEvent.setup();
+    render(<KeyForm />);
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    const key = screen.getByLabelText("key");
+    expect(key).toHaveFocus();
+    expect(key).toBeInvalid();
+    expect(key).toHaveAccessibleDescription("Enter the key. Given by the operator.");
+    await user.type(key, "k-1");
+    expect(key).toHaveValue("k-1");
+    expect(key).not.toBeInvalid();
+    expect(key).toHaveAccessibleDescription("Given by the operator.");
   });
 });

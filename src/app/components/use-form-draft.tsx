@@ -16,6 +16,9 @@ export type FormFailure<F extends string> =
   | { place: "field"; field: F; message: string }
   | { place: "form"; title: string; detail: string };
 
+/** What useFormDraft gives, for a component that draws some of the form's fields. */
+export type FormDraft<D extends Record<F, string>, F extends string> = ReturnType<typeof useFormDraft<D, F>>;
+
 export function useFormDraft<D extends Record<F, string>, F extends string>({
   id,
   fields,
@@ -81,6 +84,16 @@ export function useFormDraft<D extends Record<F, string>, F extends string>({
       onChange: (event: { target: { value: string } }) => change(field, event.target.value),
       "aria-invalid": errors[field] ? true : undefined,
       "aria-describedby": described(field, hint),
+    }),
+
+    /** The same wiring in the props of a <SecretInput> of `field`. */
+    secret: (field: F, hint?: string) => ({
+      id: `${id}-${field}`,
+      inputRef: refOf(field),
+      value: draft[field],
+      onChange: (value: string) => change(field, value),
+      invalid: errors[field] !== undefined,
+      describedBy: described(field, hint),
     }),
 
     /** The field's problem (and `after` it, e.g. a way to fix it), or nothing. */

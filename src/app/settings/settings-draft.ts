@@ -1,6 +1,6 @@
 // The settings form's values as typed, their checks, and what saving them changes. Pure: no React, no
 // storage. An invalid field names its problem; nothing is saved until every field is right.
-
+import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 import { formatNumber } from "../format/numbers.ts";
 import { normaliseBaseUrl, type Settings, THEMES, type Theme } from "./store/settings.ts";
@@ -15,7 +15,7 @@ export interface SettingsDraft {
 }
 
 export type SettingsField = keyof SettingsDraft;
-/** The fields in the order they appear, so the first invalid one can take the focus. */
+/** The fields in the order they appear, so the first invalid one takes the focus. */
 export const SETTINGS_FIELDS: readonly SettingsField[] = [
   "baseUrl",
   "apiKey",
@@ -24,8 +24,6 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   "theme",
   "currency",
 ];
-
-export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 /** What a valid draft saves: the stored settings' fields, and the write key (session storage). */
 export interface SettingsValues {
@@ -48,8 +46,8 @@ export function draftOf(settings: Settings, writeKey: string): SettingsDraft {
 
 export function checkSettingsDraft(
   draft: SettingsDraft,
-): { ok: true; values: SettingsValues } | { ok: false; errors: SettingsErrors } {
-  const errors: SettingsErrors = {};
+): DraftCheck<SettingsField, { values: SettingsValues }> {
+  const errors: FieldErrors<SettingsField> = {};
   let baseUrl = "";
   try {
     baseUrl = normaliseBaseUrl(draft.baseUrl);
@@ -112,8 +110,4 @@ export function followSettings(
     if (draft[field] === before[field]) (next as Record<string, string>)[field] = after[field];
   }
   return next;
-}
-
-export function firstInvalidSetting(errors: SettingsErrors): SettingsField | null {
-  return SETTINGS_FIELDS.find((field) => errors[field] !== undefined) ?? null;
 }

@@ -1,82 +1,57 @@
 // The settings form's fields, grouped as a person thinks of them: the service and its keys, the request
-// budget, the look. Each field has its label, a hint, and its error next to it when it has one.
+// budget, the look. Each field has its label, a hint, and its error next to it when it has one; the
+// wiring of its input (id, value, problem, what describes it) is the form's.
 import type { ReactNode } from "react";
 import { SecretInput } from "../components/secret-input.tsx";
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
+import type { FormDraft } from "../components/use-form-draft.tsx";
+import { DISPLAY_CURRENCIES } from "../format/currency.ts";
 import { useBudgetSnapshot } from "../transport/connection-context.tsx";
-import type { SettingsDraft, SettingsErrors, SettingsField } from "./settings-draft.ts";
+import type { SettingsDraft, SettingsField } from "./settings-draft.ts";
 import { THEMES, type Theme } from "./store/settings.ts";
 
 const THEME_LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
 
+type SettingsForm = FormDraft<SettingsDraft, SettingsField>;
+
 export function SettingsFields({
-  draft,
-  errors,
-  change,
+  form,
   budgetSetting,
-  register,
 }: {
-  draft: SettingsDraft;
-  errors: SettingsErrors;
-  change: <F extends SettingsField>(field: F, value: SettingsDraft[F]) => void;
+  form: SettingsForm;
   /** The saved budget, to tell whether the one in use is the service's own. */
   budgetSetting: number;
-  register: (field: SettingsField) => (element: HTMLElement | null) => void;
 }) {
   const budget = useBudgetSnapshot();
   const windowSeconds = Math.round(budget.windowMs / 1000);
   const stated = budget.limit !== budgetSetting || windowSeconds !== 60;
-  const describedBy = (field: SettingsField) =>
-    [errors[field] ? `settings-${field}-error` : "", `settings-${field}-hint`].filter(Boolean).join(" ");
 
   return (
     <>
       <fieldset className="card settings-group">
         <legend>Service</legend>
-        <Field field="baseUrl" label="Service address" errors={errors} hint={baseUrlHint}>
+        <Field form={form} field="baseUrl" label="Service address" hint={baseUrlHint}>
           <input
-            id="settings-baseUrl"
-            ref={register("baseUrl")}
-            value={draft.baseUrl}
-            onChange={(event) => change("baseUrl", event.target.value)}
+            {...form.input("baseUrl", "settings-baseUrl-hint")}
             placeholder="This site"
             inputMode="url"
             autoComplete="url"
             spellCheck={false}
-            aria-invalid={errors.baseUrl ? true : undefined}
-            aria-describedby={describedBy("baseUrl")}
           />
         </Field>
-        <Field field="apiKey" label="API key" errors={errors} hint={apiKeyHint}>
-          <SecretInput
-            id="settings-apiKey"
-            what="the API key"
-            inputRef={register("apiKey")}
-            value={draft.apiKey}
-            onChange={(value) => change("apiKey", value)}
-            invalid={errors.apiKey !== undefined}
-            describedBy={describedBy("apiKey")}
-          />
+        <Field form={form} field="apiKey" label="API key" hint={apiKeyHint}>
+          <SecretInput {...form.secret("apiKey", "settings-apiKey-hint")} what="the API key" />
         </Field>
-        <Field field="writeKey" label="Write key" errors={errors} hint={writeKeyHint}>
-          <SecretInput
-            id="settings-writeKey"
-            what="the write key"
-            inputRef={register("writeKey")}
-            value={draft.writeKey}
-            onChange={(value) => change("writeKey", value)}
-            invalid={errors.writeKey !== undefined}
-            describedBy={describedBy("writeKey")}
-          />
+        <Field form={form} field="writeKey" label="Write key" hint={writeKeyHint}>
+          <SecretInput {...form.secret("writeKey", "settings-writeKey-hint")} what="the write key" />
         </Field>
       </fieldset>
 
       <fieldset className="card settings-group">
         <legend>Request budget</legend>
         <Field
+          form={form}
           field="budgetPerMinute"
           label="Requests per minute"
-          errors={errors}
           hint={
             <>
               Planned with until the service states its own limit (RateLimit-Policy). In use now:{" "}
@@ -88,15 +63,10 @@ export function SettingsFields({
           }
         >
           <input
-            id="settings-budgetPerMinute"
+            {...form.input("budgetPerMinute", "settings-budgetPerMinute-hint")}
             className="settings-form__short"
-            ref={register("budgetPerMinute")}
-            value={draft.budgetPerMinute}
-            onChange={(event) => change("budgetPerMinute", event.target.value)}
             inputMode="numeric"
             autoComplete="off"
-            aria-invalid={errors.budgetPerMinute ? true : undefined}
-            aria-describedby={describedBy("budgetPerMinute")}
           />
         </Field>
       </fieldset>
@@ -112,9 +82,9 @@ export function SettingsFields({
                   type="radio"
                   name="theme"
                   value={theme}
-                  ref={theme === draft.theme ? register("theme") : undefined}
-                  checked={draft.theme === theme}
-                  onChange={() => change("theme", theme)}
+                  ref={theme === form.draft.theme ? form.refOf("theme") : undefined}
+                  checked={form.draft.theme === theme}
+                  onChange={() => form.change("theme", theme)}
                 />
                 {THEME_LABELS[theme]}
               </label>
@@ -125,19 +95,12 @@ export function SettingsFields({
           </p>
         </fieldset>
         <Field
+          form={form}
           field="currency"
           label="Currency"
-          errors={errors}
           hint="Prices are shown in this currency, converted with the service's FX rates."
         >
-          <select
-            id="settings-currency"
-            className="settings-form__short"
-            ref={register("currency")}
-            value={draft.currency}
-            onChange={(event) => change("currency", event.target.value as DisplayCurrency)}
-            aria-describedby={describedBy("currency")}
-          >
+          <select {...form.input("currency", "settings-currency-hint")} className="settings-form__short">
             {DISPLAY_CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
                 {currency}
@@ -162,15 +125,15 @@ const writeKeyHint =
   "Needed only to report circulating supply. Kept for this browser tab only, forgotten when it closes.";
 
 function Field({
+  form,
   field,
   label,
-  errors,
   hint,
   children,
 }: {
+  form: SettingsForm;
   field: SettingsField;
   label: string;
-  errors: SettingsErrors;
   hint: ReactNode;
   children: ReactNode;
 }) {
@@ -178,11 +141,7 @@ function Field({
     <div className="field">
       <label htmlFor={`settings-${field}`}>{label}</label>
       {children}
-      {errors[field] ? (
-        <p id={`settings-${field}-error`} className="field__error">
-          {errors[field]}
-        </p>
-      ) : null}
+      {form.error(field)}
       <p id={`settings-${field}-hint`} className="field__hint">
         {hint}
       </p>

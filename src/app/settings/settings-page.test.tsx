@@ -81,6 +81,20 @@ describe("SettingsPage", () => {
     expect(status()).toHaveTextContent(/^Nothing was saved: one field needs a fix\.$/);
   });
 
+  it("focuses the first invalid field in the form's order, each described by its problem", async () => {
+    await fill("Requests per minute", "x");
+    await fill("Write key", "c d");
+    await fill("API key", "a b");
+    await save();
+    const apiKey = screen.getByLabelText("API key");
+    expect(apiKey).toHaveFocus();
+    expect(apiKey).toBeInvalid();
+    expect(apiKey).toHaveAccessibleDescription(/^An API key has no spaces/);
+    expect(screen.getByLabelText("Write key")).toHaveAccessibleDescription(/^A write key has no spaces/);
+    expect(screen.getByLabelText("Requests per minute")).toBeInvalid();
+    expect(status()).toHaveTextContent(/^Nothing was saved: 3 fields need a fix\.$/);
+  });
+
   it("follows a theme changed elsewhere when the field was not touched", () => {
     expect(screen.getByRole("radio", { name: "Dark" })).not.toBeChecked();
     act(() => page.store.update({ theme: "dark" }));
