@@ -1,7 +1,6 @@
 // Pieces several route modules share: the common error responses of the OpenAPI description, the
 // lookups that turn a path symbol or exchange into a 404 that names what exists, and a chart series read for
 // an answer (chart points, symbol details' gfx1).
-import type { Endpoint } from "../../../interface/endpoints.ts";
 import { ErrorRecordSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { readChartSeries, type SeriesRequest } from "../../market/chart-series.ts";
