@@ -1,16 +1,14 @@
-// Starts the service in its role (ROLE): opens the store, runs the market's ingest (all, ingest), answers
-// HTTP (all, api; an ingest answers only its health), and follows the news of what was stored so that no
-// cached answer outlives the data it was made from.
+// Starts the service in its role (ROLE): opens the store, waits for the ingest lock where several processes
+// share a database (listening meanwhile), has the service's parts assembled (assemble-service.ts: the
+// ingest, the market, access and the news that keeps cached answers no older than their data), puts them
+// behind the listener its role answers on (all, api: the API; ingest: only its health) and drains it on close.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
-import type { Redis } from "ioredis";
 import { clientAddress } from "./access/client-address.ts";
-import { openFairUsage } from "./access/fair-usage-open.ts";
-import { startAccess } from "./access/start-access.ts";
 import { mountAdmin } from "./admin/admin-app.ts";
 import { adminHealth } from "./admin/admin-health.ts";
-import { type Clock, MarketClock, systemClock } from "./clock.ts";
+import { type AssemblyOptions, assembleService } from "./assemble-service.ts";
+import { systemClock } from "./clock.ts";
 import { ConfigError } from "./config/load.ts";
 import type { Config } from "./config/settings.ts";
 import type { ServiceContext } from "./context.ts";
@@ -26,42 +24,19 @@ import {
   type WaitingServer,
 } from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
-import { ResponseCache } from "./http/response-cache.ts";
-import { ChartCache } from "./market/chart-cache.ts";
-import { MarketView } from "./market/market-view.ts";
-import { announcer } from "./news/market-news.ts";
-import { openNews } from "./news/open-news.ts";
-import { AnsweredRequests } from "./ops/answered-requests.ts";
 import { flushFaults } from "./ops/fault-log.ts";
-import { registerMarketMetrics } from "./ops/market-metrics.ts";
 import { ServiceMetrics } from "./ops/metrics.ts";
-import { RequestLog } from "./ops/request-log.ts";
-import { timeAccessStore, timeRedisCommands, timeStore } from "./ops/timing.ts";
+import { timeStore } from "./ops/timing.ts";
 import { makePrivateDir } from "./private-files.ts";
-import { chooseRateSource } from "./rates/choose-rate-source.ts";
-import { RateBook } from "./rates/rate-book.ts";
-import { followNews } from "./roles/follow-news.ts";
-import { type RunningIngest, startIngest } from "./roles/ingest.ts";
 import { type IngestLock, takeIngestLock, WAITING_FOR_THE_LOCK } from "./roles/ingest-lock.ts";
 import { openStore } from "./roles/open-store.ts";
-import { replicaMarket } from "./roles/replica-market.ts";
-import { ReportedSource } from "./roles/source-report.ts";
 import { checkStoreFits } from "./roles/store-checks.ts";
-import type { OpenOptions } from "./sources/open-market.ts";
 
-export interface StartOptions {
-  /** Real time (fair-usage window, request log); default the system clock. */
-  wallClock?: Clock;
-  /** Market time; default a MarketClock at config.marketSpeed. Tests pass a ManualClock. */
-  marketClock?: Clock;
-  /** false: no timer adds blocks; call advanceMarket() instead (tests). Default true. */
-  live?: boolean;
+export interface StartOptions extends AssemblyOptions {
   dashboardDir?: string;
   log?: (line: string) => void;
   /** prom-client's process figures on /metrics (default true; many services in one test process skip them). */
   processFigures?: boolean;
-  /** The exchanges source's backoff and quiet-pair timing (tests make them short). */
-  exchangeTuning?: OpenOptions["exchangeTuning"];
 }
 
 export interface RunningService {
@@ -135,117 +110,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await undo();
     throw error;
   }
-  const lastEnd = await store.lastBlockTime();
-  // An api replica's market time is the ingest's (source-report.ts); a writer's starts where the store ends.
-  const reported = new ReportedSource(
-    config.marketSource,
-    config.ratesSource === "issuers" ? { source: "issuers", issuers: [] } : { source: "history" },
-  );
-  const marketClock =
-    options.marketClock ??
-    (writes
-      ? new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000))
-      : reported.marketClock(wallClock, config.marketSpeed));
-  const instrument = (redis: Redis) => timeRedisCommands(redis, metrics);
-  const news = await openNews(config.redisUrl, { instrument });
-  metrics.countBlocksOf(news);
-  cleanUp.push(() => news.close());
-  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
-  // Every process hears what was stored: this one at once (announce hands the news to its own listeners
-  // before sending it), the others through Redis; news lost, they resync when their poll sees a newer block.
-  const tell = announcer(news, log, "they resync at the next block");
-
-  let ingest: RunningIngest | null = null;
-  if (writes) {
-    ingest = await startIngest({
-      config,
-      store,
-      marketClock,
-      wallClock,
-      rates,
-      log,
-      live: options.live !== false,
-      announce: tell,
-      ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
-    }).catch(async (error) => {
-      await undo();
-      throw error;
-    });
-    cleanUp.push(() => (ingest as RunningIngest).stop());
-  } else {
-    await rates.reload();
-  }
-
-  // The API's side: what an ingest answers too is only its health.
-  if (!ingest) await reported.reload(store);
-  const market = ingest ? null : await replicaMarket(config, store);
-  const view = new MarketView(
-    store,
-    config.seed,
-    ingest?.opened.market ?? market?.coins(),
-    ingest?.opened.liveTrades,
-  );
-  const cache = new ResponseCache();
-  const charts = new ChartCache(store);
-  ingest?.opened.onMarketChange((changed) => view.setMarket(changed));
-
-  const following = followNews(
-    news,
-    {
-      store,
-      view,
-      cache,
-      charts,
-      replica: market ? { rates, reported, market } : null,
-    },
-    lastEnd,
-    log,
-  );
-  cleanUp.push(async () => following.stop());
-
-  const { access, keys, adminKeys } = await startAccess({
+  const { ctx, ingest, news, cache, limiter, answered, access, keys, adminKeys } = await assembleService({
     config,
-    news,
+    options,
+    store,
+    metrics,
     wallClock,
     log,
-    instrument: (accessStore) => timeAccessStore(accessStore, metrics),
-  }).catch(async (error) => {
-    await undo();
-    throw error;
+    cleanUp,
+    undo,
   });
-  cleanUp.push(() => access.close());
-  const ctx: ServiceContext = {
-    config,
-    store,
-    view,
-    source: ingest?.opened.source ?? reported,
-    charts,
-    rates,
-    ratesStatus: () => (ingest ? rates.ratesSource() : reported.rates()),
-    wallClock,
-    marketClock,
-    access: access.book,
-    invalidate: tell,
-  };
-  registerMarketMetrics(metrics.registry, {
-    source: ctx.source,
-    lastBlockEnd: () => store.lastBlockTime(),
-    now: () => marketClock.now(),
-  });
-  const limiter = await openFairUsage({
-    redisUrl: config.redisUrl,
-    instrument,
-    log,
-    defaultLimit: config.rateLimit,
-    ...(options.wallClock ? { now: () => wallClock.now() } : {}),
-  });
-  cleanUp.push(() => limiter.close());
-  const requestLog = new RequestLog(join(config.dataDir, "requests.log"), {
-    maxBytes: config.logMaxBytes,
-    keep: config.logKeep,
-  });
-  cleanUp.push(() => requestLog.close());
-  const answered = new AnsweredRequests(requestLog, access.usage, metrics, access.book);
 
   let shuttingDown = false;
   const health: Health = {
@@ -256,7 +130,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     config,
     answered,
     now: () => wallClock.now(),
-    marketClock,
+    marketClock: ctx.marketClock,
     marketSource: () => marketSourceHeader(ctx.source),
     clientAddress: (req) => clientAddress(config.trustProxy, req),
   });

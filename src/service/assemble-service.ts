@@ -1,0 +1,186 @@
+// The service's parts on an opened store, as its role (ROLE) needs them: the market clock, the news of what
+// was stored, the rates, the ingest (all, ingest) or what an api replica reads of it, the market view and
+// the caches that follow the news, access, the context the routes read, fair usage and the recorder of every
+// answer. server.ts opens the store before and puts the parts behind its listeners after.
+import { join } from "node:path";
+import type { Redis } from "ioredis";
+import type { FairUsageWindow } from "./access/fair-usage.ts";
+import { openFairUsage } from "./access/fair-usage-open.ts";
+import { type StartedAccess, startAccess } from "./access/start-access.ts";
+import { type Clock, MarketClock } from "./clock.ts";
+import type { Config } from "./config/settings.ts";
+import type { ServiceContext } from "./context.ts";
+import { ResponseCache } from "./http/response-cache.ts";
+import { ChartCache } from "./market/chart-cache.ts";
+import { MarketView } from "./market/market-view.ts";
+import { announcer, type NewsChannel } from "./news/market-news.ts";
+import { openNews } from "./news/open-news.ts";
+import { AnsweredRequests } from "./ops/answered-requests.ts";
+import { registerMarketMetrics } from "./ops/market-metrics.ts";
+import type { ServiceMetrics } from "./ops/metrics.ts";
+import { RequestLog } from "./ops/request-log.ts";
+import { timeAccessStore, timeRedisCommands } from "./ops/timing.ts";
+import { chooseRateSource } from "./rates/choose-rate-source.ts";
+import { RateBook } from "./rates/rate-book.ts";
+import { followNews } from "./roles/follow-news.ts";
+import { type RunningIngest, startIngest } from "./roles/ingest.ts";
+import { replicaMarket } from "./roles/replica-market.ts";
+import { ReportedSource } from "./roles/source-report.ts";
+import type { OpenOptions } from "./sources/open-market.ts";
+import type { Store } from "./store/store.ts";
+
+/** What start-up may be asked that the parts are made with; server.ts's StartOptions adds the rest. */
+export interface AssemblyOptions {
+  /** Real time (fair-usage window, request log); default the system clock. */
+  wallClock?: Clock;
+  /** Market time; default a MarketClock at config.marketSpeed. Tests pass a ManualClock. */
+  marketClock?: Clock;
+  /** false: no timer adds blocks; call advanceMarket() instead (tests). Default true. */
+  live?: boolean;
+  /** The exchanges source's backoff and quiet-pair timing (tests make them short). */
+  exchangeTuning?: OpenOptions["exchangeTuning"];
+}
+
+/** What the parts are made of: the opened store, the metrics that time it, and what start-up was asked. */
+export interface ServiceMaterials {
+  config: Config;
+  options: AssemblyOptions;
+  store: Store;
+  metrics: ServiceMetrics;
+  /** options.wallClock, or the system clock. */
+  wallClock: Clock;
+  log: (line: string) => void;
+  /** Each part that must be closed adds its closing here. */
+  cleanUp: (() => Promise<void>)[];
+  /** Closes what was added to cleanUp, newest first: a start that failed. */
+  undo: () => Promise<void>;
+}
+
+/** The parts the listeners answer from, with the keys access started with. */
+export interface AssembledService extends StartedAccess {
+  ctx: ServiceContext;
+  /** The ingest this process runs (ROLE all or ingest), else null. */
+  ingest: RunningIngest | null;
+  news: NewsChannel;
+  cache: ResponseCache;
+  limiter: FairUsageWindow;
+  answered: AnsweredRequests;
+}
+
+export async function assembleService(materials: ServiceMaterials): Promise<AssembledService> {
+  const { config, options, store, metrics, wallClock, log, cleanUp, undo } = materials;
+  const writes = config.role !== "api";
+  const lastEnd = await store.lastBlockTime();
+  // An api replica's market time is the ingest's (source-report.ts); a writer's starts where the store ends.
+  const reported = new ReportedSource(
+    config.marketSource,
+    config.ratesSource === "issuers" ? { source: "issuers", issuers: [] } : { source: "history" },
+  );
+  const marketClock =
+    options.marketClock ??
+    (writes
+      ? new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000))
+      : reported.marketClock(wallClock, config.marketSpeed));
+  const instrument = (redis: Redis) => timeRedisCommands(redis, metrics);
+  const news = await openNews(config.redisUrl, { instrument });
+  metrics.countBlocksOf(news);
+  cleanUp.push(() => news.close());
+  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
+  // Every process hears what was stored: this one at once (announce hands the news to its own listeners
+  // before sending it), the others through Redis; news lost, they resync when their poll sees a newer block.
+  const tell = announcer(news, log, "they resync at the next block");
+
+  let ingest: RunningIngest | null = null;
+  if (writes) {
+    ingest = await startIngest({
+      config,
+      store,
+      marketClock,
+      wallClock,
+      rates,
+      log,
+      live: options.live !== false,
+      announce: tell,
+      ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
+    }).catch(async (error) => {
+      await undo();
+      throw error;
+    });
+    cleanUp.push(() => (ingest as RunningIngest).stop());
+  } else {
+    await rates.reload();
+  }
+
+  // The API's side: what an ingest answers too is only its health.
+  if (!ingest) await reported.reload(store);
+  const market = ingest ? null : await replicaMarket(config, store);
+  const view = new MarketView(
+    store,
+    config.seed,
+    ingest?.opened.market ?? market?.coins(),
+    ingest?.opened.liveTrades,
+  );
+  const cache = new ResponseCache();
+  const charts = new ChartCache(store);
+  ingest?.opened.onMarketChange((changed) => view.setMarket(changed));
+
+  const following = followNews(
+    news,
+    {
+      store,
+      view,
+      cache,
+      charts,
+      replica: market ? { rates, reported, market } : null,
+    },
+    lastEnd,
+    log,
+  );
+  cleanUp.push(async () => following.stop());
+
+  const { access, keys, adminKeys } = await startAccess({
+    config,
+    news,
+    wallClock,
+    log,
+    instrument: (accessStore) => timeAccessStore(accessStore, metrics),
+  }).catch(async (error) => {
+    await undo();
+    throw error;
+  });
+  cleanUp.push(() => access.close());
+  const ctx: ServiceContext = {
+    config,
+    store,
+    view,
+    source: ingest?.opened.source ?? reported,
+    charts,
+    rates,
+    ratesStatus: () => (ingest ? rates.ratesSource() : reported.rates()),
+    wallClock,
+    marketClock,
+    access: access.book,
+    invalidate: tell,
+  };
+  registerMarketMetrics(metrics.registry, {
+    source: ctx.source,
+    lastBlockEnd: () => store.lastBlockTime(),
+    now: () => marketClock.now(),
+  });
+  const limiter = await openFairUsage({
+    redisUrl: config.redisUrl,
+    instrument,
+    log,
+    defaultLimit: config.rateLimit,
+    // The in-process window keeps monotonic time unless start-up was given a wall clock (a test's).
+    ...(options.wallClock ? { now: () => wallClock.now() } : {}),
+  });
+  cleanUp.push(() => limiter.close());
+  const requestLog = new RequestLog(join(config.dataDir, "requests.log"), {
+    maxBytes: config.logMaxBytes,
+    keep: config.logKeep,
+  });
+  cleanUp.push(() => requestLog.close());
+  const answered = new AnsweredRequests(requestLog, access.usage, metrics, access.book);
+  return { ctx, ingest, news, cache, limiter, answered, access, keys, adminKeys };
+}
