@@ -5,7 +5,6 @@
 // so a failure can be printed as something to replay.
 import fc from "fast-check";
 import { FILTERS, RATE_TYPE_SYMBOLS, SCALES } from "../../interface/vocabulary.ts";
-import type { ConnectionPattern } from "./connection-exchange.ts";
 import { type Framing, type HostileRequest, type Mangle, PORT } from "./hostile-request-bytes.ts";
 import { TEST_WRITE_KEY } from "./test-service.ts";
 
@@ -15,7 +14,8 @@ export const TIGHT_API_KEY = "fuzz-tight-key-0123456789";
 export const FUZZ_SERVICE_FLAGS = ["--rate-limit", "5", "--api-keys", `${OPEN_API_KEY}:0,${TIGHT_API_KEY}:3`];
 
 const pick = <T>(...values: T[]) => fc.constantFrom(...values);
-const weighted = <T>(...entries: [number, fc.Arbitrary<T>][]) =>
+/** One of the arbitraries, each as often as its weight says. */
+export const weighted = <T>(...entries: [number, fc.Arbitrary<T>][]) =>
   fc.oneof(...entries.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 
 /** UTF-8 bytes outside printable ASCII (and '#', which would end the target) as %XX; stray '%' kept. */
@@ -283,61 +283,3 @@ const supplyPost: fc.Arbitrary<HostileRequest> = fc.record({
 });
 
 export const hostileRequest: fc.Arbitrary<HostileRequest> = weighted([4, anyRequest], [1, supplyPost]);
-
-/** Several hostile requests on one connection, the ways clients and proxies reuse connections. */
-export interface HostileConnection {
-  pattern: ConnectionPattern;
-  requests: HostileRequest[];
-  /**
-   * Per request (one after another only): the client sends the head alone and holds the body back until
-   * "100 Continue" or the final answer comes, as clients that send Expect do.
-   */
-  holdBody: boolean[];
-}
-
-/**
- * A request as one of several on a connection: mostly without `Connection: close` (which would end the
- * connection), often with `Expect: 100-continue`; cut short or half-closed only as the last.
- */
-function onConnection(
-  request: HostileRequest,
-  last: boolean,
-  keepClose: boolean,
-  expect: "as-generated" | "100-continue",
-): HostileRequest {
-  let headers = request.headers.filter(([name]) => keepClose || name.toLowerCase() !== "connection");
-  if (expect === "100-continue") {
-    headers = [...headers.filter(([name]) => name.toLowerCase() !== "expect"), ["Expect", "100-continue"]];
-  }
-  const mangle =
-    !last && (request.mangle === "cut-short" || request.mangle === "half-closed") ? "none" : request.mangle;
-  return { ...request, headers, mangle };
-}
-
-const severalRequests = (pattern: ConnectionPattern): fc.Arbitrary<HostileConnection> =>
-  fc
-    .array(
-      fc.tuple(
-        hostileRequest,
-        weighted([1, fc.constant(true)], [4, fc.constant(false)]),
-        weighted<"as-generated" | "100-continue">(
-          [2, fc.constant("as-generated")],
-          [1, fc.constant("100-continue")],
-        ),
-        fc.boolean(),
-      ),
-      { minLength: 2, maxLength: 6 },
-    )
-    .map((items) => ({
-      pattern,
-      requests: items.map(([request, keepClose, expect], i) =>
-        onConnection(request, i === items.length - 1, keepClose, expect),
-      ),
-      holdBody: items.map(([, , , hold]) => pattern === "one-after-another" && hold),
-    }));
-
-export const hostileConnection: fc.Arbitrary<HostileConnection> = weighted(
-  [3, hostileRequest.map((request) => ({ pattern: "one" as const, requests: [request], holdBody: [false] }))],
-  [1, severalRequests("one-after-another")],
-  [1, severalRequests("pipelined")],
-);
