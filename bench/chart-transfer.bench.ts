@@ -8,13 +8,11 @@
 // (the worker's hand-off of a transferred buffer is the same for both sides).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { createServer, get } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { type Browser, chromium } from "@playwright/test";
-import { build } from "vite";
+import { openTransferPage, type Transfer } from "./chart-transfer-page.ts";
 import { median, table, writeSection } from "./report.ts";
 import { benchDataDir, chartPath, HUNDRED_THOUSAND_RAW_SECONDS } from "./service-data.ts";
 
@@ -22,13 +20,6 @@ import { benchDataDir, chartPath, HUNDRED_THOUSAND_RAW_SECONDS } from "./service
 const BASELINE_COMMIT = "02aacc7";
 const BASELINE_TREE = process.env.BENCH_BASELINE_TREE ?? join(tmpdir(), "edge-base");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** CDP's units: bytes per second and ms. */
-const NETWORK = {
-  offline: false,
-  latency: 40,
-  downloadThroughput: (20 * 1e6) / 8,
-  uploadThroughput: (20 * 1e6) / 8,
-};
 const TARGET_SHARE = 0.25;
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const log = (line: string) => console.log(`bench: ${line}`);
@@ -94,113 +85,7 @@ function bodyOf(url: string, headers: Record<string, string> = {}): Promise<Buff
 }
 
 // 3. The page: an origin of its own (both services answer it through CORS alike), the dashboard's decoder.
-const bundled = await build({
-  configFile: false,
-  logLevel: "warn",
-  build: {
-    write: false,
-    minify: true,
-    lib: {
-      entry: resolve("src/app/decoding/chart-points/decode-points-body.ts"),
-      formats: ["iife"],
-      name: "ChartPointsBench",
-      fileName: "points",
-    },
-  },
-});
-const decoderScript = (Array.isArray(bundled) ? bundled : [bundled])
-  .flatMap((output) => ("output" in output ? output.output : []))
-  .find((chunk) => chunk.type === "chunk")?.code;
-if (decoderScript === undefined) throw new Error("Vite gave no bundle of the points decoder");
-const origin = createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-  res.end(`<!doctype html><title>chart transfer</title><script>${decoderScript}</script>`);
-});
-await new Promise<void>((done) => origin.listen(0, "127.0.0.1", done));
-const originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/`;
-
-const browser: Browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
-
-interface Transfer {
-  /** Bytes that crossed the network, headers included (CDP encodedDataLength). */
-  wire: number;
-  coding: string;
-  /** From fetch() to the whole body read. */
-  fetchMs: number;
-  /** decodePointsBody on the bytes. */
-  decodeMs: number;
-  /** CDP's times: from the request sent to its response's headers, and from those to the last byte. */
-  headersMs: number;
-  downloadMs: number;
-  points: number;
-}
-
-/** One request in a fresh context (nothing cached), under the throttled network. */
-async function transfer(url: string): Promise<Transfer> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(originUrl);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", NETWORK);
-  let requestId: string | undefined;
-  let coding = "identity";
-  let sentAt = 0;
-  let headersAt = 0;
-  const finished = new Promise<{ wire: number; finishedAt: number }>((done) => {
-    cdp.on("Network.requestWillBeSent", (event) => {
-      if (event.request.url !== url) return;
-      requestId = event.requestId;
-      sentAt = event.timestamp;
-    });
-    cdp.on("Network.responseReceived", (event) => {
-      if (event.requestId !== requestId) return;
-      headersAt = event.timestamp;
-      const headers = event.response.headers as Record<string, string>;
-      const name = Object.keys(headers).find((key) => key.toLowerCase() === "content-encoding");
-      coding = name === undefined ? "identity" : (headers[name] as string);
-    });
-    cdp.on("Network.loadingFinished", (event) => {
-      if (event.requestId === requestId) done({ wire: event.encodedDataLength, finishedAt: event.timestamp });
-    });
-  });
-  const timing = await page.evaluate(async (target) => {
-    const decoder = (
-      window as unknown as {
-        ChartPointsBench: { decodePointsBody(body: ArrayBuffer): { times: ArrayLike<number> } };
-      }
-    ).ChartPointsBench;
-    const t0 = performance.now();
-    const response = await fetch(target, { cache: "no-store" });
-    const body = await response.arrayBuffer();
-    const t1 = performance.now();
-    const points = decoder.decodePointsBody(body);
-    const t2 = performance.now();
-    return { fetchMs: t1 - t0, decodeMs: t2 - t1, points: points.times.length, status: response.status };
-  }, url);
-  const { wire, finishedAt } = await finished;
-  await context.close();
-  if (timing.status !== 200) throw new Error(`${url}: ${timing.status}`);
-  return {
-    wire,
-    coding,
-    fetchMs: timing.fetchMs,
-    decodeMs: timing.decodeMs,
-    headersMs: (headersAt - sentAt) * 1000,
-    downloadMs: (finishedAt - headersAt) * 1000,
-    points: timing.points,
-  };
-}
+const page = await openTransferPage(CHROMIUM);
 
 // 4. The runs. "Computed": each run names another endtime, so neither service has the answer and this
 // commit's streams it as it compresses it (brotli 4); "kept": the same request again, answered from the
@@ -223,7 +108,7 @@ for (let run = 0; run < RUNS; run++) {
   // Alternating sides within each run: both see the same moment of the machine's load.
   for (const mode of ["computed", "kept"] as Mode[]) {
     for (const side of sides) {
-      const t = await transfer(side.url + (mode === "kept" ? keptPath : path(run)));
+      const t = await page.transfer(side.url + (mode === "kept" ? keptPath : path(run)));
       const key = `${side.name}|${mode}`;
       results.set(key, [...(results.get(key) ?? []), t]);
       log(
@@ -232,9 +117,8 @@ for (let run = 0; run < RUNS; run++) {
     }
   }
 }
-const browserVersion = browser.version();
-await browser.close();
-origin.close();
+const browserVersion = page.browserVersion;
+await page.close();
 for (const side of sides) side.child.kill("SIGTERM");
 await new Promise((done) => setTimeout(done, 500));
 rmSync(baselineDir, { recursive: true, force: true });

@@ -1,13 +1,9 @@
 // npm run bench:service — the service's speed on this machine, each figure beside a baseline measured in
 // the same run: seeding against the simulation alone, HTTP against a bare node:http server answering the
 // same bytes, chart points against a bare SQLite read of the same rows. Writes BENCHMARKS.md.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, get } from "node:http";
-import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { COINS, EXCHANGES } from "../src/service/catalog/catalog.ts";
 import { PAIRS } from "../src/service/catalog/catalog-pairs.ts";
@@ -24,6 +20,7 @@ import {
   lengthenBtcSeries,
   seedMarket,
 } from "./service-data.ts";
+import { bareServer, type Load, load, rawAnswer } from "./service-http.ts";
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-service-"));
@@ -73,74 +70,8 @@ const config = loadConfig({}, [
 const service = await startService(config, { live: false, log: () => {} });
 const nowS = Math.floor(Date.now() / 1000);
 
-/** What the clients of the HTTP figures send, as browsers do: compression is negotiated. */
-const CLIENT_HEADERS = { "accept-encoding": "br, gzip" };
 /** Rounds of the HTTP figures: each measures bare node:http, then the service, for LOAD_SECONDS each. */
 const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
-
-interface Load {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  bytesPerAnswer: number;
-  /** This process's CPU time (both servers live here, one loaded at a time) per answer, in µs. */
-  cpuPerAnswer: number;
-}
-
-/** Load from a child process; asynchronous, so this process's event loop keeps serving. */
-async function load(url: string, seconds = LOAD_SECONDS): Promise<Load> {
-  const args = ["bench/load.mjs", url, String(seconds), "16", JSON.stringify(CLIENT_HEADERS)];
-  const before = process.cpuUsage();
-  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8" });
-  const used = process.cpuUsage(before);
-  const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Omit<Load, "cpuPerAnswer">;
-  const answers = result.requestsPerSecond * seconds;
-  return { ...result, cpuPerAnswer: (used.user + used.system) / answers };
-}
-
-/** An answer of the service exactly as it travels: its status, its headers as sent and its body still coded. */
-function rawAnswer(
-  url: string,
-  requestHeaders: Record<string, string> = CLIENT_HEADERS,
-): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: requestHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const headers: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          headers.push([res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string]);
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-    }).on("error", reject);
-  });
-}
-
-/** Headers node:http writes itself on every answer, so the bare server must not send them twice. */
-const WRITTEN_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
-
-/**
- * A bare node:http server sending the service's answer to `path` byte for byte: the same headers (their
- * values as they were at that moment) and the same coded body, from memory, with nothing decided per request.
- */
-async function bareServer(path: string): Promise<{ url: string; close: () => void; coding: string }> {
-  await rawAnswer(service.url + path); // the first asks for the coded copy; later ones are sent it as kept
-  const { headers, body } = await rawAnswer(service.url + path);
-  const own = headers.filter(([name]) => !WRITTEN_BY_NODE.has(name.toLowerCase()));
-  const server = createServer((_req, res) => {
-    res.writeHead(200, own.flat());
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const coding = headers.find(([name]) => name.toLowerCase() === "content-encoding")?.[1] ?? "identity";
-  return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}${path}`,
-    close: () => server.close(),
-    coding: `${coding}, ${body.length} B`,
-  };
-}
 
 const httpRows: (string | number)[][] = [];
 /** Each target of the issue, the figure measured for it and whether it is met. */
@@ -150,7 +81,7 @@ const verdict = (what: string, figure: string, target: string, met: boolean) =>
 const HTTP_TARGET = 0.8;
 const loadBeforeHttp = loadavg()[0] ?? 0;
 for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
-  const bare = await bareServer(path);
+  const bare = await bareServer(service.url, path);
   // Rounds of bare then ours, back to back: load on two shared cores drifts, and each ratio compares runs a
   // few seconds apart. The figures are the best run of each side; the spread is that of the rounds' ratios.
   // Two seconds of each first, not counted: the JIT compiles both paths before they are timed.
@@ -158,8 +89,8 @@ for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
   await load(service.url + path, 2);
   const rounds: { bare: Load; ours: Load }[] = [];
   for (let round = 0; round < HTTP_ROUNDS; round++) {
-    const baseline = await load(bare.url);
-    const ours = await load(service.url + path);
+    const baseline = await load(bare.url, LOAD_SECONDS);
+    const ours = await load(service.url + path, LOAD_SECONDS);
     rounds.push({ bare: baseline, ours });
     log(
       `${path} round ${round + 1}: ${ours.requestsPerSecond.toFixed(0)} req/s vs bare ${baseline.requestsPerSecond.toFixed(0)}`,
