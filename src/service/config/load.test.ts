@@ -114,7 +114,8 @@ describe("loadConfig", () => {
   it("reads all coins as null, however they are written", () => {
     expect(loadConfig({ MARKET_COINS: "ALL" }, []).marketCoins).toBeNull();
     const every =
-      "BTC,ETH,USDT,XRP,BNB,SOL,USDC,TRX,DOGE,ADA,LINK,BCH,XLM,XMR,LTC,AVAX,DOT,UNI,NEAR,ETC,AAVE,APT,ATOM,ARB,FIL,ALGO,OP,EOS";
+      "BTC,ETH,USDT,XRP,BNB,SOL,USDC,TRX,DOGE,ADA,LINK,BCH,XLM,XMR,LTC,AVAX,DOT,UNI,NEAR,ETC,AAVE,APT,ATOM,ARB,FIL,ALGO,OP,EOS" +
+      ",HBAR,ICP,VET,INJ,RENDER,STX,IMX,GRT,SAND,MANA,AXS,EGLD,FLOW,XTZ,THETA,QNT,KAS,CRV,LDO,SEI,TIA,DASH,CHZ,ZEC";
     expect(loadConfig({}, [`--market-coins=${every}`]).marketCoins).toBeNull();
   });
 
@@ -123,7 +124,9 @@ describe("loadConfig", () => {
     expect(error.message).toBe(
       'MARKET_COINS (--market-coins) must be "all" or a comma-separated list of the catalog\'s coins ' +
         "(BTC, ETH, USDT, XRP, BNB, SOL, USDC, TRX, DOGE, ADA, LINK, BCH, XLM, XMR, LTC, AVAX, DOT, UNI, NEAR, " +
-        'ETC, AAVE, APT, ATOM, ARB, FIL, ALGO, OP, EOS); got the unknown coin "DOGEY"',
+        "ETC, AAVE, APT, ATOM, ARB, FIL, ALGO, OP, EOS, HBAR, ICP, VET, INJ, RENDER, STX, IMX, GRT, SAND, MANA, " +
+        "AXS, EGLD, FLOW, XTZ, THETA, QNT, KAS, CRV, LDO, SEI, TIA, DASH, CHZ, ZEC); got the unknown coin " +
+        '"DOGEY"',
     );
   });
 
