@@ -86,7 +86,7 @@ async function main(): Promise<void> {
         : `${what}: made for this cluster, shown only on a terminal (set ${setting} to choose one)`,
     );
   }
-  console.log(`operator   ${url}/operator`);
+  console.log(`console    ${url}/console`);
   console.log("cluster: Ctrl-C stops everything");
 }
 

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   console.log(`API        ${service.url}${pathOf(ENDPOINTS.coins, {})}   (fair-usage limit: ${limit})`);
   console.log(`API docs   ${service.url}/docs`);
   console.log(
-    `operator   ${service.url}/console   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,
+    `console    ${service.url}/console   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,
   );
   if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
 }
