@@ -3,7 +3,7 @@
 // usage review (the console refreshes it only every 30 s).
 import { expect, type Page } from "@playwright/test";
 
-/** Opens `url`/operator and enters the admin key; resolves once the console is open. */
+/** Opens `url`/console and enters the admin key; resolves once the console is open. */
 export async function openConsole(page: Page, url: string, adminKey: string): Promise<void> {
   await page.goto(`${url}/console`);
   await page.getByLabel("Admin key", { exact: true }).fill(adminKey);

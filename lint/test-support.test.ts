@@ -12,7 +12,7 @@ describe("test support", () => {
   it("is told apart by place: tests and testing/ folders", () => {
     expect(isTestSupport("service/store/testing/store-contract.ts")).toBe(true);
     expect(isTestSupport("app/budget/request-budget.test.ts")).toBe(true);
-    expect(isTestSupport("app/pages/chart/chart-page.test.tsx")).toBe(true);
+    expect(isTestSupport("app/chart/chart-page.test.tsx")).toBe(true);
     expect(isTestSupport("service/store/store.ts")).toBe(false);
     expect(isTestSupport("service/sources/exchanges/venues/binance.ts")).toBe(false);
   });

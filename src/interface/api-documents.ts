@@ -1,8 +1,8 @@
-// What both OpenAPI documents (the interface's at /v1/openapi.json, the operator's at /admin/openapi.json)
+// What both OpenAPI documents (the interface's at /v1/openapi.json, the admin API's at /admin/openapi.json)
 // say the same way: where the API is served, under which licence, and how an operation is named.
 //
-// operationId: the name of the dashboard's function that calls the operation (src/app/queries/*.ts,
-// src/app/operator/queries/*.ts): a verb and the route module's name, `get` for a read (getCoins in
+// operationId: the name of the dashboard's function that calls the operation
+// (src/app/<feature>/queries/*.ts): a verb and the route module's name, `get` for a read (getCoins in
 // routes/coins.ts and queries/coins.ts), the write's own verb otherwise (postSupply, issueKey, revokeKey).
 // A second operation of one route module adds what tells it apart (getChartPointsAllExchanges,
 // getInterestRateOnDate). A client generated from a document then has the dashboard's method names.

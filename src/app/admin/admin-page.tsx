@@ -1,4 +1,4 @@
-// /operator: the operator's console, behind the admin key. Without a key in this tab's session, the gate
+// /console: the admin console, behind the admin key. Without a key in this tab's session, the gate
 // asks for one; with one, the console. A key the service stops accepting is forgotten, and the gate says
 // why. Outside the main navigation until a key is kept (see the shell).
 import { useEffect, useState } from "react";
