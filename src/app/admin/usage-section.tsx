@@ -6,7 +6,7 @@ import { SkeletonRows } from "../components/skeleton.tsx";
 import { formatWhen } from "./admin-format.ts";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { useUsage } from "./queries/usage.ts";
-import { DEFAULT_USAGE_SORT, nextSort, type UsageSort } from "./usage-sort.ts";
+import { DEFAULT_USAGE_SORT, USAGE_SORT, type UsageSort } from "./usage-sort.ts";
 import { UsageTable } from "./usage-table.tsx";
 
 export const PERIOD_LABELS: Record<UsagePeriod, string> = {
@@ -62,7 +62,7 @@ export function UsageSection({
                 clients={review.clients}
                 sort={sort}
                 selected={selected}
-                onSort={(column) => setSort((now) => nextSort(now, column))}
+                onSort={(column) => setSort((now) => USAGE_SORT.next(now, column))}
                 onSelect={onSelect}
               />
             </>

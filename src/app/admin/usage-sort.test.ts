@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClientUsage } from "../../interface/admin.ts";
-import { DEFAULT_USAGE_SORT, nextSort, sortUsage } from "./usage-sort.ts";
+import { DEFAULT_USAGE_SORT, sortUsage, USAGE_SORT } from "./usage-sort.ts";
 
 function usage(
   name: string,
@@ -38,15 +38,15 @@ describe("the usage table's order", () => {
   });
 
   it("sorts by the column chosen, a second choice turning it round", () => {
-    const byAdmitted = nextSort(DEFAULT_USAGE_SORT, "admitted");
+    const byAdmitted = USAGE_SORT.next(DEFAULT_USAGE_SORT, "admitted");
     expect(byAdmitted).toEqual({ column: "admitted", direction: "desc" });
     expect(names(sortUsage(clients, byAdmitted))).toEqual(["busy", "twin", "greedy", "quiet"]);
-    const back = nextSort(byAdmitted, "admitted");
+    const back = USAGE_SORT.next(byAdmitted, "admitted");
     expect(names(sortUsage(clients, back))).toEqual(["quiet", "greedy", "twin", "busy"]);
   });
 
   it("sorts names A to Z first and times by the instant, not the text", () => {
-    expect(names(sortUsage(clients, nextSort(DEFAULT_USAGE_SORT, "name")))).toEqual([
+    expect(names(sortUsage(clients, USAGE_SORT.next(DEFAULT_USAGE_SORT, "name")))).toEqual([
       "busy",
       "greedy",
       "quiet",

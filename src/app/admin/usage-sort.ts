@@ -2,6 +2,7 @@
 // otherwise (the clients that hit their limit most are the ones to look at). Ties go to the busier client,
 // then by name, so the order never jumps between refreshes.
 import type { ClientUsage } from "../../interface/admin.ts";
+import { type ColumnSort, sortableTable } from "../components/table-sort.ts";
 
 export const USAGE_COLUMNS = [
   "name",
@@ -14,25 +15,16 @@ export const USAGE_COLUMNS = [
   "peakPerMinute",
 ] as const;
 export type UsageColumn = (typeof USAGE_COLUMNS)[number];
-export type SortDirection = "asc" | "desc";
-
-export interface UsageSort {
-  column: UsageColumn;
-  direction: SortDirection;
-}
+export type UsageSort = ColumnSort<UsageColumn>;
 
 export const DEFAULT_USAGE_SORT: UsageSort = { column: "refused", direction: "desc" };
 
-/** A column's first direction when chosen: names A→Z, figures and times largest or latest first. */
-export function firstDirection(column: UsageColumn): SortDirection {
-  return column === "name" ? "asc" : "desc";
-}
-
-/** The sort after the operator chooses `column`: the other way when it is already the sort. */
-export function nextSort(current: UsageSort, column: UsageColumn): UsageSort {
-  if (current.column === column) return { column, direction: current.direction === "asc" ? "desc" : "asc" };
-  return { column, direction: firstDirection(column) };
-}
+/** Names start A→Z, figures and times largest or latest first. */
+export const USAGE_SORT = sortableTable<UsageColumn>({
+  columns: USAGE_COLUMNS,
+  defaultSort: DEFAULT_USAGE_SORT,
+  ascendingFirst: ["name"],
+});
 
 export function sortUsage(clients: readonly ClientUsage[], sort: UsageSort): ClientUsage[] {
   const sign = sort.direction === "asc" ? 1 : -1;

@@ -1,6 +1,8 @@
 // The usage review as a table: one row per client, sortable by every figure (aria-sort on the header),
 // each client's name a toggle that shows its requests per minute on the chart below.
 import type { ClientUsage } from "../../interface/admin.ts";
+import { SortableHeader } from "../components/sortable-header.tsx";
+import { DIRECTION_WORDS } from "../components/table-sort.ts";
 import { formatBytes, formatCount, formatWhen } from "./admin-format.ts";
 import { sortUsage, type UsageColumn, type UsageSort } from "./usage-sort.ts";
 
@@ -43,28 +45,20 @@ export function UsageTable({
     <div className="table-scroll admin-scroll">
       <table className="data-table admin-table">
         <caption className="visually-hidden">
-          Usage per client, sorted by {sortedBy.toLowerCase()},{" "}
-          {sort.direction === "asc" ? "ascending" : "descending"}
+          Usage per client, sorted by {sortedBy.toLowerCase()}, {DIRECTION_WORDS[sort.direction]}
         </caption>
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
-              const active = column.key === sort.column;
-              const direction = sort.direction === "asc" ? "ascending" : "descending";
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.numeric ? "num" : undefined}
-                  aria-sort={active ? direction : "none"}
-                >
-                  <button type="button" className="sort-button" onClick={() => onSort(column.key)}>
-                    {column.label}
-                    <span aria-hidden="true">{active ? (sort.direction === "asc" ? "▲" : "▼") : ""}</span>
-                  </button>
-                </th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.key}
+                column={column.key}
+                sort={sort}
+                onSort={onSort}
+                className={column.numeric ? "num" : undefined}
+                label={column.label}
+              />
+            ))}
             <th scope="col">Top endpoints</th>
           </tr>
         </thead>

@@ -2,6 +2,7 @@
 // (search, favourites) in its order. Coins known only by name (completeCoinList beyond the top list) become
 // rows without figures, shown when a search or the favourites reach them.
 import type { Coins } from "../../interface/resources.ts";
+import { compareCells, type SortDirection } from "../components/table-sort.ts";
 import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
 import type { CoinsView, SortColumn } from "./coins-view.ts";
 
@@ -94,21 +95,8 @@ export function selectRows(
  * Rows sorted by a column; a missing figure goes last in either direction, and ties keep rank order.
  * Returns a new array.
  */
-export function sortRows(rows: readonly CoinRow[], column: SortColumn, dir: "asc" | "desc"): CoinRow[] {
-  const sign = dir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x: number | string | null = a[column];
-    const y: number | string | null = b[column];
-    if (x === null || y === null) {
-      if (x !== y) return x === null ? 1 : -1;
-      return a.rank - b.rank;
-    }
-    const order =
-      typeof x === "string" && typeof y === "string"
-        ? x.localeCompare(y, undefined, { sensitivity: "base" })
-        : (x as number) - (y as number);
-    return order === 0 ? a.rank - b.rank : sign * order;
-  });
+export function sortRows(rows: readonly CoinRow[], column: SortColumn, dir: SortDirection): CoinRow[] {
+  return [...rows].sort((a, b) => compareCells(a[column], b[column], dir) || a.rank - b.rank);
 }
 
 /** The newest time among the listed coins (the answer's block), or null. */

@@ -1,6 +1,8 @@
 // The coin table: sortable headers (aria-sort), a favourite star per row, and each row one link to its
 // symbol page (the name's link stretches over the row, so a click anywhere on it goes there).
 import { Link } from "react-router";
+import { SortableHeader } from "../components/sortable-header.tsx";
+import { DIRECTION_WORDS, type SortDirection } from "../components/table-sort.ts";
 import type { DisplayCurrency } from "../format/currency.ts";
 import {
   formatAmountCompact,
@@ -10,7 +12,7 @@ import {
   trendOf,
 } from "../format/numbers.ts";
 import type { CoinRow } from "./coin-rows.ts";
-import type { SortColumn, SortDirection } from "./coins-view.ts";
+import type { SortColumn } from "./coins-view.ts";
 
 interface Column {
   key: SortColumn;
@@ -63,8 +65,7 @@ export function CoinsTable({
     <div className="table-scroll coins-scroll">
       <table className="data-table coins-table">
         <caption className="visually-hidden">
-          Coins, sorted by {sortedBy.toLowerCase()}, {dir === "asc" ? "ascending" : "descending"}; figures in{" "}
-          {currency}
+          Coins, sorted by {sortedBy.toLowerCase()}, {DIRECTION_WORDS[dir]}; figures in {currency}
         </caption>
         <thead>
           <tr>
@@ -72,12 +73,19 @@ export function CoinsTable({
               <span className="visually-hidden">Favourite</span>
             </th>
             {COLUMNS.map((column) => (
-              <SortHeader
+              <SortableHeader
                 key={column.key}
-                column={column}
-                active={column.key === sort}
-                dir={dir}
-                onSort={() => onSort(column.key)}
+                column={column.key}
+                sort={{ column: sort, direction: dir }}
+                onSort={onSort}
+                className={classes(
+                  `coins-col-${column.key}`,
+                  column.numeric && "num",
+                  column.minor && "coins-minor",
+                )}
+                markClass="sort-arrow"
+                label={column.label}
+                short={column.short}
               />
             ))}
           </tr>
@@ -95,45 +103,6 @@ export function CoinsTable({
         </tbody>
       </table>
     </div>
-  );
-}
-
-function SortHeader({
-  column,
-  active,
-  dir,
-  onSort,
-}: {
-  column: Column;
-  active: boolean;
-  dir: SortDirection;
-  onSort: () => void;
-}) {
-  const arrow = active ? (dir === "asc" ? "▲" : "▼") : "";
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={classes(`coins-col-${column.key}`, column.numeric && "num", column.minor && "coins-minor")}
-    >
-      <button
-        type="button"
-        className={classes("sort-button", active && "sort-button--active")}
-        onClick={onSort}
-      >
-        {column.short ? (
-          <>
-            <span aria-hidden="true">{column.short}</span>
-            <span className="visually-hidden">{column.label}</span>
-          </>
-        ) : (
-          column.label
-        )}
-        <span className="sort-arrow" aria-hidden="true">
-          {arrow}
-        </span>
-      </button>
-    </th>
   );
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  COIN_SORT,
   type CoinsView,
   DEFAULT_VIEW,
-  defaultDirection,
   parseCoinsView,
   SORT_COLUMNS,
   serialiseCoinsView,
@@ -95,6 +95,11 @@ describe("toggleSort", () => {
 
   it("starts another column in its natural direction and keeps the rest", () => {
     const view = { q: "x", sort: "name", dir: "desc", fav: true } as const;
-    expect(toggleSort(view, "cap")).toEqual({ q: "x", sort: "cap", dir: defaultDirection("cap"), fav: true });
+    expect(toggleSort(view, "cap")).toEqual({
+      q: "x",
+      sort: "cap",
+      dir: COIN_SORT.firstDirection("cap"),
+      fav: true,
+    });
   });
 });

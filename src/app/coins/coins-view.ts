@@ -1,9 +1,9 @@
 // The coin list's view as it lives in the URL, so every view is a shareable link and back/forward work:
 // ?q= (search), ?sort=<column>&dir=asc|desc, ?fav=1 (favourites only). Defaults stay out of the URL.
+import { type SortDirection, sortableTable } from "../components/table-sort.ts";
 
 export const SORT_COLUMNS = ["rank", "name", "symbol", "price", "change", "volume", "supply", "cap"] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
-export type SortDirection = "asc" | "desc";
 
 export interface CoinsView {
   /** The search as typed ("" for none). */
@@ -16,22 +16,17 @@ export interface CoinsView {
 
 export const DEFAULT_VIEW: CoinsView = { q: "", sort: "rank", dir: "asc", fav: false };
 
-/** The direction a column sorts in when first clicked: words and ranks A→Z, figures largest first. */
-export function defaultDirection(column: SortColumn): SortDirection {
-  return column === "rank" || column === "name" || column === "symbol" ? "asc" : "desc";
-}
-
-function isSortColumn(value: string | null): value is SortColumn {
-  return value !== null && (SORT_COLUMNS as readonly string[]).includes(value);
-}
+/** Words and ranks start A→Z, figures largest first. */
+export const COIN_SORT = sortableTable<SortColumn>({
+  columns: SORT_COLUMNS,
+  defaultSort: { column: DEFAULT_VIEW.sort, direction: DEFAULT_VIEW.dir },
+  ascendingFirst: ["rank", "name", "symbol"],
+});
 
 /** The view a URL's search params stand for; anything unreadable takes its default. */
 export function parseCoinsView(params: URLSearchParams): CoinsView {
-  const sortParam = params.get("sort");
-  const sort = isSortColumn(sortParam) ? sortParam : DEFAULT_VIEW.sort;
-  const dirParam = params.get("dir");
-  const dir = dirParam === "asc" || dirParam === "desc" ? dirParam : defaultDirection(sort);
-  return { q: params.get("q") ?? "", sort, dir, fav: params.get("fav") === "1" };
+  const { column, direction } = COIN_SORT.read(params);
+  return { q: params.get("q") ?? "", sort: column, dir: direction, fav: params.get("fav") === "1" };
 }
 
 /**
@@ -39,19 +34,16 @@ export function parseCoinsView(params: URLSearchParams): CoinsView {
  * (q, sort, dir, fav). A default (no search, rank ascending, every coin) leaves its param out.
  */
 export function serialiseCoinsView(view: CoinsView, base?: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams(base);
-  for (const key of ["q", "sort", "dir", "fav"]) params.delete(key);
-  if (view.q.trim() !== "") params.set("q", view.q);
-  if (view.sort !== DEFAULT_VIEW.sort || view.dir !== DEFAULT_VIEW.dir) {
-    params.set("sort", view.sort);
-    params.set("dir", view.dir);
-  }
+  const others = new URLSearchParams(base);
+  for (const key of ["q", "sort", "dir", "fav"]) others.delete(key);
+  if (view.q.trim() !== "") others.set("q", view.q);
+  const params = COIN_SORT.write(others, { column: view.sort, direction: view.dir });
   if (view.fav) params.set("fav", "1");
   return params;
 }
 
-/** A click on a column's header: the same column turns round, another starts in its natural direction. */
+/** A click on a column's header. */
 export function toggleSort(view: CoinsView, column: SortColumn): CoinsView {
-  if (view.sort === column) return { ...view, dir: view.dir === "asc" ? "desc" : "asc" };
-  return { ...view, sort: column, dir: defaultDirection(column) };
+  const { column: sort, direction: dir } = COIN_SORT.next({ column: view.sort, direction: view.dir }, column);
+  return { ...view, sort, dir };
 }

@@ -40,13 +40,13 @@ const names = (list: SymbolExchangeDetails[]) => list.map((e) => e.name);
 
 describe("sorting the exchanges", () => {
   it("sorts names without regard to case", () => {
-    expect(names(sortExchanges(exchanges, { key: "name", dir: "asc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "name", direction: "asc" }))).toEqual([
       "Binance",
       "Coinbase",
       "kraken",
       "OKX",
     ]);
-    expect(names(sortExchanges(exchanges, { key: "name", dir: "desc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "name", direction: "desc" }))).toEqual([
       "OKX",
       "kraken",
       "Coinbase",
@@ -55,25 +55,25 @@ describe("sorting the exchanges", () => {
   });
 
   it("sorts numbers and times either way, with missing values last both ways", () => {
-    expect(names(sortExchanges(exchanges, { key: "volume", dir: "desc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "volume", direction: "desc" }))).toEqual([
       "Binance",
       "Coinbase",
       "kraken",
       "OKX",
     ]);
-    expect(names(sortExchanges(exchanges, { key: "volume", dir: "asc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "volume", direction: "asc" }))).toEqual([
       "kraken",
       "Coinbase",
       "Binance",
       "OKX",
     ]);
-    expect(names(sortExchanges(exchanges, { key: "change", dir: "asc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "change", direction: "asc" }))).toEqual([
       "Binance",
       "kraken",
       "Coinbase",
       "OKX",
     ]);
-    expect(names(sortExchanges(exchanges, { key: "time", dir: "desc" }))).toEqual([
+    expect(names(sortExchanges(exchanges, { column: "time", direction: "desc" }))).toEqual([
       "kraken",
       "Coinbase",
       "Binance",
@@ -83,7 +83,7 @@ describe("sorting the exchanges", () => {
 
   it("breaks ties by name and leaves its input alone", () => {
     const tied = [exchange("b", {}), exchange("a", {})];
-    expect(names(sortExchanges(tied, { key: "price", dir: "desc" }))).toEqual(["a", "b"]);
+    expect(names(sortExchanges(tied, { column: "price", direction: "desc" }))).toEqual(["a", "b"]);
     expect(names(tied)).toEqual(["b", "a"]);
   });
 });

@@ -3,6 +3,7 @@
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
 import type { SymbolExchangeDetails } from "../../interface/resources.ts";
+import { SortableHeader } from "../components/sortable-header.tsx";
 import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
 import { formatMoneyCompact, formatPercent, formatPrice, formatTime, trendOf } from "../format/numbers.ts";
 import { sortExchanges } from "./exchange-sort.ts";
@@ -25,7 +26,7 @@ export interface ExchangesTableProps {
 export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onToggle }: ExchangesTableProps) {
   const id = useId();
   const sorted = sortExchanges(exchanges, sort);
-  const header = { sort, onSort };
+  const header = { sort, onSort, markClass: "sort-mark", idleMark: "↕" };
   return (
     <div className="table-scroll">
       <table className="data-table exchanges-table">
@@ -34,11 +35,11 @@ export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onTo
         </caption>
         <thead>
           <tr>
-            <SortHeader column="name" label="Exchange" {...header} />
-            <SortHeader column="price" label={`Price (${fx.currency})`} numeric {...header} />
-            <SortHeader column="change" label="Change 24 h" numeric {...header} />
-            <SortHeader column="volume" label="Volume 24 h" numeric {...header} />
-            <SortHeader column="time" label="Last trade" numeric optional {...header} />
+            <SortableHeader column="name" label="Exchange" {...header} />
+            <SortableHeader column="price" className="num" label={`Price (${fx.currency})`} {...header} />
+            <SortableHeader column="change" className="num" label="Change 24 h" {...header} />
+            <SortableHeader column="volume" className="num" label="Volume 24 h" {...header} />
+            <SortableHeader column="time" className="num col-optional" label="Last trade" {...header} />
             <th scope="col" className="col-chart">
               <span className="visually-hidden">Chart</span>
             </th>
@@ -110,37 +111,4 @@ export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onTo
 /** The chart of the coin on one exchange (the chart page reads ?exchange=). */
 function chartLink(symbol: string, exchange: string): string {
   return `/chart/${encodeURIComponent(symbol)}?exchange=${encodeURIComponent(exchange)}`;
-}
-
-function SortHeader({
-  column,
-  label,
-  numeric = false,
-  optional = false,
-  sort,
-  onSort,
-}: {
-  column: SortKey;
-  label: string;
-  numeric?: boolean;
-  optional?: boolean;
-  sort: ExchangeSort;
-  onSort: (key: SortKey) => void;
-}) {
-  const active = sort.key === column;
-  const classes = [numeric ? "num" : "", optional ? "col-optional" : ""].filter(Boolean).join(" ");
-  return (
-    <th
-      scope="col"
-      className={classes || undefined}
-      aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
-    >
-      <button type="button" className="sort-button" onClick={() => onSort(column)}>
-        {label}
-        <span className={active ? "sort-mark sort-mark--active" : "sort-mark"} aria-hidden="true">
-          {active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}
-        </span>
-      </button>
-    </th>
-  );
 }

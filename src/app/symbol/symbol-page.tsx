@@ -23,7 +23,7 @@ import { unknownSymbolOf } from "./not-found.ts";
 import { useSymbolDetails } from "./queries/symbol-details.ts";
 import { SupplyNote } from "./supply-note.tsx";
 import { SymbolNotFound } from "./symbol-not-found.tsx";
-import { nextSort, readOpen, readSort, type SortKey, withSort, withToggled } from "./symbol-params.ts";
+import { EXCHANGE_SORT, readOpen, type SortKey, withToggled } from "./symbol-params.ts";
 import "./symbol-page.css";
 
 export function SymbolPage() {
@@ -105,10 +105,10 @@ function SymbolDetailsView({
 }) {
   const [params, setParams] = useSearchParams();
   const { coin } = details;
-  const sort = readSort(params);
+  const sort = EXCHANGE_SORT.read(params);
   const open = readOpen(params);
   const onSort = (key: SortKey) =>
-    setParams((current) => withSort(current, nextSort(readSort(current), key)), { preventScrollReset: true });
+    setParams((current) => EXCHANGE_SORT.choose(current, key), { preventScrollReset: true });
   const onToggle = (exchange: string) =>
     setParams((current) => withToggled(current, exchange), { preventScrollReset: true });
   return (
