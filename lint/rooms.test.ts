@@ -54,8 +54,8 @@ const CLEAN = {
   "src/interface/vocabulary.ts": "export const BLOCK_SECONDS = 120;\n",
   "src/service/clock.ts":
     'import { BLOCK_SECONDS } from "../interface/vocabulary.ts";\n\nexport const blockMs = BLOCK_SECONDS * 1000;\n',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the probe file's own template
   "src/app/format.ts":
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the probe file's own template
     'import { BLOCK_SECONDS } from "../interface/vocabulary.ts";\n\nexport const blockText = `${BLOCK_SECONDS} s`;\n',
 };
 

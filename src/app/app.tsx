@@ -7,7 +7,7 @@ import {
 } from "./queries/persisted-query-client-provider.tsx";
 import { createQueryClient, hasStoredCache } from "./queries/query-client.ts";
 import { AppRoutes, preloadPagesOnIntent } from "./routes.tsx";
-import { SettingsProvider, useSettings } from "./settings/store/settings-context.tsx";
+import { SettingsProvider, useSettings } from "./store/settings-context.tsx";
 import { ConnectionProvider } from "./transport/connection-context.tsx";
 
 /** `persist`: made before the first render, so the restore's read is already under way (see main.tsx). */

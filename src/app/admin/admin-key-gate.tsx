@@ -3,11 +3,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FailureBox } from "../components/failure-box.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
+import { saveAdminKey } from "../store/admin-key.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { AdminClient, AdminRequestError } from "./admin-client.ts";
 import { describeAdminFailure } from "./admin-failure.ts";
 import { getHealth } from "./queries/health.ts";
-import { saveAdminKey } from "./store/admin-key.ts";
 
 export function AdminKeyGate({ note }: { note: string | null }) {
   const { baseUrl } = useConnection();

@@ -2,10 +2,10 @@
 // asks for one; with one, the console. A key the service stops accepting is forgotten, and the gate says
 // why. Outside the main navigation until a key is kept (see the shell).
 import { useEffect, useState } from "react";
+import { forgetAdminKey, useAdminKey } from "../store/admin-key.ts";
 import { AdminConsole } from "./admin-console.tsx";
 import { AdminProvider } from "./admin-context.tsx";
 import { AdminKeyGate } from "./admin-key-gate.tsx";
-import { forgetAdminKey, useAdminKey } from "./store/admin-key.ts";
 import "./admin.css";
 
 export function AdminPage() {

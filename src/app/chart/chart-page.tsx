@@ -13,7 +13,7 @@ import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { chooseCurrency } from "../format/currency.ts";
 import { queryKeys } from "../queries/query-keys.ts";
-import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSettings } from "../store/settings-context.tsx";
 import { ChartControls } from "./chart-controls.tsx";
 import { downloadBlob, downloadCanvas, exportFileName, pointsCsv } from "./chart-export.ts";
 import { AddCompare, CompareSeries, LegendEntry } from "./chart-legend.tsx";

@@ -6,7 +6,7 @@
 // Types only from the chart library: the pages import this module for colours and labels, and the library
 // itself comes with the modules that draw (chart-options.ts, chart-model.ts), loaded when a chart is drawn.
 import type { DeepPartial, Time, TimeChartOptions } from "lightweight-charts";
-import type { Theme } from "../settings/store/settings.ts";
+import type { Theme } from "../store/settings.ts";
 
 export interface ChartTheme {
   background: string;

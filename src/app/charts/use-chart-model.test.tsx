@@ -2,8 +2,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { type ReactNode, StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SettingsStore } from "../settings/store/settings.ts";
-import { SettingsProvider } from "../settings/store/settings-context.tsx";
+import { SettingsStore } from "../store/settings.ts";
+import { SettingsProvider } from "../store/settings-context.tsx";
 import { ChartModel } from "./chart-model.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 import { fakeChart } from "./testing/fake-chart.ts";

@@ -4,7 +4,7 @@
 // which the model allows. This module only has the model's type: the chart library comes with `make`,
 // which may load it (a page's figures then show without waiting for it).
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSettings } from "../store/settings-context.tsx";
 import type { ChartModel } from "./chart-model.ts";
 import {
   type ChartTheme,

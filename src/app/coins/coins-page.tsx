@@ -10,7 +10,7 @@ import { SkeletonRows } from "../components/skeleton.tsx";
 import type { DisplayCurrency } from "../format/currency.ts";
 import { availableCurrencies, chooseCurrency } from "../format/currency.ts";
 import { queryKeys } from "../queries/query-keys.ts";
-import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSettings } from "../store/settings-context.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
 import { CoinsTable, rowFormatSteps } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";

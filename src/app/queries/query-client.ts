@@ -9,7 +9,7 @@ import type {
   PersistQueryClientOptions,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
-import { localStorageOrNull } from "../browser-storage.ts";
+import { localStorageOrNull } from "../store/browser-storage.ts";
 import { UNPERSISTED_KINDS } from "./query-keys.ts";
 import { seedQuotationsFromAnswers } from "./quotation.ts";
 import { CACHE_TIME } from "./stale-times.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, type Settings } from "../store/settings.ts";
 import {
   changedSettings,
   checkSettingsDraft,
@@ -6,7 +7,6 @@ import {
   followSettings,
   type SettingsDraft,
 } from "./settings-draft.ts";
-import { DEFAULT_SETTINGS, type Settings } from "./store/settings.ts";
 
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, apiKey: "client-1", favourites: ["BTC"] };
 const draft = (change: Partial<SettingsDraft> = {}): SettingsDraft => ({

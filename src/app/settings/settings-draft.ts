@@ -3,7 +3,7 @@
 import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 import { formatNumber } from "../format/numbers.ts";
-import { normaliseBaseUrl, type Settings, THEMES, type Theme } from "./store/settings.ts";
+import { normaliseBaseUrl, type Settings, THEMES, type Theme } from "../store/settings.ts";
 
 export interface SettingsDraft {
   baseUrl: string;

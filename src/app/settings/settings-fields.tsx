@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { SecretInput } from "../components/secret-input.tsx";
 import type { FormDraft } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES } from "../format/currency.ts";
+import { THEMES, type Theme } from "../store/settings.ts";
 import { useBudgetSnapshot } from "../transport/connection-context.tsx";
 import type { SettingsDraft, SettingsField } from "./settings-draft.ts";
-import { THEMES, type Theme } from "./store/settings.ts";
 
 const THEME_LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
 

@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PERSIST_KEY } from "../queries/query-client.ts";
 import { queryKeys } from "../queries/query-keys.ts";
+import { SETTINGS_KEY } from "../store/settings.ts";
 import { type Page, renderPage, resetPage, testQueryClient } from "../testing/page-harness.tsx";
 import { SettingsPage } from "./settings-page.tsx";
-import { SETTINGS_KEY } from "./store/settings.ts";
 
 const removed = vi.hoisted(() => [] as string[]);
 vi.mock("idb-keyval", () => ({

@@ -3,6 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useFormDraft } from "../components/use-form-draft.tsx";
+import { useSettings } from "../store/settings-context.tsx";
+import { loadWriteKey, saveWriteKey } from "../store/write-key.ts";
 import { clearCachedData } from "./clear-cache.ts";
 import { ClearCacheSection } from "./clear-cache-section.tsx";
 import {
@@ -13,8 +15,6 @@ import {
   SETTINGS_FIELDS,
 } from "./settings-draft.ts";
 import { SettingsFields } from "./settings-fields.tsx";
-import { useSettings } from "./store/settings-context.tsx";
-import { loadWriteKey, saveWriteKey } from "./store/write-key.ts";
 import "./settings-page.css";
 
 type Status = { kind: "saved" | "invalid" | "failed"; text: string } | null;

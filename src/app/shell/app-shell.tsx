@@ -2,8 +2,8 @@
 // budget and the theme switch; the page itself below it.
 import { useLayoutEffect } from "react";
 import { NavLink, Outlet } from "react-router";
-import { useAdminKey } from "../admin/store/admin-key.ts";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
+import { useAdminKey } from "../store/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";

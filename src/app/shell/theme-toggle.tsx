@@ -1,5 +1,5 @@
 // Light/dark switch: flips away from whatever is showing now, so the first press always changes something.
-import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSettings } from "../store/settings-context.tsx";
 import { effectiveTheme, useAppliedTheme } from "./theme.ts";
 
 export function ThemeToggle() {

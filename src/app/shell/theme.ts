@@ -1,6 +1,6 @@
 // The colour theme: the system's by default, or the user's choice, set on <html> for the CSS to follow.
 import { useEffect } from "react";
-import type { Theme } from "../settings/store/settings.ts";
+import type { Theme } from "../store/settings.ts";
 
 export function useAppliedTheme(theme: Theme): void {
   useEffect(() => {

@@ -7,7 +7,7 @@ import { FailureBox } from "../components/failure-box.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
 import { useFormDraft } from "../components/use-form-draft.tsx";
 import { formatNumber } from "../format/numbers.ts";
-import { loadWriteKey, saveWriteKey } from "../settings/store/write-key.ts";
+import { loadWriteKey, saveWriteKey } from "../store/write-key.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import { usePostSupply } from "./queries/supply.ts";
 import { checkSupplyDraft, parseSupply, SUPPLY_FIELDS, suggestSymbol } from "./supply-checks.ts";

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Quotation, Supply, SymbolDetails } from "../../interface/resources.ts";
 import { queryKeys } from "../queries/query-keys.ts";
-import { DEFAULT_SETTINGS } from "../settings/store/settings.ts";
+import { DEFAULT_SETTINGS } from "../store/settings.ts";
 import {
   type Answer,
   fakeService,

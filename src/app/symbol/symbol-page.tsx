@@ -14,7 +14,7 @@ import { useDocumentTitle } from "../components/use-document-title.ts";
 import { type CurrencyChoice, chooseCurrency } from "../format/currency.ts";
 import { queryKeys } from "../queries/query-keys.ts";
 import { cachedQuotation } from "../queries/quotation.ts";
-import { useSettings } from "../settings/store/settings-context.tsx";
+import { useSettings } from "../store/settings-context.tsx";
 import { useSupply } from "../supply/queries/supply.ts";
 import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";

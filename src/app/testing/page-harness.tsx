@@ -8,8 +8,8 @@ import { type UserEvent, userEvent } from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { SETTINGS_KEY, SettingsStore } from "../settings/store/settings.ts";
-import { SettingsProvider } from "../settings/store/settings-context.tsx";
+import { SETTINGS_KEY, SettingsStore } from "../store/settings.ts";
+import { SettingsProvider } from "../store/settings-context.tsx";
 import { ConnectionProvider } from "../transport/connection-context.tsx";
 
 // Testing Library's waitFor/findBy advance fake timers only when they see Jest's (a `jest` global with a

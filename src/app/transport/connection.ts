@@ -1,10 +1,10 @@
 // One connection to the service: the shared request budget and the transport that goes through it. Made
 // again when the address, the API key or the planned budget changes; every query and mutation takes it.
 
-import { localStorageOrNull } from "../browser-storage.ts";
 import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "../budget/cross-tab.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
 import { localStorageSendLogStore, memorySendLogStore, type SendLogStore } from "../budget/send-log.ts";
+import { localStorageOrNull } from "../store/browser-storage.ts";
 import { MarketSourceStore } from "./market-source.ts";
 import { ServiceHealth } from "./service-health.ts";
 import { Transport } from "./transport.ts";

@@ -1,6 +1,6 @@
 // The write key for posting supply. Kept in session storage only: it lasts while the tab is open, never
 // lands in localStorage, the URL, the query cache or the bundle.
-import { sessionStorageOrNull } from "../../browser-storage.ts";
+import { sessionStorageOrNull } from "./browser-storage.ts";
 
 const WRITE_KEY = "cmd.writeKey";
 

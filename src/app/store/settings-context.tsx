@@ -1,6 +1,6 @@
 // The settings for React: one store per page, shared by every component, and kept in step with other tabs.
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
-import { localStorageOrNull } from "../../browser-storage.ts";
+import { localStorageOrNull } from "./browser-storage.ts";
 import { SETTINGS_KEY, type Settings, SettingsStore } from "./settings.ts";
 
 const SettingsContext = createContext<SettingsStore | null>(null);

@@ -3,7 +3,7 @@
 // main navigation shows the console's link the moment a key is accepted and hides it when forgotten
 // (session storage sends no event to the tab that wrote it).
 import { useSyncExternalStore } from "react";
-import { sessionStorageOrNull } from "../../browser-storage.ts";
+import { sessionStorageOrNull } from "./browser-storage.ts";
 
 const ADMIN_KEY = "cmd.adminKey";
 const listeners = new Set<() => void>();

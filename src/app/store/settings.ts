@@ -2,8 +2,8 @@
 // through a schema: a hand-edited or outdated entry falls back to the defaults field by field instead of
 // breaking the page. The write key is not here: it lives in session storage only (see write-key.ts).
 import { z } from "zod";
-import { DEFAULT_RATE_LIMIT } from "../../../interface/vocabulary.ts";
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../../format/currency.ts";
+import { DEFAULT_RATE_LIMIT } from "../../interface/vocabulary.ts";
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
