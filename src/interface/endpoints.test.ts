@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
-import {
-  ENDPOINTS,
-  type Endpoint,
-  type Operation,
-  pathOf,
-  pathParamNames,
-  STATUS_ENDPOINT,
-} from "./endpoints.ts";
+import { ENDPOINTS, type Endpoint, type Operation, pathOf, STATUS_ENDPOINT } from "./endpoints.ts";
+
+/** The names in `{…}` of a path template, in order. */
+const pathParamNames = (template: string): string[] =>
+  [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 
 const rows: Endpoint[] = Object.values(ENDPOINTS);
 const adminRows: Operation[] = Object.values(ADMIN_ENDPOINTS);

@@ -209,11 +209,6 @@ export const STATUS_ENDPOINT = {
   path: "/status",
 } as const satisfies Operation;
 
-/** The names in `{…}` of a path template, in order. */
-export function pathParamNames(template: string): string[] {
-  return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
-}
-
 type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? { [K in Name | keyof ParamsOf<Rest>]: string | number }
   : Record<never, string>;

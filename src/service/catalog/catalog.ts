@@ -267,10 +267,6 @@ export const EXCHANGES: readonly Exchange[] = [
 const coinsBySymbol: ReadonlyMap<string, Coin> = new Map(COINS.map((c) => [c.symbol, c]));
 const exchangesByName: ReadonlyMap<string, Exchange> = new Map(EXCHANGES.map((e) => [e.name, e]));
 
-export function coinBySymbol(symbol: string): Coin | undefined {
-  return coinsBySymbol.get(symbol);
-}
-
 export function exchangeByName(name: string): Exchange | undefined {
   return exchangesByName.get(name);
 }
@@ -278,8 +274,4 @@ export function exchangeByName(name: string): Exchange | undefined {
 /** The coin's full name; an unknown symbol is its own name (as the public service's NameForSymbol does). */
 export function nameForSymbol(symbol: string): string {
   return coinsBySymbol.get(symbol)?.name ?? symbol;
-}
-
-export function exchangeNames(): string[] {
-  return EXCHANGES.map((e) => e.name);
 }

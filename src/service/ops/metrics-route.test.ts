@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { exposedSamples } from "./exposition.ts";
 import { ServiceMetrics } from "./metrics.ts";
 import { registerMetrics } from "./metrics-route.ts";
+import { exposedSamples } from "./testing/exposition.ts";
 
 let server: Server | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@
 // calls timed, all counted by the service itself as it answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, TEST_ADMIN_KEY, type TestService } from "../testing/test-service.ts";
-import { exposedSamples } from "./exposition.ts";
+import { exposedSamples } from "./testing/exposition.ts";
 
 let service: TestService;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeHealth, SourceStatus } from "../market/trade-source.ts";
-import { exposedHelp, exposedSamples } from "./exposition.ts";
 import type { MarketFigures } from "./market-metrics.ts";
 import { ServiceMetrics } from "./metrics.ts";
+import { exposedHelp, exposedSamples } from "./testing/exposition.ts";
 
 const quiet = { processFigures: false } as const;
 

@@ -8,8 +8,8 @@ import { SqliteAccessStore } from "../access/sqlite-access-store.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
-import { exposedSamples } from "./exposition.ts";
 import { ServiceMetrics } from "./metrics.ts";
+import { exposedSamples } from "./testing/exposition.ts";
 import { timeAccessStore, timed, timeRedisCommands, timeStore } from "./timing.ts";
 
 async function samplesOf(metrics: ServiceMetrics): Promise<Map<string, number>> {
