@@ -74,9 +74,9 @@ export function AdminKeyGate({ note }: { note: string | null }) {
           </p>
         ) : null}
         <div className="field">
-          <label htmlFor="admin-admin-key">Admin key</label>
+          <label htmlFor="admin-key">Admin key</label>
           <SecretInput
-            id="admin-admin-key"
+            id="admin-key"
             what="the admin key"
             inputRef={input}
             value={key}
@@ -85,16 +85,16 @@ export function AdminKeyGate({ note }: { note: string | null }) {
               setFieldError(null);
             }}
             invalid={fieldError !== null}
-            describedBy={[fieldError ? "admin-admin-key-error" : "", "admin-admin-key-hint"]
+            describedBy={[fieldError ? "admin-key-error" : "", "admin-key-hint"]
               .filter(Boolean)
               .join(" ")}
           />
           {fieldError ? (
-            <p id="admin-admin-key-error" className="field__error">
+            <p id="admin-key-error" className="field__error">
               {fieldError}
             </p>
           ) : null}
-          <p id="admin-admin-key-hint" className="field__hint">
+          <p id="admin-key-hint" className="field__hint">
             Printed by the service when it first started (or set in ADMIN_KEYS). Kept only in this browser tab
             and forgotten when it closes.
           </p>
