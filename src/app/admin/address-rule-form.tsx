@@ -4,6 +4,7 @@
 import { useId } from "react";
 import { ADDRESS_ACTIONS, type AddressAction, type NewAddressRule } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
+import { SendButton } from "../components/send-button.tsx";
 import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
 import { placeAdminFailure } from "./admin-failure.ts";
 import { localInputToIso, parseLimit } from "./admin-format.ts";
@@ -103,13 +104,9 @@ export function AddressRuleForm({ onAdded }: { onAdded: (cidr: string) => void }
       </div>
       {form.failure ? <FailureBox failure={form.failure} /> : null}
       <div className="admin-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={mutation.isPending || undefined}
-        >
-          {mutation.isPending ? "Adding…" : "Add the rule"}
-        </button>
+        <SendButton pending={mutation.isPending} busy="Adding…">
+          Add the rule
+        </SendButton>
       </div>
     </form>
   );

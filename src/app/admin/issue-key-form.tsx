@@ -4,6 +4,7 @@
 import { useId } from "react";
 import { type IssuedKey, type IssueKey, KEY_ROLES, type KeyRole } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
+import { SendButton } from "../components/send-button.tsx";
 import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
 import { placeAdminFailure } from "./admin-failure.ts";
 import { parseLimit } from "./admin-format.ts";
@@ -90,13 +91,9 @@ export function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedKey) => vo
       </div>
       {form.failure ? <FailureBox failure={form.failure} /> : null}
       <div className="admin-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={mutation.isPending || undefined}
-        >
-          {mutation.isPending ? "Issuing…" : "Issue the key"}
-        </button>
+        <SendButton pending={mutation.isPending} busy="Issuing…">
+          Issue the key
+        </SendButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@
 import { useId } from "react";
 import type { ClientKey } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
+import { SendButton } from "../components/send-button.tsx";
 import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 import { isoToLocalInput, localInputToIso, parseLimit } from "./admin-format.ts";
@@ -96,9 +97,9 @@ export function KeyLimitForm({
       </div>
       {refusal ? <FailureBox failure={refusal} /> : null}
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
-          {pending ? "Saving…" : edit === "limit" ? "Save the limit" : "Limit until then"}
-        </button>
+        <SendButton pending={pending} busy="Saving…">
+          {edit === "limit" ? "Save the limit" : "Limit until then"}
+        </SendButton>
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>

@@ -16,6 +16,7 @@ import {
 } from "./settings-draft.ts";
 import { SettingsFields } from "./settings-fields.tsx";
 import "./settings-page.css";
+import { SendButton } from "../components/send-button.tsx";
 
 type Status = { kind: "saved" | "invalid" | "failed"; text: string } | null;
 
@@ -73,9 +74,9 @@ export function SettingsPage() {
       <form className="settings-form" onSubmit={save} noValidate aria-labelledby="settings-title">
         <SettingsFields form={form} budgetSetting={settings.budgetPerMinute} />
         <div className="settings-form__actions">
-          <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-            {saving ? "Saving…" : "Save settings"}
-          </button>
+          <SendButton pending={saving} busy="Saving…">
+            Save settings
+          </SendButton>
           <output className={`settings-status settings-status--${status?.kind ?? "none"}`} aria-live="polite">
             {status?.text ?? ""}
           </output>

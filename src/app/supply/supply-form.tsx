@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../interface/resources.ts";
 import { FailureBox } from "../components/failure-box.tsx";
 import { SecretInput } from "../components/secret-input.tsx";
+import { SendButton } from "../components/send-button.tsx";
 import { useFormDraft } from "../components/use-form-draft.tsx";
 import { formatNumber } from "../format/numbers.ts";
 import { loadWriteKey, saveWriteKey } from "../store/write-key.ts";
@@ -154,13 +155,9 @@ export function SupplyForm({
       {form.failure ? <FailureBox failure={form.failure} /> : null}
 
       <div className="supply-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={mutation.isPending || undefined}
-        >
-          {mutation.isPending ? "Sending…" : "Send supply"}
-        </button>
+        <SendButton pending={mutation.isPending} busy="Sending…">
+          Send supply
+        </SendButton>
         <PostProgress pending={mutation.isPending} />
       </div>
     </form>
