@@ -85,9 +85,7 @@ export function AdminKeyGate({ note }: { note: string | null }) {
               setFieldError(null);
             }}
             invalid={fieldError !== null}
-            describedBy={[fieldError ? "admin-key-error" : "", "admin-key-hint"]
-              .filter(Boolean)
-              .join(" ")}
+            describedBy={[fieldError ? "admin-key-error" : "", "admin-key-hint"].filter(Boolean).join(" ")}
           />
           {fieldError ? (
             <p id="admin-key-error" className="field__error">
