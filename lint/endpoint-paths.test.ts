@@ -48,6 +48,26 @@ describe("an endpoint's path written outside the table", () => {
     ]);
   });
 
+  it("is found for the service's own paths: docs, the OpenAPI documents, metrics, health", () => {
+    const dir = probe({
+      "app/shell/footer.ts": 'export const href = "/docs";\n',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a probe's source, with its own template
+      "service/main.ts": "export const line = (url: string) => `${url}/readyz`;\n",
+      "service/http/docs.ts": 'export const assets = "/docs/assets/swagger-ui.css";\n',
+      "service/http/app.ts": 'export const paths = ["/v1/openapi.json", "/metrics", "/healthz"];\n',
+      "service/admin/app.ts": 'export const doc = "/admin/openapi.json";\n',
+    });
+    expect(writtenPaths(dir).map((w) => `${w.file}:${w.line}`)).toEqual([
+      "app/shell/footer.ts:1",
+      "service/admin/app.ts:1",
+      "service/http/app.ts:1",
+      "service/http/app.ts:1",
+      "service/http/app.ts:1",
+      "service/http/docs.ts:1",
+      "service/main.ts:1",
+    ]);
+  });
+
   it("passes the tables' own prefixes, prose naming an endpoint, comments, other paths and test support", () => {
     const dir = probe({
       "service/app.ts": 'export const api = (p: string) => p.startsWith("/v1/") || p === "/v1/*";\n',
@@ -59,8 +79,8 @@ describe("an endpoint's path written outside the table", () => {
       "service/admin/docs.ts": 'export const text = "Revoke it with POST /admin/keys/{id}/revoke.";\n',
       "app/shell/notice.ts":
         'export const text = "Each exchange\'s health is at /status.";\n// GET /status\n',
-      "service/admin/app.ts": 'export const mounts = ["/admin", "/admin/*", "/admin/openapi.json"];\n',
-      "app/shell/other.ts": 'export const paths = ["/statuses", "/admin/keyset"];\n',
+      "service/admin/app.ts": 'export const mounts = ["/admin", "/admin/*"];\n',
+      "app/shell/other.ts": 'export const paths = ["/statuses", "/admin/keyset", "/docsify", "/metricsx"];\n',
       "service/admin/keys.test.ts": 'export const path = "/admin/keys";\n',
       "app/testing/status.ts": 'export const path = "/status";\n',
     });

@@ -1,5 +1,5 @@
-// An endpoint's path is written once, in an endpoint table (src/interface/endpoints.ts: the interface's and
-// /status; src/interface/admin-endpoints.ts: the operator's API): this finds a string or template literal
+// An endpoint's path is written once, in an endpoint table (src/interface/endpoints.ts: the interface's,
+// /status and the service's own paths, SERVICE_PATHS; src/interface/admin-endpoints.ts: the admin API): this finds a string or template literal
 // elsewhere in the product's code that starts with one of their paths ("/v1/quotation/…", `/v1/coins?…`,
 // `/admin/keys/${id}`, "/status"), where a route or a fetcher would be writing its own. Prose that names an
 // endpoint in the middle of a sentence is not a path and passes. Tests and test support (testing/ folders,
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseSync } from "oxc-parser";
 import { ADMIN_ENDPOINTS } from "../src/interface/admin-endpoints.ts";
-import { ENDPOINTS, type Operation, STATUS_ENDPOINT } from "../src/interface/endpoints.ts";
+import { ENDPOINTS, type Operation, SERVICE_PATHS, STATUS_ENDPOINT } from "../src/interface/endpoints.ts";
 import { sourceFiles } from "./source-files.ts";
 import { isTestSupport } from "./test-support.ts";
 
@@ -26,8 +26,10 @@ export interface WrittenPath {
 }
 
 const rows: Operation[] = [...Object.values(ENDPOINTS), ...Object.values(ADMIN_ENDPOINTS), STATUS_ENDPOINT];
-/** Each row's path up to its first parameter: /v1/quotation, /admin/keys, /status. */
-const starts = [...new Set(rows.map((row) => row.path.replace(/\/?\{.*$/, "")))];
+/** Each row's path up to its first parameter (/v1/quotation, /admin/keys, /status), and the service's paths. */
+const starts = [
+  ...new Set([...rows.map((row) => row.path.replace(/\/?\{.*$/, "")), ...Object.values(SERVICE_PATHS)]),
+];
 
 /** Whether `text` starts with a path of the tables: one of their starts, then nothing or what goes on a path. */
 const startsWithPath = (text: string) =>

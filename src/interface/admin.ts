@@ -1,9 +1,8 @@
 // The operator's API (under /admin, outside the interface's /v1): client keys, address rules, the audit log,
 // the usage review and the service's health, as zod schemas. The service validates and documents with these
-// (its own OpenAPI document at ADMIN_OPENAPI_PATH); the dashboard's console takes its types from them.
+// (its own OpenAPI document at SERVICE_PATHS.adminOpenApi); the dashboard's console takes its types from them.
 import { z } from "zod";
 
-export const ADMIN_OPENAPI_PATH = "/admin/openapi.json";
 /** Requests per 60 s that one admin key may make by default (ADMIN_RATE_LIMIT). */
 export const DEFAULT_ADMIN_RATE_LIMIT = 120;
 

@@ -235,6 +235,24 @@ export function pathOf<E extends Operation>(
   return text === "" ? path : `${path}?${text}`;
 }
 
+/**
+ * The service's own paths beside the tables' operations: its documentation, the two OpenAPI documents, its
+ * metrics and its health, each written here once like an endpoint's path.
+ */
+export const SERVICE_PATHS = {
+  /** The API's documentation (Swagger UI), and its assets under it. */
+  docs: "/docs",
+  /** The interface's OpenAPI document. */
+  openApi: "/v1/openapi.json",
+  /** The admin API's OpenAPI document, readable without an admin key. */
+  adminOpenApi: "/admin/openapi.json",
+  /** Prometheus's scrape. */
+  metrics: "/metrics",
+  /** Liveness and readiness, for load balancers and orchestrators. */
+  liveness: "/healthz",
+  readiness: "/readyz",
+} as const;
+
 /** An operation's method, path and operationId: what a route is declared with. */
 export function routeOf<E extends Operation>(
   operation: E,

@@ -1,7 +1,7 @@
 // `npm start`: reads the configuration (environment variables, overridden by flags), starts the service
 // and the dashboard on one port, and stops cleanly on Ctrl-C.
 
-import { ENDPOINTS, pathOf } from "../interface/endpoints.ts";
+import { ENDPOINTS, pathOf, SERVICE_PATHS } from "../interface/endpoints.ts";
 import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-and-admin-keys.ts";
 import { ConfigError, helpText, loadConfig } from "./config/load.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
@@ -42,13 +42,13 @@ async function main(): Promise<void> {
     }
   }
   if (config.role === "ingest") {
-    console.log(`ingest     writing the market; health at ${service.url}/readyz`);
+    console.log(`ingest     writing the market; health at ${service.url}${SERVICE_PATHS.readiness}`);
     return;
   }
   const limit = config.rateLimit === 0 ? "off" : `${config.rateLimit} requests per 60 s per client`;
   console.log(`dashboard  ${service.url}/`);
   console.log(`API        ${service.url}${pathOf(ENDPOINTS.coins, {})}   (fair-usage limit: ${limit})`);
-  console.log(`API docs   ${service.url}/docs`);
+  console.log(`API docs   ${service.url}${SERVICE_PATHS.docs}`);
   console.log(
     `console    ${service.url}/console   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,
   );

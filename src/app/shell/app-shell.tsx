@@ -2,6 +2,7 @@
 // budget and the theme switch; the page itself below it.
 import { useLayoutEffect } from "react";
 import { NavLink, Outlet } from "react-router";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { useAdminKey } from "../store/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
@@ -54,7 +55,7 @@ export function AppShell() {
       </main>
       <footer className="app-footer">
         Prices are crowd-aggregated (MA120 over 120-second blocks).{" "}
-        <a href="/docs" target="_blank" rel="noreferrer">
+        <a href={SERVICE_PATHS.docs} target="_blank" rel="noreferrer">
           API documentation
         </a>
         {" · Charts by "}

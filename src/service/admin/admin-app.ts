@@ -5,8 +5,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { StatusCode } from "hono/utils/http-status";
-import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
 import { API_LICENSE, SAME_ORIGIN_SERVERS } from "../../interface/api-documents.ts";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { AccessChangeError } from "../access/access-changes.ts";
 import { ApiError, errorResponse, refusalOf, validationHook } from "../http/errors.ts";
 import type { ServiceEnv } from "../http/service-env.ts";
@@ -48,7 +48,7 @@ function createAdminApp(deps: AdminDeps): OpenAPIHono<AdminBindings> {
     scheme: "bearer",
     description: "An admin key (ADMIN_KEYS, or created in the data directory on first start)",
   });
-  admin.doc31(ADMIN_OPENAPI_PATH, {
+  admin.doc31(SERVICE_PATHS.adminOpenApi, {
     openapi: "3.1.0",
     info: {
       title: "Market Data Query Service: the operator's API",
@@ -66,7 +66,7 @@ function createAdminApp(deps: AdminDeps): OpenAPIHono<AdminBindings> {
   admin.notFound((c) =>
     errorResponse(
       c,
-      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${ADMIN_OPENAPI_PATH})`),
+      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${SERVICE_PATHS.adminOpenApi})`),
     ),
   );
   admin.onError((error, c) => {

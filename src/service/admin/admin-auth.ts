@@ -3,7 +3,7 @@
 // limited like any other: with a valid key under that key's ADMIN_RATE_LIMIT, without one under its address
 // and the default limit, so guessing keys is as slow as any other overuse (and is counted as admin-auth).
 import type { MiddlewareHandler } from "hono";
-import { ADMIN_OPENAPI_PATH } from "../../interface/admin.ts";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { clientAddressOf } from "../access/client-address.ts";
 import { type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "../access/fair-usage.ts";
 import { matchKey } from "../access/write-and-admin-keys.ts";
@@ -39,7 +39,7 @@ export function adminAuth(
       );
     }
     // The API's own description is public, as /v1's is; everything else needs the key.
-    if (fingerprint === null && !(c.req.method === "GET" && c.req.path === ADMIN_OPENAPI_PATH)) {
+    if (fingerprint === null && !(c.req.method === "GET" && c.req.path === SERVICE_PATHS.adminOpenApi)) {
       c.set("refusal", "admin-auth");
       throw new ApiError(
         401,

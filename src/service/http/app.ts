@@ -2,11 +2,12 @@
 // document, the docs page and the dashboard.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { ServiceContext } from "../context.ts";
 import { reportFault } from "../ops/fault-log.ts";
 import type { ServiceMetrics } from "../ops/metrics.ts";
-import { METRICS_PATH, registerMetrics } from "../ops/metrics-route.ts";
+import { registerMetrics } from "../ops/metrics-route.ts";
 import { corsPreflight } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
 import type { Edge } from "./edge.ts";
@@ -28,8 +29,6 @@ import { registerSymbolDetails } from "./routes/symbol-details.ts";
 import { registerSymbols } from "./routes/symbols.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { registerDashboard } from "./static.ts";
-
-export const OPENAPI_PATH = "/v1/openapi.json";
 
 export interface HttpDeps {
   ctx: ServiceContext;
@@ -67,14 +66,14 @@ export function createHttpApp({
   // A balancer asks every half second and Prometheus every few: their requests would drown the clients'.
   app.use(
     "*",
-    edgeMiddleware(edge, cache, (path) => HEALTH_PATHS.includes(path) || path === METRICS_PATH),
+    edgeMiddleware(edge, cache, (path) => HEALTH_PATHS.includes(path) || path === SERVICE_PATHS.metrics),
   );
   app.use("*", corsPreflight());
 
   const limit = fairUsage(ctx.config.trustProxy, ctx.access, limiter);
   app.use("/v1/*", async (c, next) => {
     // Preflights and the API's own description are not market data requests.
-    if (c.req.method === "OPTIONS" || c.req.path === OPENAPI_PATH) return next();
+    if (c.req.method === "OPTIONS" || c.req.path === SERVICE_PATHS.openApi) return next();
     return limit(c, next);
   });
 
@@ -92,7 +91,7 @@ export function createHttpApp({
   registerMetrics(app, metrics);
   for (const mount of mounts) mount(app);
 
-  registerOpenApiDocument(app, OPENAPI_PATH);
+  registerOpenApiDocument(app, SERVICE_PATHS.openApi);
   registerDocs(app);
   registerDashboard(app, dashboardDir);
 
@@ -111,7 +110,7 @@ export function createHttpApp({
     }
     return errorResponse(
       c,
-      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${OPENAPI_PATH})`),
+      new ApiError(404, `no such route: ${c.req.method} ${c.req.path} (see ${SERVICE_PATHS.openApi})`),
     );
   });
 
@@ -133,7 +132,9 @@ function allowedMethods(app: OpenAPIHono<ServiceEnv>, path: string): string[] {
   let patterns = routePatterns.get(app);
   if (!patterns) {
     patterns = app.routes
-      .filter((r) => r.method !== "ALL" && (r.path.startsWith("/v1/") || r.path.startsWith("/docs")))
+      .filter(
+        (r) => r.method !== "ALL" && (r.path.startsWith("/v1/") || r.path.startsWith(SERVICE_PATHS.docs)),
+      )
       .map((r) => ({
         method: r.method,
         pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`),

@@ -7,6 +7,7 @@ import { join, normalize, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { getMimeType } from "hono/utils/mime";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { type Coding, isCompressible, MIN_COMPRESSED_BYTES } from "./encoding.ts";
 import { PagePreloads, withPageHead } from "./page-preloads.ts";
 import { entityTag } from "./validators.ts";
@@ -45,7 +46,7 @@ const STORED_CODINGS: readonly [ContentCoding, string][] = [
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Dashboard not built</title>
 <p>The dashboard has not been built. Run <code>npm start</code> (it builds first) or <code>npm run build</code>.
-The API is at <a href="/docs">/docs</a>.</p></html>`;
+The API is at <a href="${SERVICE_PATHS.docs}">${SERVICE_PATHS.docs}</a>.</p></html>`;
 
 interface Kept {
   version: string;

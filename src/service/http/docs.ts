@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { DashboardFiles } from "./dashboard-files.ts";
 import { send } from "./static.ts";
 
@@ -15,23 +16,25 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Market Data Query Service — API</title>
-  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="stylesheet" href="${SERVICE_PATHS.docs}/assets/swagger-ui.css">
 </head>
 <body>
   <div id="api"></div>
-  <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script src="/docs/init.js"></script>
+  <script src="${SERVICE_PATHS.docs}/assets/swagger-ui-bundle.js"></script>
+  <script src="${SERVICE_PATHS.docs}/init.js"></script>
 </body>
 </html>`;
 
-const INIT = `window.ui = SwaggerUIBundle({ url: "/v1/openapi.json", dom_id: "#api", deepLinking: true });`;
+const INIT = `window.ui = SwaggerUIBundle({ url: "${SERVICE_PATHS.openApi}", dom_id: "#api", deepLinking: true });`;
 
 export function registerDocs<E extends Env>(app: OpenAPIHono<E>): void {
-  app.get("/docs", (c) => c.html(PAGE));
-  app.get("/docs/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.get(SERVICE_PATHS.docs, (c) => c.html(PAGE));
+  app.get(`${SERVICE_PATHS.docs}/init.js`, (c) =>
+    c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }),
+  );
   const files = new DashboardFiles(swaggerDir, { compressUnstored: true });
-  app.get("/docs/assets/*", async (c, next) => {
-    const file = await files.file(c.req.path.slice("/docs/assets".length));
+  app.get(`${SERVICE_PATHS.docs}/assets/*`, async (c, next) => {
+    const file = await files.file(c.req.path.slice(`${SERVICE_PATHS.docs}/assets`.length));
     return file ? send(c, file) : next();
   });
 }

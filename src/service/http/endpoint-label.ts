@@ -3,7 +3,7 @@
 // service outside /v1 (the operator's API and /status, from their rows), so that a client sending made-up
 // paths cannot grow either without bound.
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
-import { ENDPOINTS, STATUS_ENDPOINT } from "../../interface/endpoints.ts";
+import { ENDPOINTS, SERVICE_PATHS, STATUS_ENDPOINT } from "../../interface/endpoints.ts";
 
 /** The first segment after /v1/ of a path: "quotation" of /v1/quotation/{symbol}. */
 const segmentOf = (path: string) => path.slice("/v1/".length).split(/[/?#]/, 1)[0] as string;
@@ -16,7 +16,7 @@ const ADMIN_ROOTS = new Set(Object.values(ADMIN_ENDPOINTS).map((endpoint) => roo
 
 const V1_SEGMENTS = new Set([
   ...Object.values(ENDPOINTS).map((endpoint) => segmentOf(endpoint.path)),
-  "openapi.json",
+  segmentOf(SERVICE_PATHS.openApi),
 ]);
 
 /**
@@ -58,7 +58,7 @@ function labelOf(method: string, pathAndQuery: string): string {
   }
   if (ADMIN_ROOTS.has(rootOf(pathAndQuery))) return "admin";
   const path = pathAndQuery.split("?", 1)[0];
-  if (path === "/metrics") return "metrics";
+  if (path === SERVICE_PATHS.metrics) return "metrics";
   if (path === STATUS_ENDPOINT.path) return STATUS_ENDPOINT.name;
   return method === "GET" || method === "HEAD" ? "dashboard" : "other";
 }

@@ -4,10 +4,11 @@
 // market history to serve. While the process shuts down, /readyz says no, so the balancer stops sending
 // before the listener closes.
 import type { Env, Hono } from "hono";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import type { NewsChannel } from "../news/market-news.ts";
 import type { Store } from "../store/store.ts";
 
-export const HEALTH_PATHS: readonly string[] = ["/healthz", "/readyz"];
+export const HEALTH_PATHS: readonly string[] = [SERVICE_PATHS.liveness, SERVICE_PATHS.readiness];
 
 /** One readiness check: its name and whether it passes (a thrown error or a timeout fails it). */
 export type ReadinessCheck = () => Promise<true | string>;
@@ -31,11 +32,11 @@ export function registerHealth<E extends Env>(
   checks: Readonly<Record<string, ReadinessCheck>>,
   shuttingDown: () => boolean,
 ): void {
-  app.get("/healthz", (c) => {
+  app.get(SERVICE_PATHS.liveness, (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ status: "alive" });
   });
-  app.get("/readyz", async (c) => {
+  app.get(SERVICE_PATHS.readiness, async (c) => {
     c.header("Cache-Control", "no-store");
     const names = Object.keys(checks);
     const results = await Promise.all(names.map((name) => withTimeout(checks[name] as ReadinessCheck)));

@@ -6,6 +6,7 @@
 // and leaves the coding, validator and lifetime set here as they are.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { DashboardFiles, type Representation } from "./dashboard-files.ts";
 import { negotiateCoding } from "./encoding.ts";
 import { etagHeader, matchesNoneMatch } from "./validators.ts";
@@ -15,7 +16,7 @@ export function registerDashboard<E extends Env>(app: OpenAPIHono<E>, dashboardD
   // Registered after every route of the service: only what none of them answered comes here.
   app.get("*", async (c, next) => {
     const path = c.req.path;
-    if (path.startsWith("/v1/") || path.startsWith("/docs")) return next();
+    if (path.startsWith("/v1/") || path.startsWith(SERVICE_PATHS.docs)) return next();
     if (path === "/index.html") return send(c, await files.page("/"));
     const file = await files.file(path);
     if (file) return send(c, file);
