@@ -119,6 +119,7 @@ async function dressAsExchanges(page: Page): Promise<void> {
             pairs: 34 - i,
             lastTradeTime: name === "HTX" ? null : new Date(Date.now() - 1000 * (i + 1)).toISOString(),
             tradesPerMinute: name === "HTX" ? 0 : 812.4 - i * 61,
+            tradesTaken: name === "HTX" ? 0 : 40_000 - i * 3_000,
             reconnects: name === "HTX" ? 6 : i % 3,
             filledOverRest: 12 * i,
             droppedLate: i % 2,

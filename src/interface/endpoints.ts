@@ -28,6 +28,7 @@ import {
   SymbolDetailsSchema,
   SymbolsSchema,
 } from "./resources.ts";
+import { StatusSchema } from "./status.ts";
 
 /**
  * How long the service lets an answer be kept (its Cache-Control): `block`, until the 120-second block under
@@ -207,6 +208,7 @@ export const STATUS_ENDPOINT = {
   operationId: "getStatus",
   method: "get",
   path: "/status",
+  resource: StatusSchema,
 } as const satisfies Operation;
 
 type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -3,11 +3,11 @@
 // routes and shell against the fake service behind fetch.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ExchangeHealth, Status } from "../../interface/status.ts";
 import { COINS, SUPPLY, SYMBOL_DETAILS } from "../decoding/testing/wire-samples.ts";
 import { AppRoutes } from "../routes.tsx";
 import { type Answer, fakeService, type Page, renderPage, resetPage } from "../testing/page-harness.tsx";
 import { spokeMarketSourceKey } from "../transport/market-source.ts";
-import type { ExchangeHealth, Status } from "./queries/status.ts";
 
 afterEach(resetPage);
 
@@ -19,6 +19,7 @@ const exchange = (name: string, connected: boolean, extra: Partial<ExchangeHealt
   connected,
   pairs: 34,
   lastTradeTime: "2026-11-22T11:59:50.000Z",
+  tradesTaken: 48_210,
   tradesPerMinute: 812.4,
   reconnects: 1,
   filledOverRest: 12,

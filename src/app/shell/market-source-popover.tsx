@@ -3,11 +3,12 @@
 // and focus goes back to the button). Written out rather than the browser's popover attribute, which
 // jsdom cannot run, or a library, which would add to every page's first load for one small panel.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { ExchangeHealth, Status } from "../../interface/status.ts";
 import { useNow } from "../components/use-now.ts";
 import { describeFailure } from "../format/failure.ts";
 import { formatAge, formatNumber } from "../format/numbers.ts";
 import { useConnection } from "../transport/connection-context.tsx";
-import { type ExchangeHealth, type Status, useStatus } from "./queries/status.ts";
+import { useStatus } from "./queries/status.ts";
 
 export function ExchangeHealthPopover({ live, total }: { live: number; total: number }) {
   const [open, setOpen] = useState(false);

@@ -1,9 +1,11 @@
 // Where the market's numbers come from, told to every client: an `X-Market-Source` header on every answer
 // under /v1 (so the dashboard learns it from answers it receives anyway, spending no request of its budget),
-// and GET /status with each exchange's health and where the interest rates come from. /status lies outside /v1: it is not part of the interface and
-// is not counted against anyone's fair-usage limit.
+// and GET /status with each exchange's health and where the interest rates come from (its schema in
+// src/interface/status.ts). /status lies outside /v1: it is not part of the interface and is not counted
+// against anyone's fair-usage limit.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { STATUS_ENDPOINT } from "../../interface/endpoints.ts";
+import type { Status } from "../../interface/status.ts";
 import type { ServiceContext } from "../context.ts";
 import type { SourceStatus } from "../market/trade-source.ts";
 import type { ServiceEnv } from "./service-env.ts";
@@ -36,13 +38,14 @@ export function registerStatus(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext
       backfill: h.backfill,
     }));
     c.header("Cache-Control", "no-store");
-    return c.json({
+    const status: Status = {
       market: {
         source: ctx.source.kind,
         latestBlockEnd: iso(latest === null ? null : latest * 1000),
         exchanges,
       },
       rates: ctx.ratesStatus(),
-    });
+    };
+    return c.json(status);
   });
 }

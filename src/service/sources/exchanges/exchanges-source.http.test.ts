@@ -4,6 +4,7 @@
 // the filters applied to the scripted trades, duplicates, reordering, a late trade, the pairs listed,
 // history from candles. Faults of the feeds: exchanges-faults.http.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StatusSchema } from "../../../interface/status.ts";
 import { tradesOfCandle } from "./candle-history.ts";
 import type { FakeExchange } from "./testing/fake-exchange.ts";
 import { LIVE_VENUES } from "./testing/fake-venues.ts";
@@ -89,6 +90,9 @@ describe("live trades from every exchange, as each exchange sends them", () => {
       );
     }
     const status = await json("/status");
+    // The answer is the interface's Status, field for field: nothing missing (parse throws), nothing more
+    // (parse would leave it out).
+    expect(StatusSchema.parse(status)).toEqual(status);
     for (const live of LIVE_VENUES) {
       const health = status.market.exchanges.find((e) => e.name === live.venue.name);
       expect(health).toMatchObject({ connected: true, droppedDuplicate: 2, droppedLate: 0 });

@@ -1,0 +1,40 @@
+// GET /status: our service's own health record (the public service has none, so it is outside /v1 and the
+// interface's table): where the market comes from, each exchange's health, where the rates come from. The
+// service writes it and the dashboard's market-source pill reads it, both by this schema.
+import { z } from "zod";
+
+const time = z.string().nullable().meta({ description: "RFC 3339 time in UTC, or null before the first" });
+
+export const ExchangeHealthSchema = z.object({
+  name: z.string(),
+  connected: z.boolean(),
+  /** Pairs subscribed (of the market's coins). */
+  pairs: z.number(),
+  lastTradeTime: time,
+  /** Trades taken since the source started. */
+  tradesTaken: z.number(),
+  /** Trades taken in the last five minutes, per minute. */
+  tradesPerMinute: z.number(),
+  reconnects: z.number(),
+  /** Trades fetched over REST after a reconnect that the stream had missed. */
+  filledOverRest: z.number(),
+  droppedLate: z.number(),
+  droppedDuplicate: z.number(),
+  /** The first start's history from 1-minute candles. */
+  backfill: z.object({
+    state: z.enum(["none", "running", "done"]),
+    doneBlocks: z.number(),
+    totalBlocks: z.number(),
+  }),
+});
+export type ExchangeHealth = z.infer<typeof ExchangeHealthSchema>;
+
+export const StatusSchema = z.object({
+  market: z.object({
+    source: z.enum(["simulator", "exchanges"]),
+    latestBlockEnd: time,
+    exchanges: z.array(ExchangeHealthSchema),
+  }),
+  rates: z.object({ source: z.enum(["history", "issuers"]) }),
+});
+export type Status = z.infer<typeof StatusSchema>;
