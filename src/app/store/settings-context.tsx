@@ -1,5 +1,6 @@
 // The settings for React: one store per page, shared by every component, and kept in step with other tabs.
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { browserTimeZone, type TimeZone, timeZoneOf } from "../format/time-zone.ts";
 import { localStorageOrNull } from "./browser-storage.ts";
 import { SETTINGS_KEY, type Settings, SettingsStore } from "./settings.ts";
 
@@ -29,4 +30,13 @@ export function useSettings(): [Settings, (change: Partial<Settings>) => void] {
   const store = useSettingsStore();
   const settings = useSyncExternalStore(store.subscribe, store.get);
   return [settings, (change) => store.update(change)];
+}
+
+/**
+ * The zone times are written in, from the settings: "UTC" or the browser's own IANA zone. Here rather than
+ * in format/time-zone.ts because the settings store stands on that module (it keeps the setting's type).
+ */
+export function useTimeZone(): TimeZone {
+  const [settings] = useSettings();
+  return timeZoneOf(settings.timeZone, browserTimeZone());
 }

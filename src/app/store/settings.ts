@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DEFAULT_RATE_LIMIT } from "../../interface/vocabulary.ts";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
+import { DEFAULT_TIME_ZONE_SETTING, TIME_ZONE_SETTINGS, type TimeZoneSetting } from "../format/time-zone.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -17,6 +18,8 @@ export interface Settings {
   budgetPerMinute: number;
   currency: DisplayCurrency;
   theme: Theme;
+  /** The zone every time on screen and in an export is written in (see format/time-zone.ts). */
+  timeZone: TimeZoneSetting;
   favourites: string[];
 }
 
@@ -26,6 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
   budgetPerMinute: DEFAULT_RATE_LIMIT,
   currency: "USD",
   theme: "system",
+  timeZone: DEFAULT_TIME_ZONE_SETTING,
   favourites: [],
 };
 
@@ -35,6 +39,7 @@ const SettingsFields = z.object({
   budgetPerMinute: z.int().min(1).max(10_000),
   currency: z.enum(DISPLAY_CURRENCIES),
   theme: z.enum(THEMES),
+  timeZone: z.enum(TIME_ZONE_SETTINGS),
   favourites: z.array(z.string()).max(10_000),
 });
 

@@ -1,0 +1,200 @@
+// The time zone the dashboard writes times in: the reader's setting ("UTC" or the browser's own zone), the
+// IANA zone it stands for, how that zone is named on screen, and a Unix-seconds time written in it.
+//
+// The service speaks UTC seconds and lightweight-charts draws UTC timestamps as they are; the library leaves
+// the zone to the application. The charts keep their data in UTC and write times in the zone through
+// formatters (localization.timeFormatter, timeScale.tickMarkFormatter) rather than shifting each time by
+// the zone's offset: a shifted series holds times that never happened (an hour twice, or none, at a DST
+// change), every export and comparison would have to shift back, and changing the setting would mean
+// redrawing every point instead of relabelling the axis.
+//
+// Every format is made once per (locale, options, zone) and kept (format/dates.ts): a chart calls these per
+// tick mark on every paint.
+//
+// The React side (the zone in force, from the settings) is `useTimeZone` in store/settings-context.tsx:
+// the settings store already stands on this module (it keeps the setting), so this one cannot read it back.
+import { dateTimeFormat } from "./dates.ts";
+
+/** What the reader chose: always UTC, or whatever zone the browser is in. */
+export const TIME_ZONE_SETTINGS = ["UTC", "browser"] as const;
+export type TimeZoneSetting = (typeof TIME_ZONE_SETTINGS)[number];
+
+/**
+ * The browser's zone by default: a person reads the clock on their wall, and the dashboard wrote local
+ * times before the setting existed (the chart axis, the trades), so nobody's times move on upgrade. UTC is
+ * one choice away for those who compare with the service's answers, which are UTC, as the public service
+ * showed them; every time on screen names its zone, so neither reading is ambiguous.
+ */
+export const DEFAULT_TIME_ZONE_SETTING: TimeZoneSetting = "browser";
+
+/** An IANA time zone name, as Intl takes it: "UTC", "Europe/Paris", "Asia/Tokyo". */
+export type TimeZone = string;
+
+export const UTC: TimeZone = "UTC";
+
+/** The browser's own zone; UTC when the browser does not say (some locked-down ones). */
+export function browserTimeZone(): TimeZone {
+  try {
+    return new Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
+  } catch {
+    return UTC;
+  }
+}
+
+/** The zone a setting stands for; `browser` is the browser's zone (a test passes one to be deterministic). */
+export function timeZoneOf(setting: TimeZoneSetting, browser: TimeZone = browserTimeZone()): TimeZone {
+  return setting === "UTC" ? UTC : browser;
+}
+
+/** The setting as the settings page offers it: "UTC", "Browser (Europe/Paris)". */
+export function timeZoneSettingLabel(
+  setting: TimeZoneSetting,
+  browser: TimeZone = browserTimeZone(),
+): string {
+  return setting === "UTC" ? "UTC" : `Browser (${browser})`;
+}
+
+function isUtc(zone: TimeZone): boolean {
+  return zone === "UTC" || zone === "Etc/UTC" || zone === "Etc/GMT" || zone === "GMT";
+}
+
+/** The zone's offset from UTC in minutes at `seconds` (east positive): +60 for Paris in winter. */
+export function utcOffsetMinutes(seconds: number, zone: TimeZone): number {
+  if (isUtc(zone)) return 0;
+  const parts = dateTimeFormat(
+    {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    },
+    "en-US",
+  ).formatToParts(Math.floor(seconds) * 1000);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    field("year"),
+    field("month") - 1,
+    field("day"),
+    field("hour"),
+    field("minute"),
+    field("second"),
+  );
+  return Math.round((wall - Math.floor(seconds) * 1000) / 60_000);
+}
+
+/** The offset as ISO 8601 writes it: "+01:00", "-05:00", "+05:45"; "+00:00" for UTC. */
+export function utcOffset(seconds: number, zone: TimeZone): string {
+  const minutes = utcOffsetMinutes(seconds, zone);
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The zone named in full: "UTC", or its offset at `seconds` then its IANA name, "UTC+01:00 Europe/Paris".
+ * The offset first, because it is what a reader converts with; the name, because the offset alone changes
+ * with daylight saving and does not say which place is meant. Captions and the settings page use it.
+ */
+export function timeZoneLabel(zone: TimeZone, seconds: number = Date.now() / 1000): string {
+  return isUtc(zone) ? "UTC" : `UTC${utcOffset(seconds, zone)} ${zone}`;
+}
+
+/** The zone named briefly, for beside a time: "UTC", "UTC+01:00". Tooltips and table cells use it. */
+export function timeZoneAbbreviation(zone: TimeZone, seconds: number = Date.now() / 1000): string {
+  return isUtc(zone) ? "UTC" : `UTC${utcOffset(seconds, zone)}`;
+}
+
+function write(
+  seconds: number,
+  zone: TimeZone,
+  options: Intl.DateTimeFormatOptions,
+  locale?: string,
+): string {
+  if (!Number.isFinite(seconds)) return "—";
+  return dateTimeFormat({ ...options, timeZone: zone }, locale).format(seconds * 1000);
+}
+
+export interface TimeWriting {
+  /** With seconds (trades, updated-at), or to the minute (charts). */
+  seconds?: boolean;
+  /** The reader's own locale when undefined; tests name one. */
+  locale?: string;
+}
+
+/** The date and time in `zone`: "Jan 2, 2024, 10:00 AM" (locale's order), without the zone's name. */
+export function formatDateTimeIn(
+  seconds: number,
+  zone: TimeZone,
+  { seconds: withSeconds = false, locale }: TimeWriting = {},
+): string {
+  return write(seconds, zone, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short" }, locale);
+}
+
+/** The time of day in `zone`: "10:00 AM", or "10:00:05 AM" with seconds. */
+export function formatTimeOfDayIn(
+  seconds: number,
+  zone: TimeZone,
+  { seconds: withSeconds = false, locale }: TimeWriting = {},
+): string {
+  return write(seconds, zone, { timeStyle: withSeconds ? "medium" : "short" }, locale);
+}
+
+/** The date in `zone`: "Jan 2, 2024". */
+export function formatDayIn(seconds: number, zone: TimeZone, { locale }: TimeWriting = {}): string {
+  return write(seconds, zone, { dateStyle: "medium" }, locale);
+}
+
+/** Whether `a` and `b` fall on the same calendar day in `zone`. */
+export function sameDayIn(a: number, b: number, zone: TimeZone): boolean {
+  const day = dateTimeFormat({ timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA");
+  return day.format(a * 1000) === day.format(b * 1000);
+}
+
+/** The axis's tick marks, by how much of the time the library says a mark stands for. */
+export type TickKind = "year" | "month" | "day" | "time";
+
+const TICK_OPTIONS: Record<TickKind, Intl.DateTimeFormatOptions> = {
+  year: { year: "numeric" },
+  month: { month: "short" },
+  day: { day: "numeric", month: "short" },
+  time: { hour: "2-digit", minute: "2-digit" },
+};
+
+/** A tick mark's label in `zone`: "2024", "Jan", "Jan 2", "10:00". */
+export function formatTickIn(seconds: number, zone: TimeZone, kind: TickKind, locale?: string): string {
+  return write(seconds, zone, TICK_OPTIONS[kind], locale);
+}
+
+/**
+ * The time as ISO 8601 with the zone's offset at that moment, to the second: "2024-01-02T10:00:00+01:00";
+ * UTC keeps the service's own "Z". A spreadsheet reads either back as the same instant.
+ */
+export function isoInZone(seconds: number, zone: TimeZone): string {
+  const whole = Math.floor(seconds);
+  if (isUtc(zone)) return new Date(whole * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const minutes = utcOffsetMinutes(whole, zone);
+  const wall = new Date((whole + minutes * 60) * 1000).toISOString().replace(/\.\d{3}Z$/, "");
+  return `${wall}${utcOffset(whole, zone)}`;
+}
+
+/** The zone as a file name may carry it: "UTC", "Europe_Paris". */
+export function timeZoneFileTag(zone: TimeZone): string {
+  return isUtc(zone) ? "UTC" : zone.replace(/[^A-Za-z0-9_-]+/g, "_");
+}
+
+/**
+ * Whether a chart scale's buckets are UTC days (1d) or UTC Monday weeks (1w), as the service makes them:
+ * their times are written as UTC dates whatever the setting, since a day bucket shifted into Tokyo would
+ * read as starting at 09:00 and a reader would take it for a different day.
+ */
+export function bucketsAreUtcDays(scale: string): boolean {
+  return scale === "1d" || scale === "1w";
+}
+
+/** What the charts say about UTC-day buckets, where they name their zone. */
+export const UTC_DAYS_LABEL = "UTC days";
