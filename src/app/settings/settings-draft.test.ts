@@ -34,6 +34,7 @@ describe("checkSettingsDraft", () => {
           budgetPerMinute: 12,
           theme: "dark",
           currency: "USD",
+          timeZone: "browser",
         },
         writeKey: "w",
       },

@@ -3,6 +3,7 @@
 import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 import { formatNumber } from "../format/numbers.ts";
+import { TIME_ZONE_SETTINGS, type TimeZoneSetting } from "../format/time-zone.ts";
 import { normaliseBaseUrl, type Settings, THEMES, type Theme } from "../store/settings.ts";
 
 export interface SettingsDraft {
@@ -12,6 +13,7 @@ export interface SettingsDraft {
   budgetPerMinute: string;
   theme: Theme;
   currency: DisplayCurrency;
+  timeZone: TimeZoneSetting;
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -23,11 +25,12 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   "budgetPerMinute",
   "theme",
   "currency",
+  "timeZone",
 ];
 
 /** What a valid draft saves: the stored settings' fields, and the write key (session storage). */
 export interface SettingsValues {
-  settings: Pick<Settings, "baseUrl" | "apiKey" | "budgetPerMinute" | "theme" | "currency">;
+  settings: Pick<Settings, "baseUrl" | "apiKey" | "budgetPerMinute" | "theme" | "currency" | "timeZone">;
   writeKey: string;
 }
 
@@ -41,6 +44,7 @@ export function draftOf(settings: Settings, writeKey: string): SettingsDraft {
     budgetPerMinute: String(settings.budgetPerMinute),
     theme: settings.theme,
     currency: settings.currency,
+    timeZone: settings.timeZone,
   };
 }
 
@@ -67,11 +71,19 @@ export function checkSettingsDraft(
   }
   if (!THEMES.includes(draft.theme)) errors.theme = "Choose system, light or dark.";
   if (!DISPLAY_CURRENCIES.includes(draft.currency)) errors.currency = "Choose one of the listed currencies.";
+  if (!TIME_ZONE_SETTINGS.includes(draft.timeZone)) errors.timeZone = "Choose UTC or the browser's zone.";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     values: {
-      settings: { baseUrl, apiKey, budgetPerMinute, theme: draft.theme, currency: draft.currency },
+      settings: {
+        baseUrl,
+        apiKey,
+        budgetPerMinute,
+        theme: draft.theme,
+        currency: draft.currency,
+        timeZone: draft.timeZone,
+      },
       writeKey,
     },
   };

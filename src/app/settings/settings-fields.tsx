@@ -5,6 +5,13 @@ import type { ReactNode } from "react";
 import { SecretInput } from "../components/secret-input.tsx";
 import type { FormDraft } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES } from "../format/currency.ts";
+import {
+  browserTimeZone,
+  TIME_ZONE_SETTINGS,
+  timeZoneLabel,
+  timeZoneOf,
+  timeZoneSettingLabel,
+} from "../format/time-zone.ts";
 import { THEMES, type Theme } from "../store/settings.ts";
 import { useBudgetSnapshot } from "../transport/connection-context.tsx";
 import type { SettingsDraft, SettingsField } from "./settings-draft.ts";
@@ -108,8 +115,41 @@ export function SettingsFields({
             ))}
           </select>
         </Field>
+        <TimeZoneChoice form={form} />
       </fieldset>
     </>
+  );
+}
+
+/** UTC or the browser's zone, each named; the hint says what the chosen one is right now and what it spares. */
+function TimeZoneChoice({ form }: { form: SettingsForm }) {
+  const browser = browserTimeZone();
+  const chosen = timeZoneOf(form.draft.timeZone, browser);
+  return (
+    <fieldset className="settings-themes" aria-describedby="settings-timeZone-hint">
+      <legend>Time zone</legend>
+      <div className="settings-themes__options">
+        {TIME_ZONE_SETTINGS.map((setting) => (
+          <label key={setting} className="settings-themes__option">
+            <input
+              type="radio"
+              name="timeZone"
+              value={setting}
+              ref={setting === form.draft.timeZone ? form.refOf("timeZone") : undefined}
+              checked={form.draft.timeZone === setting}
+              onChange={() => form.change("timeZone", setting)}
+            />
+            {timeZoneSettingLabel(setting, browser)}
+          </label>
+        ))}
+      </div>
+      {form.error("timeZone")}
+      <p id="settings-timeZone-hint" className="field__hint">
+        Times on charts, in tables and in CSV exports are written in{" "}
+        <strong data-testid="time-zone-in-use">{timeZoneLabel(chosen)}</strong>. Daily and weekly chart
+        buckets stay UTC days, as the service makes them.
+      </p>
+    </fieldset>
   );
 }
 

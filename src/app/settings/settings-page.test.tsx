@@ -16,6 +16,12 @@ vi.mock("idb-keyval", () => ({
   set: async () => undefined,
 }));
 
+// The browser's zone, fixed: the machine's own must not decide what the page says.
+vi.mock("../format/time-zone.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../format/time-zone.ts")>()),
+  browserTimeZone: () => "Asia/Tokyo",
+}));
+
 let page: Page;
 
 beforeEach(() => {
@@ -99,5 +105,21 @@ describe("SettingsPage", () => {
     expect(screen.getByRole("radio", { name: "Dark" })).not.toBeChecked();
     act(() => page.store.update({ theme: "dark" }));
     expect(screen.getByRole("radio", { name: "Dark" })).toBeChecked();
+  });
+
+  it("offers UTC or the browser's zone by name, and saves the choice", async () => {
+    const zones = screen.getByRole("group", { name: "Time zone" });
+    const browser = within(zones).getByRole("radio", { name: "Browser (Asia/Tokyo)" });
+    expect(browser).toBeChecked();
+    expect(zones).toHaveAccessibleDescription(/written in UTC\+09:00 Asia\/Tokyo\./);
+    await page.user.click(within(zones).getByRole("radio", { name: "UTC" }));
+    expect(zones).toHaveAccessibleDescription(
+      /written in UTC\. Daily and weekly chart buckets stay UTC days/,
+    );
+    expect(page.store.get().timeZone).toBe("browser");
+    await save();
+    await waitFor(() => expect(status()).toHaveTextContent(/^Saved\.$/));
+    expect(page.store.get().timeZone).toBe("UTC");
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}").timeZone).toBe("UTC");
   });
 });
