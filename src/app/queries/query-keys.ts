@@ -1,6 +1,6 @@
 // Every query key of the dashboard, from one factory: the cache, the persister, invalidation after a
 // supply post and the budget's labels all agree on them.
-import type { ChartRequest } from "../../interface/chart-window.ts";
+import type { CandleRequest, ChartRequest } from "../../interface/chart-window.ts";
 import type { RateType } from "../../interface/vocabulary.ts";
 
 const ROOT = "market" as const;
@@ -13,6 +13,7 @@ export const queryKeys = {
   symbolDetails: (symbol: string) => [ROOT, "symbol", symbol] as const,
   supply: (symbol: string) => [ROOT, "supply", symbol] as const,
   chartPoints: (key: ChartRequest) => [ROOT, "chartPoints", key] as const,
+  candles: (key: CandleRequest) => [ROOT, "candles", key] as const,
   interestRateTypes: () => [ROOT, "interestrates"] as const,
   /** date null: the latest fixing. */
   interestRate: (rateType: RateType | string, date: string | null) =>
@@ -29,7 +30,7 @@ export function labelOf(queryKey: readonly unknown[]): string {
 }
 
 /**
- * Kinds of query whose data must not be persisted: chart points can be megabytes; a restored status would
- * claim a market source the service may no longer have.
+ * Kinds of query whose data must not be persisted: chart points and candles can be megabytes (and are typed
+ * arrays); a restored status would claim a market source the service may no longer have.
  */
-export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints", "status"]);
+export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints", "candles", "status"]);

@@ -42,6 +42,7 @@ function bodies(
 function okReply(body: string | ArrayBuffer) {
   const { reply, transfer } = handleDecodeRequest({ id: 7, body });
   if (!reply.ok) throw new Error(`expected points, got: ${reply.message}`);
+  if (!("points" in reply)) throw new Error("expected points, got candles");
   expect(reply.id).toBe(7);
   return { points: reply.points, transfer };
 }

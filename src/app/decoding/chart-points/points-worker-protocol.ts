@@ -1,8 +1,11 @@
-// The chart points worker's protocol: the request the page posts (an answer's body, text or bytes), the
-// reply it gets (typed arrays, or the reason the body could not be read), and the pure handler the worker
-// runs on each request, which the tests call too. The arrays' buffers are listed for transfer, so they
-// cross threads without a copy.
+// The chart points worker's protocol: the request the page posts (an answer's body, text or bytes, and
+// whether it holds chart points or candles), the reply it gets (typed arrays, or the reason the body could
+// not be read), and the pure handler the worker runs on each request, which the tests call too. The arrays'
+// buffers are listed for transfer, so they cross threads without a copy. One worker for both: a page with
+// a chart asks for both kinds, and a second worker would be a second script to fetch and start.
 
+import { type ChartCandles, candleBuffers } from "../candles/candle-series.ts";
+import { decodeCandlesBody } from "../candles/decode-candles-body.ts";
 import { DecodeError } from "../wire-value.ts";
 import { decodePointsBody } from "./decode-points-body.ts";
 import type { ChartPoints } from "./point-series.ts";
@@ -11,10 +14,13 @@ export interface DecodeRequest {
   id: number;
   /** The answer's body: bytes (UTF-8, transferred to the worker) or text. */
   body: string | ArrayBuffer;
+  /** What the body holds; chart points when left out. */
+  kind?: "points" | "candles";
 }
 
 export type DecodeReply =
   | { id: number; ok: true; points: ChartPoints }
+  | { id: number; ok: true; candles: ChartCandles }
   | { id: number; ok: false; name: string; message: string; excerpt: string };
 
 export function handleDecodeRequest(request: DecodeRequest): {
@@ -22,6 +28,10 @@ export function handleDecodeRequest(request: DecodeRequest): {
   transfer: Transferable[];
 } {
   try {
+    if (request.kind === "candles") {
+      const candles = decodeCandlesBody(request.body);
+      return { reply: { id: request.id, ok: true, candles }, transfer: candleBuffers(candles) };
+    }
     const points = decodePointsBody(request.body);
     const transfer: Transferable[] = [points.times.buffer];
     if (points.values.buffer !== points.times.buffer) transfer.push(points.values.buffer);

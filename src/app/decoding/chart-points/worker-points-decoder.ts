@@ -2,7 +2,9 @@
 // messages in points-worker-protocol.ts): hands it an answer's body (bytes are transferred, not copied),
 // gets typed arrays back (transferred too). One worker per page, started on first use. Where there is no
 // Worker (tests, old engines) or it cannot start, runs the synchronous decoder (decode-points-body.ts)
-// inline, to the same result.
+// inline, to the same result. Candles go through the same worker (decodeCandles).
+import type { ChartCandles } from "../candles/candle-series.ts";
+import { decodeCandlesBody } from "../candles/decode-candles-body.ts";
 import { decodePointsBody } from "./decode-points-body.ts";
 import type { ChartPoints } from "./point-series.ts";
 import { type DecodeReply, type DecodeRequest, errorOfReply } from "./points-worker-protocol.ts";
@@ -19,8 +21,14 @@ export type StartWorker = (
   onFailure: (message: string) => void,
 ) => PointsChannel;
 
+/** What a body decodes to, by the kind asked for. */
+interface Decoded {
+  points: ChartPoints;
+  candles: ChartCandles;
+}
+
 interface Pending {
-  resolve: (points: ChartPoints) => void;
+  resolve: (value: ChartPoints | ChartCandles) => void;
   reject: (error: unknown) => void;
   /** Stops listening to the caller's signal. */
   release: () => void;
@@ -43,21 +51,39 @@ export class PointsDecoder {
    * soon as it aborts (the worker is stopped if it has nothing else to do).
    */
   decode(body: string | ArrayBuffer, signal?: AbortSignal): Promise<ChartPoints> {
+    return this.decodeAs("points", body, signal);
+  }
+
+  /** The candles of an answer's body, as `decode` does chart points. */
+  decodeCandles(body: string | ArrayBuffer, signal?: AbortSignal): Promise<ChartCandles> {
+    return this.decodeAs("candles", body, signal);
+  }
+
+  private decodeAs<K extends keyof Decoded>(
+    kind: K,
+    body: string | ArrayBuffer,
+    signal?: AbortSignal,
+  ): Promise<Decoded[K]> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const channel = this.open();
-    if (channel === null) return decodeInline(body, signal);
+    if (channel === null) return decodeInline(kind, body, signal);
     const id = this.nextId++;
-    return new Promise<ChartPoints>((resolve, reject) => {
+    return new Promise<Decoded[K]>((resolve, reject) => {
       const onAbort = () => {
         if (!this.settle(id)) return;
         reject(signal?.reason);
         // A cancelled decode of a large body is not worth finishing when nothing else waits on the worker.
         if (this.pending.size === 0) this.stopWorker();
       };
-      this.pending.set(id, { resolve, reject, release: () => signal?.removeEventListener("abort", onAbort) });
+      this.pending.set(id, {
+        resolve: resolve as Pending["resolve"],
+        reject,
+        release: () => signal?.removeEventListener("abort", onAbort),
+      });
       signal?.addEventListener("abort", onAbort, { once: true });
       try {
-        channel.post({ id, body }, typeof body === "string" ? [] : [body]);
+        const request: DecodeRequest = kind === "points" ? { id, body } : { id, body, kind };
+        channel.post(request, typeof body === "string" ? [] : [body]);
       } catch (error) {
         this.settle(id);
         reject(error);
@@ -93,7 +119,7 @@ export class PointsDecoder {
     this.answered = true;
     const waiting = this.pending.get(reply.id);
     if (waiting === undefined || !this.settle(reply.id)) return; // cancelled meanwhile
-    if (reply.ok) waiting.resolve(reply.points);
+    if (reply.ok) waiting.resolve("candles" in reply ? reply.candles : reply.points);
     else waiting.reject(errorOfReply(reply));
   }
 
@@ -127,10 +153,14 @@ export function sharedPointsDecoder(): PointsDecoder {
   return shared;
 }
 
-async function decodeInline(body: string | ArrayBuffer, signal?: AbortSignal): Promise<ChartPoints> {
-  const points = decodePointsBody(body);
+async function decodeInline<K extends keyof Decoded>(
+  kind: K,
+  body: string | ArrayBuffer,
+  signal?: AbortSignal,
+): Promise<Decoded[K]> {
+  const value = (kind === "candles" ? decodeCandlesBody(body) : decodePointsBody(body)) as Decoded[K];
   if (signal?.aborted) throw signal.reason;
-  return points;
+  return value;
 }
 
 /** The browser's module worker running points-worker.ts, or null where there is no Worker. */

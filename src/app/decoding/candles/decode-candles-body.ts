@@ -1,0 +1,22 @@
+// The synchronous decoder of a candles answer's body (text or UTF-8 bytes): what the worker runs, and the
+// page too where there is no worker. Either wire (`candles`, or the public service's `Candles`), JSON or a
+// Python literal; the candles text is read by the interface's own decoder.
+import { decodeCandles } from "../../../interface/candles.ts";
+import { CandlesSchema } from "../../../interface/resources.ts";
+import { decodeResource, parseBody } from "../decode.ts";
+import { DecodeError } from "../wire-value.ts";
+import { type ChartCandles, chartCandlesOf } from "./candle-series.ts";
+
+/** The candles of an answer's body; a DecodeError names the field or line it could not read. */
+export function decodeCandlesBody(body: string | ArrayBuffer): ChartCandles {
+  const text = typeof body === "string" ? body : new TextDecoder().decode(new Uint8Array(body));
+  const { candles } = decodeResource(CandlesSchema, parseBody(text), "the candles");
+  try {
+    return chartCandlesOf(decodeCandles(candles));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const line = /line (\d+)/.exec(why)?.[1];
+    const excerpt = line === undefined ? candles.slice(0, 80) : (candles.split("\n")[Number(line) - 1] ?? "");
+    throw new DecodeError(`the candles: ${why}`, excerpt, { cause: error });
+  }
+}
