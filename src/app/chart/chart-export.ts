@@ -1,6 +1,9 @@
-// Export of what the chart shows: the points as CSV (the service's own dataPoints header: time in ISO UTC,
-// exchange, filter, symbol, value in USD as served) and the chart as a PNG, both as a file download.
+// Export of what the chart shows: the points as CSV (the service's own dataPoints header: time, exchange,
+// filter, symbol, value in USD as served) and the chart as a PNG, both as a file download. The times are
+// ISO 8601 in the reader's zone with its offset ("2024-01-02T09:30:00+09:00"; UTC as the service's "Z"), so
+// a row reads as the chart did and still parses to the same instant; the file's name carries the zone.
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { isoInZone, type TimeZone, timeZoneFileTag, UTC } from "../format/time-zone.ts";
 
 export interface ExportSeries {
   /** The series' exchange; null for all exchanges (an empty cell, as the service writes it). */
@@ -14,15 +17,17 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** One CSV with a header and a row per point of every series, series after series, oldest first. */
-export function pointsCsv(series: readonly ExportSeries[]): string {
+/**
+ * One CSV with a header and a row per point of every series, series after series, oldest first, times in
+ * `zone` (UTC unless told: daily and weekly buckets stay UTC days whatever the setting).
+ */
+export function pointsCsv(series: readonly ExportSeries[], zone: TimeZone = UTC): string {
   const lines = ["time,exchange,filter,symbol,value"];
   for (const s of series) {
     const tail = `,${csvCell(s.exchange ?? "")},${csvCell(s.filter)},${csvCell(s.symbol)},`;
     const { times, values } = s.points;
     for (let i = 0; i < times.length; i++) {
-      const iso = new Date((times[i] as number) * 1000).toISOString().replace(".000Z", "Z");
-      lines.push(`${iso}${tail}${values[i]}`);
+      lines.push(`${isoInZone(times[i] as number, zone)}${tail}${values[i]}`);
     }
   }
   return `${lines.join("\n")}\n`;
@@ -32,6 +37,11 @@ export function pointsCsv(series: readonly ExportSeries[]): string {
 export function exportFileName(parts: readonly string[], extension: string): string {
   const name = parts.map((part) => part.replace(/[^A-Za-z0-9_.-]+/g, "_")).join("-");
   return `${name}.${extension}`;
+}
+
+/** The export's file name parts with its times' zone last: [..., "1h", "Asia_Tokyo"]. */
+export function withTimeZoneTag(parts: readonly string[], zone: TimeZone): string[] {
+  return [...parts, timeZoneFileTag(zone)];
 }
 
 /** Starts the download of `blob` under `name`. */

@@ -2,8 +2,9 @@
 // chart per container, made once, changed in place through `update(options)` (React holds the model and
 // calls it from effects, see use-chart-model.ts), disposed once. The base owns what every chart shares:
 // the chart filling its container (the library's own resize observer, autoSize), the theme's colours, how
-// the axis writes values and the crosshair times, the crosshair's one handler, and a disposal that may
-// come twice (StrictMode). A kind of chart extends it with its series.
+// the axis writes values, how the axis and the crosshair write times (in the reader's zone, or UTC days:
+// see chart-time.ts), the crosshair's one handler, and a disposal that may come twice (StrictMode). A kind
+// of chart extends it with its series.
 import {
   type DeepPartial,
   type IChartApi,
@@ -12,6 +13,7 @@ import {
   type Time,
   type TimeChartOptions,
 } from "lightweight-charts";
+import { browserTimeZone, type TimeZone } from "../format/time-zone.ts";
 import { modelChartOptions } from "./chart-options.ts";
 import {
   type ChartTheme,
@@ -22,6 +24,7 @@ import {
   type ValueFormatting,
   valueWriter,
 } from "./chart-theme.ts";
+import { crosshairTime, sameTimeAxis, type TimeAxis, timeAxisOptions } from "./chart-time.ts";
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
@@ -32,8 +35,10 @@ export interface ChartSetup {
   theme?: ChartTheme;
   /** How the axis (and a tooltip) writes a value; without one, each series' own price format. */
   valueFormat?: ValueFormatting;
-  /** How the crosshair's label writes a time; without one, the library's. */
-  timeFormat?: (time: Time) => string;
+  /** The zone its times are written in until `setTimeZone` says another; the browser's by default. */
+  timeZone?: TimeZone;
+  /** Its times are UTC days (daily or weekly buckets) until `setUtcDays` says otherwise. */
+  utcDays?: boolean;
   /** Laid over the model's own chart options (lightweight-charts merges them member by member). */
   chartOptions?: DeepPartial<TimeChartOptions>;
 }
@@ -44,17 +49,21 @@ export abstract class ChartModel<Options> {
   protected theme: ChartTheme;
   private valueFormat: ValueFormatting | null;
   private writeValue: ((value: number) => string) | null;
+  private timeAxis: TimeAxis;
   private readonly onCrosshair = (param: MouseEventParams<Time>) => this.crosshairMoved(param);
 
   constructor(container: HTMLElement, setup: ChartSetup = {}) {
     this.theme = setup.theme ?? FALLBACK_THEME;
     this.valueFormat = setup.valueFormat ?? null;
     this.writeValue = this.valueFormat ? valueWriter(this.valueFormat) : null;
-    const timeFormatter = setup.timeFormat;
+    this.timeAxis = { zone: setup.timeZone ?? browserTimeZone(), utcDays: setup.utcDays ?? false };
     const create = setup.createChart ?? realCreateChart;
+    const base = modelChartOptions(this.theme);
+    const times = timeAxisOptions(this.timeAxis);
     this.chart = create(container, {
-      ...modelChartOptions(this.theme),
-      localization: { ...this.priceFormatter(), ...(timeFormatter ? { timeFormatter } : {}) },
+      ...base,
+      timeScale: { ...base.timeScale, ...times.timeScale },
+      localization: { ...this.priceFormatter(), ...times.localization },
     });
     if (setup.chartOptions) this.chart.applyOptions(setup.chartOptions);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
@@ -89,6 +98,32 @@ export abstract class ChartModel<Options> {
     this.valueFormat = format;
     this.writeValue = valueWriter(format);
     this.chart?.applyOptions({ localization: this.priceFormatter() });
+  }
+
+  /** Times written in `zone` (the setting); the zone already in force redraws nothing. */
+  setTimeZone(zone: TimeZone): void {
+    this.setTimeAxis({ ...this.timeAxis, zone });
+  }
+
+  /** Times written as UTC days (the daily and weekly buckets), or back in the zone. */
+  setUtcDays(utcDays: boolean): void {
+    this.setTimeAxis({ ...this.timeAxis, utcDays });
+  }
+
+  private setTimeAxis(axis: TimeAxis): void {
+    if (sameTimeAxis(this.timeAxis, axis)) return;
+    this.timeAxis = axis;
+    this.chart?.applyOptions(timeAxisOptions(axis));
+  }
+
+  /** How the chart writes its times now: the zone, and whether they are UTC days. */
+  get times(): TimeAxis {
+    return this.timeAxis;
+  }
+
+  /** A time as the crosshair and a tooltip write it, its zone named. */
+  formatTime(time: Time): string {
+    return crosshairTime(time, this.timeAxis);
   }
 
   /** A value as the axis and tooltip write it. */

@@ -1,7 +1,6 @@
 // The chart's crosshair and its tooltip as DOM: the time, then one row per series with its colour swatch.
 // Kept apart from the ChartModel, which only decides what the rows say.
 import type { ISeriesApi, MouseEventParams, SeriesType, Time } from "lightweight-charts";
-import { formatLocalTime } from "./chart-theme.ts";
 
 /** Where the crosshair is: its time, its x in the chart and each series' value there, by series id. */
 export interface CrosshairPoint {
@@ -31,12 +30,14 @@ export interface TooltipRow {
 
 /**
  * The crosshair's time and one row per series (`rowOf` says what each row says, or null to leave it out) in
- * `tip`, beside the crosshair; hidden when the crosshair is over no point.
+ * `tip`, beside the crosshair; hidden when the crosshair is over no point. `writeTime` writes the time in
+ * the chart's zone and names it (ChartModel.formatTime): a tooltip's time without its zone is a guess.
  */
 export function showTooltip(
   tip: HTMLElement,
   point: CrosshairPoint | null,
   rowOf: (id: string, value: number) => TooltipRow | null,
+  writeTime: (time: Time) => string,
 ): void {
   if (point === null) {
     tip.hidden = true;
@@ -47,7 +48,7 @@ export function showTooltip(
     const row = rowOf(id, value);
     if (row) rows.push(row);
   }
-  renderTooltip(tip, formatLocalTime(point.time), rows, point.x);
+  renderTooltip(tip, writeTime(point.time), rows, point.x);
 }
 
 /** Fills `tip` and places it beside the crosshair at `x`, on the side with more room. */

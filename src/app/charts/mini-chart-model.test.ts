@@ -25,20 +25,24 @@ describe("MiniChartModel", () => {
     model.dispose();
   });
 
-  it("labels days by their UTC date and local times otherwise, on the axis and in its one-line tooltip", () => {
+  it("labels days by their UTC date and times in its zone otherwise, on the axis and in its one-line tooltip", () => {
     const fake = fakeChart();
     const tooltip = document.createElement("div");
-    const model = new MiniChartModel(document.createElement("div"), { createChart: fake.create, tooltip });
+    const model = new MiniChartModel(document.createElement("div"), {
+      createChart: fake.create,
+      tooltip,
+      timeZone: "Asia/Tokyo",
+    });
     const points = chartPoints([day], [5.3125]);
     model.update({ points, valueFormat: percent, timeUnit: "days" });
     const timeLabel = () =>
       (fake.chart.applyOptions.mock.calls.find(([o]) => o.localization?.timeFormatter)?.[0] as {
         localization: { timeFormatter: (time: number) => string };
       }) ?? null;
-    expect(timeLabel()?.localization.timeFormatter(day)).toMatch(/Jan 2, 1970$/);
+    expect(timeLabel()?.localization.timeFormatter(day)).toMatch(/Jan 2, 1970 \(UTC day\)$/);
     fake.moveCrosshair({ time: day, x: 10, values: [[0, 5.3125]] });
     expect(tooltip.hidden).toBe(false);
-    expect(tooltip.textContent).toMatch(/^Jan 2, 1970 · 5\.31%$/);
+    expect(tooltip.textContent).toMatch(/^Jan 2, 1970 \(UTC day\) · 5\.31%$/);
     fake.moveCrosshair({});
     expect(tooltip.hidden).toBe(true);
 
@@ -47,6 +51,9 @@ describe("MiniChartModel", () => {
     expect(fake.chart.applyOptions).toHaveBeenCalledWith(
       expect.objectContaining({ timeScale: expect.objectContaining({ timeVisible: true }) }),
     );
+    // Times in its zone, the zone named: 00:00 UTC is 09:00 in Tokyo.
+    fake.moveCrosshair({ time: day, x: 10, values: [[0, 5.3125]] });
+    expect(tooltip.textContent).toMatch(/^Jan 2, 1970, 9:00\sAM UTC\+09:00 · 5\.31%$/);
     model.dispose();
   });
 });

@@ -2,14 +2,12 @@
 // chart's options (a quiet crosshair, no scroll or scale) and a one-line tooltip. Its values are already in
 // their display unit (a price in the reader's currency, a rate in percent), written as the page writes
 // them. A module of its own because it brings the chart library: the component loads it when it first draws.
-import { CrosshairMode, type DeepPartial, type Time, type TimeChartOptions } from "lightweight-charts";
+import { CrosshairMode, type DeepPartial, type TimeChartOptions } from "lightweight-charts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { localTick } from "./chart-options.ts";
-import { formatLocalTime } from "./chart-theme.ts";
 import type { CrosshairPoint } from "./chart-tooltip.ts";
 import { PointsChartModel, type PointsChartSetup } from "./points-chart-model.ts";
 
-/** "days": each time is a day at 00:00 UTC, labelled by its UTC date; "times": local times. */
+/** "days": each time is a day at 00:00 UTC, labelled by its UTC date; "times": in the reader's zone. */
 export type TimeUnit = "days" | "times";
 
 export interface MiniChartOptions {
@@ -21,7 +19,6 @@ export interface MiniChartOptions {
 const SERIES = "main";
 
 export class MiniChartModel extends PointsChartModel<MiniChartOptions> {
-  private timeUnit: TimeUnit | null = null;
   /** Each new set of points is a source of its own: it replaces the shown ones, never extends them. */
   private drawn = 0;
 
@@ -31,15 +28,15 @@ export class MiniChartModel extends PointsChartModel<MiniChartOptions> {
   }
 
   override update({ points, valueFormat, timeUnit }: MiniChartOptions): void {
-    if (timeUnit !== this.timeUnit) this.chart?.applyOptions(unitOptions(timeUnit));
-    this.timeUnit = timeUnit;
+    // Days (a rate's fixings) are UTC dates whatever the zone: the base model writes them so.
+    this.setUtcDays(timeUnit === "days");
     this.setValueFormat(valueFormat);
     this.drawn += 1;
     // A small series: setData and fit are cheap.
     this.setPoints(SERIES, points, `mini-${this.drawn}`);
   }
 
-  /** "Feb 3, 2024 · 5.31%" beside the crosshair, on the side with more room; hidden off the points. */
+  /** "Feb 3, 2024 (UTC day) · 5.31%" or "Feb 3, 2024, 9:30 AM UTC+09:00 · $1.00" beside the crosshair, on the side with more room; hidden off the points. */
   protected override showTooltip(point: CrosshairPoint | null): void {
     const tip = this.tooltip;
     if (!tip) return;
@@ -48,7 +45,7 @@ export class MiniChartModel extends PointsChartModel<MiniChartOptions> {
       tip.hidden = true;
       return;
     }
-    tip.textContent = `${timeFormatOf(this.timeUnit ?? "times")(point.time)} · ${this.formatValue(value)}`;
+    tip.textContent = `${this.formatTime(point.time)} · ${this.formatValue(value)}`;
     tip.hidden = false;
     const width = tip.parentElement?.clientWidth ?? 0;
     const right = width > 0 && point.x > width / 2;
@@ -70,25 +67,3 @@ const SMALL_CHART: DeepPartial<TimeChartOptions> = {
   timeScale: { rightOffset: 0, fixLeftEdge: true, fixRightEdge: true, borderVisible: false },
   rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
 };
-
-const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
-const utcDayShort = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
-
-function timeFormatOf(unit: TimeUnit): (time: Time) => string {
-  if (unit === "times") return formatLocalTime;
-  return (time) => (typeof time === "number" ? utcDay.format(new Date(time * 1000)) : String(time));
-}
-
-/** The time labels of a unit: days by their UTC date, times in the reader's time zone. */
-function unitOptions(unit: TimeUnit): DeepPartial<TimeChartOptions> {
-  return {
-    localization: { timeFormatter: timeFormatOf(unit) },
-    timeScale: {
-      timeVisible: unit === "times",
-      tickMarkFormatter:
-        unit === "days"
-          ? (time: Time) => (typeof time === "number" ? utcDayShort.format(time * 1000) : null)
-          : localTick,
-    },
-  };
-}

@@ -13,7 +13,7 @@ import {
 } from "lightweight-charts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { ChartModel, type ChartSetup } from "./chart-model.ts";
-import { areaColours, formatLocalTime, seriesColour, type ValueFormatting } from "./chart-theme.ts";
+import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.ts";
 import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import {
@@ -73,7 +73,7 @@ export class PointsChartModel<
   ) {
     // By default the points are USD, written in US dollars.
     const valueFormat = setup.valueFormat ?? { currency: "USD", rate: 1 };
-    super(container, { timeFormat: formatLocalTime, ...setup, valueFormat });
+    super(container, { ...setup, valueFormat });
     this.tooltip = setup.tooltip ?? null;
     this.afterPaint = setup.afterPaint ?? defaultAfterPaint;
   }
@@ -203,13 +203,18 @@ export class PointsChartModel<
   /** The time, then one row per series with its colour swatch, beside the crosshair. */
   protected showTooltip(point: CrosshairPoint | null): void {
     if (!this.tooltip) return;
-    showTooltip(this.tooltip, point, (id, value) => {
-      const spec = this.series.get(id)?.spec;
-      if (!spec) return null;
-      return {
-        colour: seriesColour(this.theme, spec.colourIndex),
-        text: `${spec.label}: ${this.formatValue(value)}`,
-      };
-    });
+    showTooltip(
+      this.tooltip,
+      point,
+      (id, value) => {
+        const spec = this.series.get(id)?.spec;
+        if (!spec) return null;
+        return {
+          colour: seriesColour(this.theme, spec.colourIndex),
+          text: `${spec.label}: ${this.formatValue(value)}`,
+        };
+      },
+      (time) => this.formatTime(time),
+    );
   }
 }

@@ -9,6 +9,12 @@ import type { ChartTheme } from "./chart-theme.ts";
 import { fakeChart } from "./testing/fake-chart.ts";
 import { useChartModel } from "./use-chart-model.ts";
 
+// The browser's zone, fixed: the machine's own must not decide what the chart says.
+vi.mock("../format/time-zone.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../format/time-zone.ts")>()),
+  browserTimeZone: () => "Asia/Tokyo",
+}));
+
 /** A chart that only counts what it is given. */
 class CountingModel extends ChartModel<{ points: number[]; label: string }> {
   readonly shown: string[] = [];
@@ -91,5 +97,30 @@ describe("useChartModel", () => {
     await act(async () => {});
     expect(fake.create).not.toHaveBeenCalled();
     expect(result.current.model).toBeNull();
+  });
+
+  it("writes its times in the zone of the settings, follows a change of it, and UTC days when told", async () => {
+    const { fake, container, made, make } = setup();
+    const store = new SettingsStore(null);
+    store.update({ timeZone: "UTC" });
+    const fixedWrapper = ({ children }: { children: ReactNode }) => (
+      <SettingsProvider store={store}>{children}</SettingsProvider>
+    );
+    const { rerender } = renderHook(
+      ({ utcDays }) => useChartModel(container, make, { points: [], label: "a" }, { utcDays }),
+      { wrapper: fixedWrapper, initialProps: { utcDays: false } },
+    );
+    await act(async () => {});
+    const model = made[0] as CountingModel;
+    expect(model.times).toEqual({ zone: "UTC", utcDays: false });
+    act(() => store.update({ timeZone: "browser" }));
+    expect(model.times).toEqual({ zone: "Asia/Tokyo", utcDays: false });
+    // The crosshair's label the chart was given writes Tokyo's time and names its offset.
+    const applied = fake.chart.applyOptions.mock.calls.at(-1)?.[0];
+    const label = applied.localization.timeFormatter(Date.UTC(2026, 0, 1, 0, 0) / 1000);
+    expect(label).toMatch(/9:00.*UTC\+09:00$/);
+    rerender({ utcDays: true });
+    expect(model.times).toEqual({ zone: "Asia/Tokyo", utcDays: true });
+    expect(model.formatTime((Date.UTC(2026, 0, 1, 20, 0) / 1000) as never)).toMatch(/1.*\(UTC day\)$/);
   });
 });

@@ -1,10 +1,10 @@
 // One lifecycle for every chart of the dashboard (after Uniswap's useChartModel): the model is made once
 // its container is mounted (and `make` is given), gets each render's options in place, follows the theme
-// (the reader's choice or, on "system", the system's) and is disposed on unmount, twice under StrictMode,
-// which the model allows. This module only has the model's type: the chart library comes with `make`,
+// (the reader's choice or, on "system", the system's) and the time zone setting, and is disposed on
+// unmount, twice under StrictMode, which the model allows. This module only has the model's type: the chart library comes with `make`,
 // which may load it (a page's figures then show without waiting for it).
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { useSettings } from "../store/settings-context.tsx";
+import { useSettings, useTimeZone } from "../store/settings-context.tsx";
 import type { ChartModel } from "./chart-model.ts";
 import {
   type ChartTheme,
@@ -17,6 +17,12 @@ import {
 /** Makes the model in its container, in the theme in force there. */
 export type MakeChartModel<Model> = (container: HTMLElement, theme: ChartTheme) => Model | Promise<Model>;
 
+/** How the chart's times read beyond the zone setting, which the hook follows itself. */
+export interface ChartTimes {
+  /** The times are UTC days (daily and weekly buckets); undefined leaves it to the model. */
+  utcDays?: boolean;
+}
+
 /**
  * `make`: null while the chart should not be made yet (the chart page waits for its first points: a chart
  * made at once is painted empty first, and each paint is a long task on a phone). Only whether it is null
@@ -26,12 +32,15 @@ export function useChartModel<Options extends object, Model extends ChartModel<O
   container: RefObject<HTMLElement | null>,
   make: MakeChartModel<Model> | null,
   options: Options,
+  times: ChartTimes = {},
 ): { model: Model | null; chartTheme: ChartTheme } {
   const [settings] = useSettings();
+  const zone = useTimeZone();
+  const utcDays = times.utcDays;
   const [model, setModel] = useState<Model | null>(null);
   const [chartTheme, setChartTheme] = useState<ChartTheme>(FALLBACK_THEME);
-  const latest = useRef({ make, options });
-  latest.current = { make, options };
+  const latest = useRef({ make, options, zone, utcDays });
+  latest.current = { make, options, zone, utcDays };
   const applied = useRef<Options | null>(null);
   const wanted = make !== null;
 
@@ -50,6 +59,8 @@ export function useChartModel<Options extends object, Model extends ChartModel<O
         // Drawn in the task that makes the chart, so its first paint has them (an empty paint first cost a
         // second whole paint, ~100 ms at a phone's speed).
         applied.current = latest.current.options;
+        next.setTimeZone(latest.current.zone);
+        if (latest.current.utcDays !== undefined) next.setUtcDays(latest.current.utcDays);
         next.update(applied.current);
         setModel(next);
       })
@@ -68,6 +79,12 @@ export function useChartModel<Options extends object, Model extends ChartModel<O
     applied.current = options;
     model.update(options);
   }, [model, options]);
+
+  // The setting changed, or the scale went to or from days: only the labels are written again.
+  useEffect(() => {
+    model?.setTimeZone(zone);
+    if (utcDays !== undefined) model?.setUtcDays(utcDays);
+  }, [model, zone, utcDays]);
 
   const theme = settings.theme;
   useEffect(() => {
