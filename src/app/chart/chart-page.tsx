@@ -6,16 +6,18 @@ import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
 import { seriesColour } from "../charts/chart-theme.ts";
+import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
 import { PointsChartModel } from "../charts/points-chart-model.ts";
 import { useChartModel } from "../charts/use-chart-model.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { chooseCurrency } from "../format/currency.ts";
+import { bucketsAreUtcDays, UTC } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
-import { useSettings } from "../store/settings-context.tsx";
+import { useSettings, useTimeZone } from "../store/settings-context.tsx";
 import { ChartControls } from "./chart-controls.tsx";
-import { downloadBlob, downloadCanvas, exportFileName, pointsCsv } from "./chart-export.ts";
+import { downloadBlob, downloadCanvas, exportFileName, pointsCsv, withTimeZoneTag } from "./chart-export.ts";
 import { AddCompare, CompareSeries, LegendEntry } from "./chart-legend.tsx";
 import {
   type ChartState,
@@ -50,12 +52,16 @@ export function ChartPage() {
   const tooltipRef = useRef<HTMLDivElement>(null);
   // The chart is made once the main series has first answered or failed (see useChartModel), and kept.
   const [answered, setAnswered] = useState(false);
+  // Daily and weekly buckets are the service's UTC days and Monday weeks: labelled as such in any zone.
+  const utcDays = bucketsAreUtcDays(state.scale);
+  const zone = useTimeZone();
   const { model, chartTheme } = useChartModel(
     containerRef,
     answered
       ? (element, theme) => new PointsChartModel(element, { theme, tooltip: tooltipRef.current })
       : null,
     { valueFormat: { currency: fx.currency, rate: fx.rate } },
+    { utcDays },
   );
 
   // The range's window is fixed when the range (or scale) is picked, so a live refetch extends the series.
@@ -102,11 +108,10 @@ export function ChartPage() {
       symbol: points.symbol || symbol,
       points,
     }));
-    const blob = new Blob([pointsCsv(series)], { type: "text/csv" });
-    downloadBlob(
-      blob,
-      exportFileName([symbol, seriesLabel(state.exchange), state.filter, state.scale], "csv"),
-    );
+    const csvZone = utcDays ? UTC : zone;
+    const blob = new Blob([pointsCsv(series, csvZone)], { type: "text/csv" });
+    const parts = [symbol, seriesLabel(state.exchange), state.filter, state.scale];
+    downloadBlob(blob, exportFileName(withTimeZoneTag(parts, csvZone), "csv"));
   };
   const exportPng = () => {
     const canvas = model?.screenshot();
@@ -146,6 +151,7 @@ export function ChartPage() {
         {loadingMain ? <div className="chart-overlay">Loading {describe(state.exchange)} …</div> : null}
         {empty ? <div className="chart-overlay">No points in this range.</div> : null}
       </div>
+      <ChartTimeCaption utcDays={utcDays} />
       <ul className="chart-legend" aria-label="Legend">
         <LegendEntry label={describe(state.exchange)} colour={seriesColour(chartTheme, 0)} feed={main} />
         {state.compare.map((exchange, index) => (
