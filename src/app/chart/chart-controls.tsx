@@ -1,12 +1,15 @@
-// The chart page's controls: the exchange, the filter, the scale and the range. Each changes the URL; the
-// page reads its state back from there.
+// The chart page's controls: the view (candles or line), the exchange, the filter, the scale and the range.
+// Each changes the URL; the page reads its state back from there. The filter is the line's: in the candle
+// view it is disabled, and says why, rather than hidden, so the controls do not jump when the view changes.
 import { CHART_SCALES, type ChartScale } from "../../interface/chart-window.ts";
 import {
   allowedRanges,
   allRangeTitle,
   CHART_FILTERS,
+  CHART_VIEWS,
   type ChartFilter,
   type ChartState,
+  type ChartView,
   RANGES,
   type RangePreset,
 } from "./chart-params.ts";
@@ -19,6 +22,12 @@ const RANGE_NAMES: Record<RangePreset, string> = {
   "1y": "1 y",
   all: "All",
 };
+
+const VIEW_NAMES: Record<ChartView, string> = { candles: "Candles", line: "Line" };
+
+/** Why the filter does nothing to candles. */
+export const FILTER_NOT_FOR_CANDLES =
+  "Candles are each bucket's own trades, unfiltered; pick Line for a filter.";
 
 /** The select's value for all exchanges (no exchange is called this). */
 const ALL_OPTION = "";
@@ -40,6 +49,13 @@ export function ChartControls({
     state.exchange !== null && !listed.includes(state.exchange) ? [state.exchange, ...listed] : listed;
   return (
     <div className="chart-controls">
+      <ButtonGroup
+        label="View"
+        values={CHART_VIEWS}
+        current={state.view}
+        name={(view) => VIEW_NAMES[view]}
+        onPick={(view: ChartView) => onChange({ view })}
+      />
       <label className="chart-control">
         <span className="chart-control__label">Exchange</span>
         <select
@@ -61,6 +77,7 @@ export function ChartControls({
         values={CHART_FILTERS}
         current={state.filter}
         onPick={(filter: ChartFilter) => onChange({ filter })}
+        disabledBecause={state.view === "candles" ? FILTER_NOT_FOR_CANDLES : undefined}
       />
       <ButtonGroup
         label="Scale"
@@ -87,6 +104,7 @@ function ButtonGroup<T extends string>({
   name = (value) => value,
   title = () => undefined,
   onPick,
+  disabledBecause,
 }: {
   label: string;
   values: readonly T[];
@@ -95,9 +113,16 @@ function ButtonGroup<T extends string>({
   /** A tooltip for a value that needs more words than its name. */
   title?: (value: T) => string | undefined;
   onPick: (value: T) => void;
+  /** Disables the group, this shown beneath it as the reason. */
+  disabledBecause?: string | undefined;
 }) {
+  const noteId = `chart-${label.toLowerCase()}-note`;
   return (
-    <fieldset className="chart-control chart-buttons">
+    <fieldset
+      className="chart-control chart-buttons"
+      disabled={disabledBecause !== undefined}
+      aria-describedby={disabledBecause === undefined ? undefined : noteId}
+    >
       <legend className="chart-control__label">{label}</legend>
       <div className="chart-buttons__row">
         {values.map((value) => (
@@ -114,6 +139,11 @@ function ButtonGroup<T extends string>({
           </button>
         ))}
       </div>
+      {disabledBecause === undefined ? null : (
+        <p id={noteId} className="chart-control__note">
+          {disabledBecause}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -2,16 +2,15 @@
 // what an added series will cost (requests, and when the budget lets it go) before it is fetched.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ChartRequest } from "../../interface/chart-window.ts";
+import type { CandleChartModel } from "../charts/candle-chart-model.ts";
 import { type ChartTheme, seriesColour } from "../charts/chart-theme.ts";
-import type { PointsChartModel } from "../charts/points-chart-model.ts";
 import { useQueueWait } from "../components/query-status.tsx";
 import { useNow } from "../components/use-now.ts";
 import { formatCountdown, formatNumber } from "../format/numbers.ts";
-import { queryKeys } from "../queries/query-keys.ts";
 import { useBudgetSnapshot } from "../transport/connection-context.tsx";
 import { seriesIdOf, seriesLabel } from "./chart-params.ts";
 import { describeCost, seriesCost } from "./compare-cost.ts";
+import { type FeedRequest, feedQueryKey } from "./feed-request.ts";
 import { SeriesDownload } from "./series-download.tsx";
 import { type SeriesFeed, useSeriesFeed } from "./use-series-feed.ts";
 
@@ -27,7 +26,8 @@ export function LegendEntry({
   onRemove?: () => void;
 }) {
   const { query, loading, shown } = feed;
-  const waitMs = useQueueWait(queryKeys.chartPoints(feed.key), loading);
+  const waitMs = useQueueWait(feed.queryKey, loading);
+  const unit = feed.request.kind === "candles" ? "candles" : "points";
   const status = query.isError
     ? "failed"
     : loading
@@ -45,7 +45,7 @@ export function LegendEntry({
       <span className="chart-legend__swatch" style={{ background: colour }} aria-hidden="true" />
       <span className="chart-legend__label">{label}</span>
       {shown ? (
-        <span className="chart-legend__count muted">{`${formatNumber(shown.points, 0, "en-US")} points`}</span>
+        <span className="chart-legend__count muted">{`${formatNumber(shown.points, 0, "en-US")} ${unit}`}</span>
       ) : null}
       {status ? <span className="chart-legend__status muted">{status}</span> : null}
       {onRemove ? (
@@ -63,21 +63,24 @@ export function LegendEntry({
   );
 }
 
-/** A compared series: its feed into the model and its legend entry. */
+/**
+ * A compared series: its feed into the model and its legend entry. Always a line: of the filter's values
+ * in the line view, of the candles' closes in the candle view (see the chart page).
+ */
 export function CompareSeries({
   model,
   theme,
   exchange,
   colourIndex,
-  chartKey,
+  request,
   describe,
   onRemove,
 }: {
-  model: PointsChartModel | null;
+  model: CandleChartModel | null;
   theme: ChartTheme;
   exchange: string | null;
   colourIndex: number;
-  chartKey: ChartRequest;
+  request: FeedRequest;
   describe: (exchange: string | null) => string;
   onRemove: () => void;
 }) {
@@ -85,7 +88,7 @@ export function CompareSeries({
     model,
     seriesIdOf(exchange, false),
     { label: describe(exchange), kind: "line", colourIndex },
-    chartKey,
+    request,
   );
   return (
     <LegendEntry
@@ -105,7 +108,7 @@ export function AddCompare({
 }: {
   /** Series not on the chart yet: exchange names, null for all exchanges. */
   candidates: (string | null)[];
-  keyOf: (exchange: string | null) => ChartRequest;
+  keyOf: (exchange: string | null) => FeedRequest;
   onAdd: (exchange: string | null) => void;
 }) {
   const [picked, setPicked] = useState<string>("");
@@ -115,7 +118,7 @@ export function AddCompare({
   if (candidates.length === 0) return null;
   const optionValue = (exchange: string | null) => exchange ?? "\u0000all";
   const choice = candidates.find((c) => optionValue(c) === picked) ?? candidates[0] ?? null;
-  const state = client.getQueryState(queryKeys.chartPoints(keyOf(choice)));
+  const state = client.getQueryState(feedQueryKey(keyOf(choice)));
   const cached = state?.data !== undefined && !state.isInvalidated && now - state.dataUpdatedAt < 120_000;
   const cost = describeCost(seriesCost(budget, cached, now), now);
   return (

@@ -1,13 +1,14 @@
-// /chart/:symbol — a symbol's chart points by exchange (or all exchanges), filter, scale and range, all in
-// the URL; other exchanges overlaid to compare; CSV and PNG export. The lightweight-charts instance lives in
-// a PointsChartModel outside React's render; points go from the query cache into it, never into React state.
+// /chart/:symbol — a symbol's candles with their volume, or the line of a filter's chart points, by
+// exchange (or all exchanges), scale and range, all in the URL; other exchanges overlaid to compare; CSV
+// and PNG export. The lightweight-charts instance lives in a CandleChartModel outside React's render;
+// candles and points go from the query cache into it, never into React state.
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
+import { CandleChartModel } from "../charts/candle-chart-model.ts";
 import { seriesColour } from "../charts/chart-theme.ts";
 import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
-import { PointsChartModel } from "../charts/points-chart-model.ts";
 import { useChartModel } from "../charts/use-chart-model.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
@@ -16,11 +17,13 @@ import { chooseCurrency } from "../format/currency.ts";
 import { bucketsAreUtcDays, UTC } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings, useTimeZone } from "../store/settings-context.tsx";
+import { candlesCsv } from "./candles-export.ts";
 import { ChartControls } from "./chart-controls.tsx";
 import { downloadBlob, downloadCanvas, exportFileName, pointsCsv, withTimeZoneTag } from "./chart-export.ts";
 import { AddCompare, CompareSeries, LegendEntry } from "./chart-legend.tsx";
 import {
   type ChartState,
+  candleKeyOf,
   chartKeyOf,
   describeRange,
   rangeWindow,
@@ -29,6 +32,7 @@ import {
   seriesLabel,
   withChartState,
 } from "./chart-params.ts";
+import type { FeedRequest } from "./feed-request.ts";
 import { usePairs } from "./queries/pairs.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
 import "./chart-page.css";
@@ -58,7 +62,7 @@ export function ChartPage() {
   const { model, chartTheme } = useChartModel(
     containerRef,
     answered
-      ? (element, theme) => new PointsChartModel(element, { theme, tooltip: tooltipRef.current })
+      ? (element, theme) => new CandleChartModel(element, { theme, tooltip: tooltipRef.current })
       : null,
     { valueFormat: { currency: fx.currency, rate: fx.rate } },
     { utcDays },
@@ -70,15 +74,24 @@ export function ChartPage() {
     () => rangeWindow(state.scale, state.range, Math.floor(Date.now() / 1000)),
     [symbol, state.scale, state.range],
   );
-  const keyOf = (exchange: string | null) => chartKeyOf(symbol, state, exchange, times);
-  const mainKey = keyOf(state.exchange);
-  const describe = (exchange: string | null) => `${seriesLabel(exchange)} · ${state.filter}`;
+  const candles = state.view === "candles";
+  const keyOf = (exchange: string | null): FeedRequest =>
+    candles
+      ? { kind: "candles", key: candleKeyOf(symbol, state, exchange, times) }
+      : { kind: "points", key: chartKeyOf(symbol, state, exchange, times) };
+  // The tooltip and legend name each series by exchange and what is drawn of it: the filter's line, the
+  // candles, or (another exchange overlaid on candles) its closes.
+  const describe = (exchange: string | null) =>
+    `${seriesLabel(exchange)} · ${candles ? (exchange === state.exchange ? "candles" : "close") : state.filter}`;
   const main = useSeriesFeed(
     model,
     seriesIdOf(state.exchange, true),
-    // The tooltip names each series by exchange and filter, as the legend does.
-    { label: describe(state.exchange), kind: "area", colourIndex: 0 },
-    mainKey,
+    {
+      label: candles ? seriesLabel(state.exchange) : describe(state.exchange),
+      kind: candles ? "candles" : "area",
+      colourIndex: 0,
+    },
+    keyOf(state.exchange),
   );
 
   const pairs = usePairs();
@@ -96,19 +109,27 @@ export function ChartPage() {
   const mainQuery = main.query;
   if (!answered && (mainQuery.data !== undefined || mainQuery.isError || main.cancelled)) setAnswered(true);
   const loadingMain = main.loading;
-  const waitMs = useQueueWait(queryKeys.chartPoints(mainKey), loadingMain);
+  const waitMs = useQueueWait(main.queryKey, loadingMain);
   const empty =
     mainQuery.data !== undefined && !mainQuery.isPlaceholderData && mainQuery.data.times.length === 0;
 
   const exportCsv = () => {
     if (!model) return;
+    const csvZone = utcDays ? UTC : zone;
+    if (candles) {
+      // Every candle column of the candles shown, and of the exchanges overlaid (drawn as their closes).
+      const shown = model.shownCandles().map((s) => s.candles);
+      const blob = new Blob([candlesCsv(shown, symbol, csvZone)], { type: "text/csv" });
+      const parts = [symbol, seriesLabel(state.exchange), "candles", state.scale];
+      downloadBlob(blob, exportFileName(withTimeZoneTag(parts, csvZone), "csv"));
+      return;
+    }
     const series = model.shown().map(({ points }) => ({
       exchange: points.exchange,
       filter: points.filter || state.filter,
       symbol: points.symbol || symbol,
       points,
     }));
-    const csvZone = utcDays ? UTC : zone;
     const blob = new Blob([pointsCsv(series, csvZone)], { type: "text/csv" });
     const parts = [symbol, seriesLabel(state.exchange), state.filter, state.scale];
     downloadBlob(blob, exportFileName(withTimeZoneTag(parts, csvZone), "csv"));
@@ -138,7 +159,7 @@ export function ChartPage() {
         <FailureNotice error={mainQuery.error} onRetry={() => void mainQuery.refetch()} />
       ) : null}
       {loadingMain && waitMs !== null && waitMs > 500 ? (
-        <WaitingNotice what={`the ${describe(state.exchange)} points`} waitMs={waitMs} />
+        <WaitingNotice what={`the ${describe(state.exchange)}${candles ? "" : " points"}`} waitMs={waitMs} />
       ) : null}
       <div className="chart-frame" aria-busy={loadingMain}>
         <div
@@ -149,11 +170,21 @@ export function ChartPage() {
         />
         <div ref={tooltipRef} className="chart-tooltip" hidden />
         {loadingMain ? <div className="chart-overlay">Loading {describe(state.exchange)} …</div> : null}
-        {empty ? <div className="chart-overlay">No points in this range.</div> : null}
+        {empty ? (
+          <div className="chart-overlay">{candles ? "No trades" : "No points"} in this range.</div>
+        ) : null}
       </div>
       <ChartTimeCaption utcDays={utcDays} />
       <ul className="chart-legend" aria-label="Legend">
-        <LegendEntry label={describe(state.exchange)} colour={seriesColour(chartTheme, 0)} feed={main} />
+        <LegendEntry
+          label={describe(state.exchange)}
+          colour={
+            candles
+              ? `linear-gradient(135deg, ${chartTheme.up} 50%, ${chartTheme.down} 50%)`
+              : seriesColour(chartTheme, 0)
+          }
+          feed={main}
+        />
         {state.compare.map((exchange, index) => (
           <CompareSeries
             key={seriesIdOf(exchange, false)}
@@ -161,7 +192,7 @@ export function ChartPage() {
             theme={chartTheme}
             exchange={exchange}
             colourIndex={index + 1}
-            chartKey={keyOf(exchange)}
+            request={keyOf(exchange)}
             describe={describe}
             onRemove={() => change_({ compare: state.compare.filter((e) => e !== exchange) })}
           />

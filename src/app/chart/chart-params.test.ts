@@ -3,6 +3,7 @@ import { MAX_CHART_POINTS } from "../../interface/chart-window.ts";
 import {
   allowedRanges,
   allRangeTitle,
+  candleKeyOf,
   chartKeyOf,
   defaultRange,
   describeAllReach,
@@ -17,6 +18,7 @@ const p = (search: string) => new URLSearchParams(search);
 describe("chart URL state", () => {
   it("reads the defaults from an empty address", () => {
     expect(readChartState(p(""))).toEqual({
+      view: "candles",
       exchange: null,
       filter: "MEDIR120",
       scale: "1h",
@@ -29,6 +31,7 @@ describe("chart URL state", () => {
     expect(
       readChartState(p("exchange=Binance&filter=MAIR120&scale=5m&range=7d&compare=all&compare=Kraken")),
     ).toEqual({
+      view: "line",
       exchange: "Binance",
       filter: "MAIR120",
       scale: "5m",
@@ -47,6 +50,7 @@ describe("chart URL state", () => {
   it("writes only what differs from the defaults, and round-trips", () => {
     expect(withChartState(p(""), {}).toString()).toBe("");
     const next = withChartState(p("x=1"), {
+      view: "line",
       exchange: "Binance",
       filter: "MAIR120",
       compare: [null, "Kraken"],
@@ -54,6 +58,42 @@ describe("chart URL state", () => {
     expect(next.toString()).toBe("x=1&exchange=Binance&filter=MAIR120&compare=all&compare=Kraken");
     expect(readChartState(next)).toMatchObject({ exchange: "Binance", compare: [null, "Kraken"] });
     expect(withChartState(next, { exchange: null }).get("exchange")).toBeNull();
+  });
+
+  it("shows candles by default, and the line where an older address names a filter and no view", () => {
+    expect(readChartState(p("exchange=Binance")).view).toBe("candles");
+    expect(readChartState(p("filter=MEDIR120")).view).toBe("line");
+    expect(readChartState(p("filter=MAIR120&view=candles")).view).toBe("candles");
+    expect(readChartState(p("view=line")).view).toBe("line");
+    expect(readChartState(p("view=bars")).view).toBe("candles");
+    expect(readChartState(p("view=bars&filter=MAIR120")).view).toBe("line");
+  });
+
+  it("writes the view only where the rest of the address does not imply it", () => {
+    expect(withChartState(p(""), { view: "candles" }).toString()).toBe("");
+    expect(withChartState(p(""), { view: "line" }).toString()).toBe("view=line");
+    // A filter of its own already says line; candles with a filter kept for the line view say so.
+    expect(withChartState(p(""), { view: "line", filter: "MAIR120" }).toString()).toBe("filter=MAIR120");
+    const candles = withChartState(p("filter=MAIR120"), { view: "candles" });
+    expect(candles.toString()).toBe("filter=MAIR120&view=candles");
+    expect(readChartState(candles)).toMatchObject({ view: "candles", filter: "MAIR120" });
+    expect(readChartState(withChartState(candles, { view: "line" }))).toMatchObject({
+      view: "line",
+      filter: "MAIR120",
+    });
+    for (const search of ["", "view=line", "filter=MAIR120", "filter=MAIR120&view=candles", "scale=5m"])
+      expect(readChartState(withChartState(p(search), {}))).toEqual(readChartState(p(search)));
+  });
+
+  it("makes a candles key without a filter", () => {
+    const state = readChartState(p("scale=5m"));
+    expect(candleKeyOf("BTC", state, "Kraken", { starttime: 100, endtime: null })).toEqual({
+      exchange: "Kraken",
+      symbol: "BTC",
+      scale: "5m",
+      starttime: 100,
+      endtime: null,
+    });
   });
 
   it("moves to the scale's default range when the new scale cannot show the current one", () => {

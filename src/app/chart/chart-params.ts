@@ -1,9 +1,11 @@
-// The chart page's view state as it lives in the URL (?exchange=&filter=&scale=&range=&compare=…), so every
-// chart is a shareable link and back/forward step through it, and the chart-points keys made from it.
-// Anything unreadable falls back to the default; the defaults leave the address clean.
+// The chart page's view state as it lives in the URL (?view=&exchange=&filter=&scale=&range=&compare=…), so
+// every chart is a shareable link and back/forward step through it, and the requests made from it (chart
+// points for the line view, candles for the candle view). Anything unreadable falls back to the default;
+// the defaults leave the address clean.
 import {
   bucketOf,
   bucketSeconds,
+  type CandleRequest,
   CHART_SCALES,
   type ChartRequest,
   type ChartScale,
@@ -30,7 +32,20 @@ export const RANGES = Object.keys(RANGE_SECONDS) as RangePreset[];
 /** The all-exchanges series in `compare` (and the way the URL names it). */
 export const ALL = "all";
 
+/** Candles (open, high, low, close and volume of each bucket), or the line of a filter's values. */
+export const CHART_VIEWS = ["candles", "line"] as const;
+export type ChartView = (typeof CHART_VIEWS)[number];
+
+/**
+ * Candles by default: what a trader expects of a price chart. But an address that names a filter and no
+ * view was made before there were candles, when it meant that filter's line, and still does.
+ */
+export function impliedView(params: URLSearchParams): ChartView {
+  return params.has("filter") ? "line" : "candles";
+}
+
 export interface ChartState {
+  view: ChartView;
   /** null: all exchanges. */
   exchange: string | null;
   filter: ChartFilter;
@@ -100,6 +115,8 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): va
 }
 
 export function readChartState(params: URLSearchParams): ChartState {
+  const viewParam = params.get("view");
+  const view = oneOf(CHART_VIEWS, viewParam) ? viewParam : impliedView(params);
   const exchangeParam = params.get("exchange");
   const exchange =
     exchangeParam === null || exchangeParam === "" || exchangeParam === ALL ? null : exchangeParam;
@@ -116,7 +133,7 @@ export function readChartState(params: URLSearchParams): ChartState {
     if (series === exchange || compare.includes(series)) continue;
     compare.push(series);
   }
-  return { exchange, filter, scale, range, compare };
+  return { view, exchange, filter, scale, range, compare };
 }
 
 /**
@@ -137,9 +154,11 @@ export function withChartState(params: URLSearchParams, change: Partial<ChartSta
     state.range = defaultRange(state.scale);
   }
   const next = new URLSearchParams(params);
-  for (const name of ["exchange", "filter", "scale", "range", "compare"]) next.delete(name);
+  for (const name of ["view", "exchange", "filter", "scale", "range", "compare"]) next.delete(name);
   if (state.exchange !== null) next.set("exchange", state.exchange);
   if (state.filter !== DEFAULT_FILTER) next.set("filter", state.filter);
+  // The view only when the rest of the address would not say it (see impliedView).
+  if (state.view !== impliedView(next)) next.set("view", state.view);
   if (state.scale !== DEFAULT_SCALE) next.set("scale", state.scale);
   if (state.range !== defaultRange(state.scale)) next.set("range", state.range);
   const compared = new Set<string | null>();
@@ -184,6 +203,22 @@ export function chartKeyOf(
 ): ChartRequest {
   return {
     filter: state.filter,
+    exchange,
+    symbol,
+    scale: state.scale,
+    starttime: window.starttime,
+    endtime: window.endtime,
+  };
+}
+
+/** The candles key of one series of the chart: the main one, or a compared exchange (null: all). */
+export function candleKeyOf(
+  symbol: string,
+  state: ChartState,
+  exchange: string | null,
+  window: RangeWindow,
+): CandleRequest {
+  return {
     exchange,
     symbol,
     scale: state.scale,

@@ -82,7 +82,7 @@ describe("download progress", () => {
     });
     const probe: { download: ChartDownload | null } = { download: null };
     function Probe() {
-      probe.download = useChartDownload(KEY);
+      probe.download = useChartDownload(queryKeys.chartPoints(KEY));
       return null;
     }
     act(() =>

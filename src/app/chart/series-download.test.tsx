@@ -15,14 +15,18 @@ afterEach(cleanup);
 function feed(over: Partial<SeriesFeed>): SeriesFeed {
   return {
     query: {} as UseQueryResult<ChartPoints>,
-    key: {
-      filter: "MEDIR120",
-      exchange: "Binance",
-      symbol: "BTC",
-      scale: "raw",
-      starttime: 1,
-      endtime: null,
+    request: {
+      kind: "points",
+      key: {
+        filter: "MEDIR120",
+        exchange: "Binance",
+        symbol: "BTC",
+        scale: "raw",
+        starttime: 1,
+        endtime: null,
+      },
     },
+    queryKey: ["market", "chartPoints"],
     loading: false,
     progress: null,
     cancelled: false,

@@ -1,8 +1,6 @@
 // What the chart page needs to show a chart download under way and offer to stop it.
-import { hashKey, useQueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { ChartRequest } from "../../interface/chart-window.ts";
-import { queryKeys } from "../queries/query-keys.ts";
 import { type DownloadProgress, useDownloadProgress } from "./download-progress-store.ts";
 
 export interface ChartDownload {
@@ -12,9 +10,9 @@ export interface ChartDownload {
   cancel: () => void;
 }
 
-export function useChartDownload(key: ChartRequest): ChartDownload {
+/** The download of the series whose query key is `queryKey` (chart points or candles). */
+export function useChartDownload(queryKey: QueryKey): ChartDownload {
   const queryClient = useQueryClient();
-  const queryKey = queryKeys.chartPoints(key);
   const progress = useDownloadProgress(queryKey);
   const hash = hashKey(queryKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hash stands for the key

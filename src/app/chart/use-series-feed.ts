@@ -1,34 +1,54 @@
-// One series of the chart page: its chart-points query and the effects that put its points into the
-// ChartModel. The points go from the query cache straight into the model (never React state); while a new
-// key loads, the previous answer stays in the series (keepPreviousData), and a range that ends at now is
-// refetched once a block, in the background lane, and appended with series.update. A download can be
-// cancelled: the series keeps what it showed, and its key is not fetched again until the person reloads it
-// or picks another range.
-import { hashKey, keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
+// One series of the chart page: its query (chart points or candles, see feed-request.ts) and the effects
+// that put its answer into the chart model. The answer goes from the query cache straight into the model
+// (never React state); while a new key loads, the previous answer stays in the series (keepPreviousData),
+// and a range that ends at now is refetched once a block, in the background lane, and appended with
+// series.update. A download can be cancelled: the series keeps what it showed, and its key is not fetched
+// again until the person reloads it or picks another range.
+import {
+  hashKey,
+  keepPreviousData,
+  type QueryKey,
+  type UseQueryResult,
+  useQuery,
+} from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { ChartRequest } from "../../interface/chart-window.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { PointsChange, PointsChartModel, SeriesSpec } from "../charts/points-chart-model.ts";
-import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { labelOf, queryKeys } from "../queries/query-keys.ts";
+import type { CandleChartModel } from "../charts/candle-chart-model.ts";
+import type { PointsChange } from "../charts/points-chart-model.ts";
+import { isCandles } from "../decoding/candles/candle-series.ts";
+import { labelOf } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
 import type { DownloadProgress } from "./download-progress-store.ts";
-import { chartPointsQueryOptions } from "./queries/chart-points.ts";
+import {
+  type FeedRequest,
+  feedQueryKey,
+  feedQueryOptions,
+  followsLive,
+  type SeriesData,
+} from "./feed-request.ts";
 import { useChartDownload } from "./use-chart-download.ts";
 
-/** How the model took the series' latest answer, and how many points it shows. */
+/** How a series is drawn: candles with their volume, or a line (or area) of its values or closes. */
+export interface FeedSpec {
+  /** What the legend and tooltip call it, e.g. "Binance · MEDIR120" or "Binance". */
+  label: string;
+  kind: "area" | "line" | "candles";
+  /** Which of the theme's series colours a line takes (0: the main series' accent). */
+  colourIndex: number;
+}
+
+/** How the model took the series' latest answer, and how many points (or candles) it shows. */
 export interface FeedShown {
-  /** Points in the series now. */
   points: number;
-  /** What the latest answer did to the series. */
   change: PointsChange;
   /** Live answers appended with series.update since the series was last replaced. */
   appends: number;
 }
 
 export interface SeriesFeed {
-  query: UseQueryResult<ChartPoints>;
-  key: ChartRequest;
+  query: UseQueryResult<SeriesData>;
+  request: FeedRequest;
+  queryKey: QueryKey;
   /** The key's first answer (or a changed key's) is on its way: the chart still shows the previous one. */
   loading: boolean;
   /** Bytes so far (and the total when known) while the answer downloads; null otherwise. */
@@ -42,27 +62,27 @@ export interface SeriesFeed {
 }
 
 export function useSeriesFeed(
-  model: PointsChartModel | null,
+  model: CandleChartModel | null,
   id: string,
-  spec: SeriesSpec,
-  key: ChartRequest,
+  spec: FeedSpec,
+  request: FeedRequest,
 ): SeriesFeed {
-  const live = key.endtime === null;
-  const hash = hashKey(queryKeys.chartPoints(key));
+  const queryKey = feedQueryKey(request);
+  const hash = hashKey(queryKey);
   const [cancelledHash, setCancelledHash] = useState<string | null>(null);
   // A cancel holds for the key it stopped; once another key is shown, coming back fetches again.
   if (cancelledHash !== null && cancelledHash !== hash) setCancelledHash(null);
   const cancelled = cancelledHash === hash;
   const query = useQuery({
-    ...chartPointsQueryOptions(useConnection(), key),
+    ...feedQueryOptions(useConnection(), request),
     placeholderData: keepPreviousData,
     enabled: !cancelled,
-    refetchInterval: live ? BLOCK_SECONDS * 1000 : false,
+    refetchInterval: followsLive(request) ? BLOCK_SECONDS * 1000 : false,
     refetchIntervalInBackground: false,
   });
-  const download = useChartDownload(key);
+  const download = useChartDownload(queryKey);
 
-  // The series lives as long as this feed; a new key only changes its points.
+  // The series lives as long as this feed; a new key only changes what it shows.
   useEffect(() => {
     if (!model) return;
     return () => model.removeSeries(id);
@@ -70,29 +90,37 @@ export function useSeriesFeed(
 
   const { label, kind, colourIndex } = spec;
   useEffect(() => {
-    model?.setSeries(id, { label, kind, colourIndex });
+    if (!model) return;
+    if (kind === "candles") model.setCandleSeries(id, { label });
+    else model.setSeries(id, { label, kind, colourIndex });
   }, [model, id, label, kind, colourIndex]);
 
   const [shown, setShown] = useState<FeedShown | null>(null);
   const data = query.data;
   const placeholder = query.isPlaceholderData;
-  const source = labelOf(queryKeys.chartPoints(key));
+  const source = labelOf(queryKey);
   useEffect(() => {
     if (!model || data === undefined || placeholder) return;
-    const change = model.setPoints(id, data, source);
+    // An answer of the other kind is the previous view's, on its way out: nothing to draw of it.
+    let change: PointsChange = "unchanged";
+    if (kind === "candles") {
+      if (isCandles(data)) change = model.setCandles(id, data, source);
+    } else if (isCandles(data)) change = model.setCloses(id, data, source);
+    else change = model.setPoints(id, data, source);
     if (change === "unchanged") return;
     setShown((before) => ({
       points: data.times.length,
       change,
       appends: change === "appended" ? (before?.appends ?? 0) + 1 : 0,
     }));
-  }, [model, id, data, placeholder, source]);
+  }, [model, id, data, placeholder, source, kind]);
 
   const loading = query.fetchStatus === "fetching" && (data === undefined || placeholder);
   const { cancel: stop } = download;
   return {
     query,
-    key,
+    request,
+    queryKey,
     loading,
     progress: download.progress,
     cancelled,

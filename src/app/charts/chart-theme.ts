@@ -14,6 +14,9 @@ export interface ChartTheme {
   textMuted: string;
   grid: string;
   border: string;
+  /** A rising candle and buying volume; a falling candle and selling volume (the app's --up and --down). */
+  up: string;
+  down: string;
   /** One colour per series, the first for the main series. */
   series: string[];
 }
@@ -25,6 +28,8 @@ const TOKENS = {
   textMuted: "--text-muted",
   grid: "--border",
   border: "--border",
+  up: "--up",
+  down: "--down",
 } as const;
 
 /** Series after the first: distinct from each other in both themes (the first is the accent). */
@@ -36,6 +41,8 @@ export const FALLBACK_THEME: ChartTheme = {
   textMuted: "#5b6573",
   grid: "#dde1e7",
   border: "#dde1e7",
+  up: "#0f7b45",
+  down: "#c62828",
   series: ["#2f5bea", ...COMPARE_COLOURS],
 };
 
@@ -168,6 +175,8 @@ export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
     a.textMuted === b.textMuted &&
     a.grid === b.grid &&
     a.border === b.border &&
+    a.up === b.up &&
+    a.down === b.down &&
     a.series.length === b.series.length &&
     a.series.every((colour, index) => colour === b.series[index])
   );
