@@ -11,7 +11,9 @@ import {
   formatPrice,
   trendOf,
 } from "../format/numbers.ts";
-import { formatClock } from "./trade-format.ts";
+import { timeZoneAbbreviation } from "../format/time-zone.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
+import { formatClock, formatFullTime } from "./trade-format.ts";
 
 export interface FigureValues {
   symbol: string;
@@ -35,6 +37,7 @@ export function CoinFigures({
   supplyNote?: ReactNode;
 }) {
   const { symbol, circulatingSupply, rank } = values;
+  const zone = useTimeZone();
   const change = changeIn(values.priceUSD, values.priceYesterdayUSD, fx);
   const trend = trendOf(change);
   const marketCapUSD =
@@ -50,7 +53,10 @@ export function CoinFigures({
             {formatPrice(convert(values.priceUSD, fx), fx.currency)}
           </span>
           <span className="figure__note">
-            as of <time dateTime={values.time}>{formatClock(values.time)}</time>
+            as of{" "}
+            <time dateTime={values.time} title={formatFullTime(values.time, zone)}>
+              {formatClock(values.time, zone)} {timeZoneAbbreviation(zone)}
+            </time>
             {fx.currency === "USD" ? null : ` · ${formatPrice(values.priceUSD, "USD")}`}
           </span>
         </dd>

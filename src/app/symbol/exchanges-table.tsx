@@ -5,11 +5,13 @@ import { Link } from "react-router";
 import type { SymbolExchangeDetails } from "../../interface/resources.ts";
 import { SortableHeader } from "../components/sortable-header.tsx";
 import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
-import { formatMoneyCompact, formatPercent, formatPrice, formatTime, trendOf } from "../format/numbers.ts";
+import { formatMoneyCompact, formatPercent, formatPrice, trendOf } from "../format/numbers.ts";
+import { timeZoneAbbreviation } from "../format/time-zone.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { sortExchanges } from "./exchange-sort.ts";
 import { LastTrades } from "./last-trades.tsx";
 import type { ExchangeSort, SortKey } from "./symbol-params.ts";
-import { formatClock } from "./trade-format.ts";
+import { formatClock, formatFullTime } from "./trade-format.ts";
 
 const COLUMNS = 6;
 
@@ -25,6 +27,7 @@ export interface ExchangesTableProps {
 
 export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onToggle }: ExchangesTableProps) {
   const id = useId();
+  const zone = useTimeZone();
   const sorted = sortExchanges(exchanges, sort);
   const header = { sort, onSort, markClass: "sort-mark", idleMark: "↕" };
   return (
@@ -39,7 +42,12 @@ export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onTo
             <SortableHeader column="price" className="num" label={`Price (${fx.currency})`} {...header} />
             <SortableHeader column="change" className="num" label="Change 24 h" {...header} />
             <SortableHeader column="volume" className="num" label="Volume 24 h" {...header} />
-            <SortableHeader column="time" className="num col-optional" label="Last trade" {...header} />
+            <SortableHeader
+              column="time"
+              className="num col-optional"
+              label={`Last trade (${timeZoneAbbreviation(zone)})`}
+              {...header}
+            />
             <th scope="col" className="col-chart">
               <span className="visually-hidden">Chart</span>
             </th>
@@ -75,8 +83,8 @@ export function ExchangesTable({ symbol, exchanges, fx, sort, open, onSort, onTo
                     {exchange.time === null ? (
                       "—"
                     ) : (
-                      <time dateTime={exchange.time} title={formatTime(exchange.time)}>
-                        {formatClock(exchange.time)}
+                      <time dateTime={exchange.time} title={formatFullTime(exchange.time, zone)}>
+                        {formatClock(exchange.time, zone)}
                       </time>
                     )}
                   </td>

@@ -1,10 +1,14 @@
 // One exchange's last trades, newest first: when, which pair, buy or sell, the price in the pair's quote
-// currency, how much, the price in USD the service estimated, and the exchange's own trade id.
+// currency, how much, the price in USD the service estimated, and the exchange's own trade id. Times are in
+// the zone of the settings, named in the column's heading.
 import type { SymbolExchangeDetails } from "../../interface/resources.ts";
-import { formatPrice, formatTime } from "../format/numbers.ts";
-import { formatClock, formatCoinAmount, formatQuotePrice, sideOf } from "./trade-format.ts";
+import { formatPrice } from "../format/numbers.ts";
+import { timeZoneAbbreviation } from "../format/time-zone.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
+import { formatClock, formatCoinAmount, formatFullTime, formatQuotePrice, sideOf } from "./trade-format.ts";
 
 export function LastTrades({ symbol, exchange }: { symbol: string; exchange: SymbolExchangeDetails }) {
+  const zone = useTimeZone();
   if (exchange.lastTrades.length === 0) {
     return (
       <p className="muted last-trades__empty">
@@ -20,7 +24,7 @@ export function LastTrades({ symbol, exchange }: { symbol: string; exchange: Sym
         </caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
+            <th scope="col">Time ({timeZoneAbbreviation(zone)})</th>
             <th scope="col">Pair</th>
             <th scope="col">Side</th>
             <th scope="col" className="num" title="In the pair's quote currency">
@@ -42,8 +46,8 @@ export function LastTrades({ symbol, exchange }: { symbol: string; exchange: Sym
               // A trade id is the exchange's own and is unique within its pair only.
               <tr key={`${trade.pair}|${trade.foreignTradeID}|${trade.time}`}>
                 <td>
-                  <time dateTime={trade.time} title={formatTime(trade.time)}>
-                    {formatClock(trade.time)}
+                  <time dateTime={trade.time} title={formatFullTime(trade.time, zone)}>
+                    {formatClock(trade.time, zone)}
                   </time>
                 </td>
                 <td>{trade.pair}</td>

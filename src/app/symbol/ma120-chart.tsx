@@ -3,6 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import type { SymbolDetails } from "../../interface/resources.ts";
+import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
 import { MiniLineChart } from "../charts/mini-line-chart.tsx";
 import { decodePointsValue } from "../decoding/chart-points/decode-points-value.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
@@ -46,6 +47,7 @@ export function Ma120Chart({
           The MA120 points could not be read: {decoded.error}
         </p>
       )}
+      <ChartTimeCaption />
     </figure>
   );
 }

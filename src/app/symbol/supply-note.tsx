@@ -5,17 +5,20 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { Supply } from "../../interface/resources.ts";
 import { useQueueWait } from "../components/query-status.tsx";
 import { describeFailure } from "../format/failure.ts";
-import { formatCountdown, formatTime } from "../format/numbers.ts";
+import { formatCountdown } from "../format/numbers.ts";
+import { formatDateTimeIn, type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { ApiRequestError } from "../transport/transport.ts";
 
 export function SupplyNote({ symbol, query }: { symbol: string; query: UseQueryResult<Supply> }) {
+  const zone = useTimeZone();
   const waiting = query.fetchStatus === "fetching" && query.data === undefined;
   const waitMs = useQueueWait(queryKeys.supply(symbol), waiting);
   if (query.data) {
     return (
       <span className="figure__note">
-        as of <time dateTime={query.data.time}>{formatTime(query.data.time)}</time> · source{" "}
+        as of <time dateTime={query.data.time}>{suppliedAt(query.data.time, zone)}</time> · source{" "}
         <span className="supply-source">{query.data.source}</span>
       </span>
     );
@@ -41,4 +44,11 @@ export function SupplyNote({ symbol, query }: { symbol: string; query: UseQueryR
         : "loading time and source…"}
     </span>
   );
+}
+
+/** When the supply was stored, in `zone` and naming it: "Jan 2, 2024, 9:30:05 AM UTC+09:00". */
+function suppliedAt(iso: string, zone: TimeZone): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${formatDateTimeIn(ms / 1000, zone, { seconds: true })} ${timeZoneAbbreviation(zone, ms / 1000)}`;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Quotation, Supply, SymbolDetails } from "../../interface/resources.ts";
 import { queryKeys } from "../queries/query-keys.ts";
 import { DEFAULT_SETTINGS } from "../store/settings.ts";
@@ -15,6 +15,12 @@ import {
   testQueryClient,
 } from "../testing/page-harness.tsx";
 import { SymbolPage } from "./symbol-page.tsx";
+
+// The browser's zone, fixed: the machine's own must not decide what the page says.
+vi.mock("../format/time-zone.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../format/time-zone.ts")>()),
+  browserTimeZone: () => "Asia/Tokyo",
+}));
 
 const trade = (pair: string, id: string, price: number, volume: number) => ({
   symbol: "BTC",
@@ -99,11 +105,18 @@ beforeEach(() => {
 
 afterEach(resetPage);
 
-function show(url: string, options: { currency?: string; client?: QueryClient } = {}): Page {
+function show(
+  url: string,
+  options: { currency?: string; client?: QueryClient; timeZone?: "UTC" | "browser" } = {},
+): Page {
   return renderPage({
     routes: [{ path: "/symbol/:symbol", Component: SymbolPage }],
     entry: url,
-    settings: { ...DEFAULT_SETTINGS, currency: options.currency ?? "USD" },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      currency: options.currency ?? "USD",
+      timeZone: options.timeZone ?? "UTC",
+    },
     client: options.client,
   });
 }
@@ -247,5 +260,27 @@ describe("the symbol page", () => {
     expect(
       await maChart("MA120 of BTC over the last 24 hours: no MA120 points in the last 24 hours yet"),
     ).toBeInTheDocument();
+  });
+
+  it("writes its times in the zone of the settings, names it, and follows a change", async () => {
+    const shown = show("/symbol/BTC?open=Binance", { timeZone: "UTC" });
+    await loaded();
+    const lastTrade = () => within(exchanges()).getByRole("columnheader", { name: /^Last trade/ });
+    const trades = () => screen.getByRole("table", { name: /^Last \d+ trades of BTC on Binance/ });
+    expect(lastTrade()).toHaveTextContent("Last trade (UTC)");
+    expect(within(trades()).getByRole("columnheader", { name: "Time (UTC)" })).toBeInTheDocument();
+    // 11:45:37 UTC is 20:45:37 in Tokyo, written in the locale's own way.
+    expect(within(trades()).getAllByRole("row")[1]).toHaveTextContent(/11:45:37/);
+    expect(page()).toHaveTextContent(/as of .*11:46:00.* UTC\b/);
+    act(() => shown.store.update({ timeZone: "browser" }));
+    expect(lastTrade()).toHaveTextContent("Last trade (UTC+09:00)");
+    expect(within(trades()).getByRole("columnheader", { name: "Time (UTC+09:00)" })).toBeInTheDocument();
+    const row = within(trades()).getAllByRole("row")[1] as HTMLElement;
+    expect(row).toHaveTextContent(/8:45:37/);
+    expect(row.querySelector("time")).toHaveAttribute(
+      "title",
+      expect.stringMatching(/UTC\+09:00 Asia\/Tokyo$/),
+    );
+    expect(page()).toHaveTextContent(/as of .*8:46:00.* UTC\+09:00/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatCoinAmount, formatQuotePrice, sideOf } from "./trade-format.ts";
+import { formatClock, formatCoinAmount, formatFullTime, formatQuotePrice, sideOf } from "./trade-format.ts";
 
 describe("the last trades' figures", () => {
   it("writes prices in the pair's quote currency without a currency sign", () => {
@@ -19,12 +19,18 @@ describe("the last trades' figures", () => {
     expect(sideOf(2.3)).toBe("buy");
   });
 
-  it("shows only the clock for today and the date too for older times", () => {
-    const now = new Date(2026, 10, 22, 12, 0, 0).getTime();
-    const today = new Date(2026, 10, 22, 11, 45, 37).toISOString();
-    const earlier = new Date(2026, 10, 20, 11, 45, 37).toISOString();
-    expect(formatClock(today, now, "en-GB")).toBe("11:45:37");
-    expect(formatClock(earlier, now, "en-GB")).toContain("2026");
-    expect(formatClock(null, now)).toBe("—");
+  it("shows only the clock for today in the zone and the date too for older times", () => {
+    // 12:00 UTC on 22 Nov 2026 is 21:00 in Tokyo; 23:45 UTC on the 21st is already the 22nd there.
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const lateYesterdayUtc = new Date(Date.UTC(2026, 10, 21, 23, 45, 37)).toISOString();
+    expect(formatClock(lateYesterdayUtc, "Asia/Tokyo", now, "en-GB")).toBe("08:45:37");
+    expect(formatClock(lateYesterdayUtc, "UTC", now, "en-GB")).toBe("21 Nov 2026, 23:45:37");
+    expect(formatClock(null, "UTC", now)).toBe("—");
+  });
+
+  it("writes a time in full with its zone named", () => {
+    const time = new Date(Date.UTC(2026, 10, 21, 23, 45, 37)).toISOString();
+    expect(formatFullTime(time, "Asia/Tokyo", "en-GB")).toBe("22 Nov 2026, 08:45:37 UTC+09:00 Asia/Tokyo");
+    expect(formatFullTime(time, "UTC", "en-GB")).toBe("21 Nov 2026, 23:45:37 UTC");
   });
 });

@@ -1,7 +1,13 @@
 // How the last trades read: a price in the pair's own quote currency (no symbol: the pair names it), an
 // amount of the coin, the side a signed volume stands for, and a clock time for what happened minutes ago.
 
-import { formatDate } from "../format/dates.ts";
+import {
+  formatDateTimeIn,
+  formatTimeOfDayIn,
+  sameDayIn,
+  type TimeZone,
+  timeZoneLabel,
+} from "../format/time-zone.ts";
 
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -36,14 +42,29 @@ export function sideOf(volume: number): "buy" | "sell" {
   return volume < 0 ? "sell" : "buy";
 }
 
-/** A clock time to the second; with the date too when it is not the same local day as `now`. */
-export function formatClock(iso: string | null, now: number = Date.now(), locale?: string): string {
+/**
+ * A clock time to the second in `zone`; with the date too when it is not the same day there as `now`. The
+ * zone is named once, by the column or the note around it, not in every cell.
+ */
+export function formatClock(
+  iso: string | null,
+  zone: TimeZone,
+  now: number = Date.now(),
+  locale?: string,
+): string {
   if (iso === null) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const today = new Date(now);
-  const sameDay = date.toDateString() === today.toDateString();
-  return sameDay
-    ? formatDate(date, { timeStyle: "medium" }, locale)
-    : formatDate(date, { dateStyle: "medium", timeStyle: "medium" }, locale);
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const seconds = ms / 1000;
+  return sameDayIn(seconds, now / 1000, zone)
+    ? formatTimeOfDayIn(seconds, zone, { seconds: true, locale })
+    : formatDateTimeIn(seconds, zone, { seconds: true, locale });
+}
+
+/** A time in full with its zone named, for a title: "Jan 2, 2024, 9:30:05 AM UTC+09:00 Asia/Tokyo". */
+export function formatFullTime(iso: string | null, zone: TimeZone, locale?: string): string {
+  if (iso === null) return "—";
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${formatDateTimeIn(ms / 1000, zone, { seconds: true, locale })} ${timeZoneLabel(zone, ms / 1000)}`;
 }
