@@ -18,6 +18,8 @@ export function fakeChart() {
     getVisibleRange: vi.fn((): { from: number; to: number } | null => null),
     setVisibleRange: vi.fn(),
   };
+  /** Every price scale the model asks for: one stand-in recording the options applied to it. */
+  const priceScale = { applyOptions: vi.fn() };
   const chart = {
     addSeries: vi.fn((_type: unknown, options: unknown) => {
       const s = { options, setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
@@ -26,6 +28,7 @@ export function fakeChart() {
     }),
     removeSeries: vi.fn(),
     applyOptions: vi.fn(),
+    priceScale: vi.fn((_id: string) => priceScale),
     timeScale: () => timeScale,
     subscribeCrosshairMove: vi.fn((h: (param: unknown) => void) => handlers.add(h)),
     unsubscribeCrosshairMove: vi.fn((h: (param: unknown) => void) => handlers.delete(h)),
@@ -39,7 +42,7 @@ export function fakeChart() {
     const point = param.x === undefined ? undefined : { x: param.x, y: 10 };
     for (const handler of handlers) handler({ time: param.time, point, seriesData });
   };
-  return { chart, create, series, handlers, timeScale, moveCrosshair };
+  return { chart, create, series, handlers, timeScale, priceScale, moveCrosshair };
 }
 
 /** Chart points of BTC on Binance (MEDIR120) at these times; by default each value is its time / 1000. */

@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+// The chart page's model drawing candles: three series per candle series (the whole volume, the buying part
+// over it, the candlesticks) fed in place, a live refetch appended with update, too many candles merged,
+// lines of other exchanges' closes beside them, the tooltip's candle rows, recolouring and disposal.
+import { describe, expect, it } from "vitest";
+import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
+import { CandleChartModel } from "./candle-chart-model.ts";
+import { mergedCandles, timeIndex } from "./candle-drawing.ts";
+import { FALLBACK_THEME } from "./chart-theme.ts";
+import { DRAW_LIMIT } from "./decimate.ts";
+import { fakeChart } from "./testing/fake-chart.ts";
+
+/** Candles at `times`: open t/100, close open+1 (rising) or -1 on odd places, volume 3 = 2 buy + 1 sell. */
+function candles(times: number[], exchange: string | null = "Binance"): ChartCandles {
+  const f = (g: (t: number, i: number) => number) => Float64Array.from(times, g);
+  return {
+    times: Float64Array.from(times),
+    open: f((t) => t / 100),
+    high: f((t) => t / 100 + 5),
+    low: f((t) => t / 100 - 5),
+    close: f((t, i) => t / 100 + (i % 2 === 0 ? 1 : -1)),
+    volume: f(() => 3),
+    buyVolume: f(() => 2),
+    sellVolume: f(() => 1),
+    trades: f(() => 7),
+    exchange,
+    symbol: "BTC",
+  };
+}
+
+function setUp() {
+  const fake = fakeChart();
+  const tooltip = document.createElement("div");
+  const host = document.createElement("div");
+  host.append(tooltip);
+  const model = new CandleChartModel(host, {
+    createChart: fake.create,
+    theme: FALLBACK_THEME,
+    tooltip,
+    timeZone: "UTC",
+    afterPaint: (run) => {
+      run();
+      return () => {};
+    },
+  });
+  return { fake, model, tooltip };
+}
+
+describe("CandleChartModel", () => {
+  it("draws candles and the volume beneath them, appends a live refetch, and replaces another request's", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    const [whole, buying, price] = fake.series;
+    expect(whole?.options).toMatchObject({ priceScaleId: "volume", priceFormat: { type: "volume" } });
+    expect(fake.priceScale.applyOptions).toHaveBeenCalledWith({ scaleMargins: { top: 0.8, bottom: 0 } });
+    expect(price?.applyOptions).toHaveBeenCalledWith(
+      expect.objectContaining({ upColor: FALLBACK_THEME.up, downColor: FALLBACK_THEME.down }),
+    );
+    expect(buying?.applyOptions).toHaveBeenCalledWith({ color: "rgba(15, 123, 69, 0.55)" });
+
+    const first = candles([1000, 2000]);
+    expect(model.setCandles("main", first, "k1")).toBe("set");
+    expect(price?.setData).toHaveBeenCalledWith([
+      { time: 1000, open: 10, high: 15, low: 5, close: 11 },
+      { time: 2000, open: 20, high: 25, low: 15, close: 19 },
+    ]);
+    expect(whole?.setData).toHaveBeenCalledWith([
+      { time: 1000, value: 3 },
+      { time: 2000, value: 3 },
+    ]);
+    expect(buying?.setData).toHaveBeenCalledWith([
+      { time: 1000, value: 2 },
+      { time: 2000, value: 2 },
+    ]);
+    expect(model.setCandles("main", first, "k1")).toBe("unchanged");
+
+    // The unfinished last candle comes again, and a new one: updated in place, no setData.
+    expect(model.setCandles("main", candles([1000, 2000, 3000]), "k1")).toBe("appended");
+    expect(price?.setData).toHaveBeenCalledTimes(1);
+    expect(price?.update.mock.calls.map(([bar]) => bar.time)).toEqual([2000, 3000]);
+    expect(whole?.update).toHaveBeenCalledTimes(2);
+
+    expect(model.setCandles("main", candles([1000, 2000, 3000]), "k2")).toBe("set");
+    expect(price?.setData).toHaveBeenCalledTimes(2);
+    expect(model.shownCandles().map((s) => s.label)).toEqual(["Binance"]);
+  });
+
+  it("turns a line into candles and back under the same id, the price scale's room following", () => {
+    const { fake, model } = setUp();
+    model.setSeries("main", { label: "Binance · MEDIR120", kind: "area", colourIndex: 0 });
+    const area = fake.series[0];
+    model.setCandleSeries("main", { label: "Binance" });
+    expect(fake.chart.removeSeries).toHaveBeenCalledWith(area);
+    expect(fake.series).toHaveLength(4);
+    model.setSeries("main", { label: "Binance · MEDIR120", kind: "area", colourIndex: 0 });
+    expect(fake.chart.removeSeries).toHaveBeenCalledTimes(4);
+    expect(fake.priceScale.applyOptions).toHaveBeenLastCalledWith({
+      scaleMargins: { top: 0.12, bottom: 0.08 },
+    });
+  });
+
+  it("overlays another exchange's closes as a line and exports its candles too", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    model.setSeries("compare:all", { label: "All exchanges · close", kind: "line", colourIndex: 1 });
+    const all = candles([1000, 2000], null);
+    expect(model.setCloses("compare:all", all, "k")).toBe("set");
+    expect(fake.series[3]?.setData).toHaveBeenCalledWith([
+      { time: 1000, value: 11 },
+      { time: 2000, value: 19 },
+    ]);
+    expect(model.setCloses("compare:all", all, "k")).toBe("unchanged");
+    expect(model.shown()[0]?.points).toBe(closesOf(all));
+    model.setCandles("main", candles([1000, 2000]), "m");
+    expect(model.shownCandles().map((s) => [s.label, s.candles.exchange])).toEqual([
+      ["Binance", "Binance"],
+      ["All exchanges · close", null],
+    ]);
+  });
+
+  it("shows the hovered candle's open, high, low, close, volume and trades, then each line", () => {
+    const { fake, model, tooltip } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    model.setSeries("compare:all", { label: "All exchanges · close", kind: "line", colourIndex: 1 });
+    model.setCandles("main", candles([1000, 2000]), "m");
+    model.setCloses("compare:all", candles([1000, 2000], null), "c");
+    fake.moveCrosshair({ time: 2000, x: 40, values: [[2, 0]] });
+    expect(tooltip.hidden).toBe(false);
+    const rows = [...tooltip.querySelectorAll(".chart-tooltip__row")].map((row) => row.textContent);
+    expect(rows).toEqual([
+      "Binance: O $20.00 H $25.00 L $15.00 C $19.00",
+      "Volume 3 (buy 2 / sell 1)",
+      "Trades 7",
+      "All exchanges · close: $19.00",
+    ]);
+    expect(tooltip.querySelector(".chart-tooltip__time")?.textContent).toContain("UTC");
+    fake.moveCrosshair({});
+    expect(tooltip.hidden).toBe(true);
+  });
+
+  it("recolours candles with the theme and lets go of everything on dispose", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    model.setTheme({ ...FALLBACK_THEME, up: "#00ff00", down: "#ff0000" });
+    expect(fake.series[2]?.applyOptions).toHaveBeenLastCalledWith(
+      expect.objectContaining({ upColor: "#00ff00", wickDownColor: "#ff0000" }),
+    );
+    model.dispose();
+    model.dispose();
+    expect(fake.chart.remove).toHaveBeenCalledTimes(1);
+    model.setCandleSeries("other", { label: "x" });
+    expect(model.setCandles("main", candles([1]), "k")).toBe("unchanged");
+  });
+
+  it("draws too many candles merged, first to the chart's width and then up to the draw limit", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    const times = Array.from({ length: DRAW_LIMIT + 10 }, (_, i) => 1000 + i * 120);
+    expect(model.setCandles("main", candles(times), "k")).toBe("set");
+    const calls = fake.series[2]?.setData.mock.calls ?? [];
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.[0].length).toBe(1200);
+    expect(calls[1]?.[0].length).toBe(DRAW_LIMIT);
+  });
+});
+
+describe("mergedCandles", () => {
+  it("merges runs as a coarser scale would: first open, highest high, lowest low, last close, sums", () => {
+    const merged = mergedCandles(candles([100, 200, 300, 400]), 2);
+    expect([...merged.times]).toEqual([100, 300]);
+    expect([...merged.open]).toEqual([1, 3]);
+    expect([...merged.high]).toEqual([7, 9]);
+    expect([...merged.low]).toEqual([-4, -2]);
+    expect([...merged.close]).toEqual([1, 3]);
+    expect([...merged.volume]).toEqual([6, 6]);
+    expect([...merged.buyVolume]).toEqual([4, 4]);
+    expect([...merged.trades]).toEqual([14, 14]);
+    const few = candles([100]);
+    expect(mergedCandles(few, 2)).toBe(few);
+  });
+
+  it("finds a time by binary search", () => {
+    const times = Float64Array.from([10, 20, 30, 40]);
+    expect(timeIndex(times, 30)).toBe(2);
+    expect(timeIndex(times, 35)).toBeNull();
+    expect(timeIndex(new Float64Array(0), 1)).toBeNull();
+  });
+});
