@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { AddressRule } from "../../interface/admin.ts";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { AddressRuleForm } from "./address-rule-form.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 import { formatLimit, formatWhen } from "./admin-format.ts";
@@ -11,6 +12,7 @@ import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useAddresses, useRemoveAddressRule } from "./queries/addresses.ts";
 
 export function AddressesSection() {
+  const zone = useTimeZone();
   const query = useAddresses();
   const remove = useRemoveAddressRule();
   const [removing, setRemoving] = useState<AddressRule | null>(null);
@@ -53,9 +55,9 @@ export function AddressesSection() {
                         <code>{rule.cidr}</code>
                       </th>
                       <td>{rule.action === "block" ? "blocked" : `limited to ${formatLimit(rule.limit)}`}</td>
-                      <td>{rule.until === null ? "until removed" : formatWhen(rule.until)}</td>
+                      <td>{rule.until === null ? "until removed" : formatWhen(rule.until, zone)}</td>
                       <td className="admin-wrap">{rule.note || "—"}</td>
-                      <td>{formatWhen(rule.createdAt)}</td>
+                      <td>{formatWhen(rule.createdAt, zone)}</td>
                       <td>
                         <button
                           type="button"

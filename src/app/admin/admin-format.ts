@@ -1,14 +1,16 @@
-// How the console writes its figures: times in the reader's zone, ages, byte counts, limits, lags; and the
-// way back from a datetime-local field to the RFC 3339 time the admin API takes.
+// How the console writes its figures: times in the zone of the settings (each naming it, as an operator
+// compares them with the service's UTC logs), ages, byte counts, limits, lags; and the way back from a
+// datetime-local field to the RFC 3339 time the admin API takes.
+import { formatDateTimeIn, type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
-/** An RFC 3339 time in the reader's zone, to the minute; "—" for none. */
-export function formatWhen(iso: string | null): string {
+/** An RFC 3339 time in `zone`, to the minute, the zone named: "Jan 2, 2024, 9:30 AM UTC+09:00"; "—" for none. */
+export function formatWhen(iso: string | null, zone: TimeZone): string {
   if (iso === null) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${formatDateTimeIn(ms / 1000, zone)} ${timeZoneAbbreviation(zone, ms / 1000)}`;
 }
 
 export function formatCount(value: number): string {

@@ -1,11 +1,13 @@
 // The audit log: every change of keys and rules, who made it and when, newest first; older entries a page
 // at a time. A list rather than a table: each entry reflows on a narrow screen instead of scrolling.
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { formatWhen } from "./admin-format.ts";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { useAudit } from "./queries/audit.ts";
 
 export function AuditSection() {
+  const zone = useTimeZone();
   const query = useAudit();
   const entries = query.data?.pages.flat();
   return (
@@ -23,7 +25,7 @@ export function AuditSection() {
               <ol className="admin-audit" aria-label="Audit log, newest first">
                 {list.map((entry) => (
                   <li key={entry.id} className="admin-audit__entry">
-                    <time dateTime={entry.time}>{formatWhen(entry.time)}</time>{" "}
+                    <time dateTime={entry.time}>{formatWhen(entry.time, zone)}</time>{" "}
                     <code className="admin-audit__actor">{entry.actor}</code>{" "}
                     <span className="admin-audit__action">{entry.action}</span>{" "}
                     <span className="admin-audit__target">{entry.target}</span>

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { AdminHealth } from "../../interface/admin.ts";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { formatLag, formatWhen } from "./admin-format.ts";
 import { AdminQueryView } from "./admin-query-view.tsx";
 
@@ -21,6 +22,7 @@ export function HealthSection({ query }: { query: UseQueryResult<AdminHealth> })
 }
 
 function HealthFigures({ health }: { health: AdminHealth }) {
+  const zone = useTimeZone();
   const { market, store, redis, replicas } = health;
   const lagging = market.lagSeconds !== null && market.lagSeconds > LAG_WARNING_SECONDS;
   const down = market.exchanges.filter((exchange) => exchange.state !== "connected");
@@ -44,7 +46,7 @@ function HealthFigures({ health }: { health: AdminHealth }) {
           <dd className={lagging ? "admin-bad" : undefined}>
             {formatLag(market.lagSeconds)}
             {lagging ? " (behind)" : ""}
-            <span className="muted"> · last block {formatWhen(market.lastBlockTime)}</span>
+            <span className="muted"> · last block {formatWhen(market.lastBlockTime, zone)}</span>
           </dd>
         </div>
         <div className="admin-health__item">
@@ -84,7 +86,7 @@ function HealthFigures({ health }: { health: AdminHealth }) {
               <code>{replica.id}</code> <span className="admin-tag">{replica.role}</span>
               <span className="muted">
                 {" "}
-                · started {formatWhen(replica.startedAt)} · seen {formatWhen(replica.seenAt)}
+                · started {formatWhen(replica.startedAt, zone)} · seen {formatWhen(replica.seenAt, zone)}
               </span>
             </li>
           ))}

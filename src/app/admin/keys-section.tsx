@@ -4,6 +4,7 @@
 import { useRef, useState } from "react";
 import type { ClientKey, IssuedKey } from "../../interface/admin.ts";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
 import { formatLimit, formatWhen } from "./admin-format.ts";
 import { AdminQueryView } from "./admin-query-view.tsx";
@@ -21,6 +22,7 @@ interface Editing {
 }
 
 export function KeysSection() {
+  const zone = useTimeZone();
   const query = useKeys();
   const action = useKeyAction();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -101,7 +103,7 @@ export function KeysSection() {
               next,
               (key) =>
                 next.kind === "limit-until" && key.temporaryLimit
-                  ? `${key.name} is limited to ${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until)}.`
+                  ? `${key.name} is limited to ${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until, zone)}.`
                   : `The limit of ${key.name} is now ${formatLimit(key.effectiveLimit)}.`,
               closeEdit,
             )

@@ -2,6 +2,7 @@
 // when it was last used; per key the actions that change it. Each action's name is its visible words and
 // the key it acts on ("Revoke Acme portfolio app"), so a screen reader and a voice command agree.
 import type { ClientKey } from "../../interface/admin.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { formatLimit, formatWhen } from "./admin-format.ts";
 
 export type KeyEdit = "limit" | "limit-until";
@@ -17,6 +18,7 @@ export function KeysTable({
   onLift: (key: ClientKey) => void;
   onRevoke: (key: ClientKey) => void;
 }) {
+  const zone = useTimeZone();
   return (
     <div className="table-scroll admin-scroll">
       <table className="data-table admin-table admin-keys">
@@ -55,13 +57,13 @@ export function KeysTable({
                 </td>
                 <td data-label="Temporary limit until">
                   {key.temporaryLimit
-                    ? `${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until)}`
+                    ? `${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until, zone)}`
                     : "—"}
                 </td>
-                <td data-label="Last used">{formatWhen(key.lastUsedAt)}</td>
+                <td data-label="Last used">{formatWhen(key.lastUsedAt, zone)}</td>
                 <td>
                   {key.state === "revoked" ? (
-                    <span className="muted">revoked {formatWhen(key.revokedAt)}</span>
+                    <span className="muted">revoked {formatWhen(key.revokedAt, zone)}</span>
                   ) : (
                     <KeyActions clientKey={key} onEdit={onEdit} onLift={onLift} onRevoke={onRevoke} />
                   )}

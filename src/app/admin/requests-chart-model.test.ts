@@ -24,10 +24,12 @@ describe("the requests per minute", () => {
       { time: at("09:00"), admitted: 5, refused: 0 },
       { time: at("09:01"), admitted: 5, refused: 7 },
     ]);
-    expect(describeBars(bars, "Requests")).toMatch(
+    expect(describeBars(bars, "Requests", "UTC")).toMatch(
       /^Requests: 10 admitted and 7 refused, busiest minute .+ with 12$/,
     );
-    expect(describeBars(minuteBars([]), "Requests")).toBe("Requests: no requests in this period");
+    expect(describeBars(minuteBars([]), "Requests", "UTC")).toBe("Requests: no requests in this period");
+    // The busiest minute in the zone of the settings, the zone named.
+    expect(describeBars(bars, "Requests", "Asia/Tokyo")).toMatch(/busiest minute .+ UTC\+09:00 with 12$/);
   });
 
   it("stacks them: the total behind in the refused colour, the admitted in front", () => {

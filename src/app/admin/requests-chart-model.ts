@@ -12,7 +12,9 @@ import {
 } from "lightweight-charts";
 import type { UsageSeries } from "../../interface/admin.ts";
 import { ChartModel, type ChartSetup } from "../charts/chart-model.ts";
-import { formatLocalTime, seriesColour } from "../charts/chart-theme.ts";
+import { seriesColour } from "../charts/chart-theme.ts";
+import type { TimeZone } from "../format/time-zone.ts";
+import { formatWhen } from "./admin-format.ts";
 
 export type UsageMinute = UsageSeries["minutes"][number];
 
@@ -62,8 +64,8 @@ function range(first: number, last: number): number[] {
   return times;
 }
 
-/** The chart in words (its accessible name): totals and the busiest minute. */
-export function describeBars(bars: MinuteBars, what: string): string {
+/** The chart in words (its accessible name): totals and the busiest minute, in `zone`. */
+export function describeBars(bars: MinuteBars, what: string, zone: TimeZone): string {
   if (bars.times.length === 0) return `${what}: no requests in this period`;
   let admitted = 0;
   let refused = 0;
@@ -79,7 +81,7 @@ export function describeBars(bars: MinuteBars, what: string): string {
       peakAt = time;
     }
   });
-  const busiest = `busiest minute ${formatLocalTime(peakAt as UTCTimestamp)} with ${peak}`;
+  const busiest = `busiest minute ${formatWhen(new Date(peakAt * 1000).toISOString(), zone)} with ${peak}`;
   return `${what}: ${admitted} admitted and ${refused} refused, ${busiest}`;
 }
 
@@ -138,6 +140,6 @@ export class RequestsChartModel extends ChartModel<RequestsChartOptions> {
     }
     const admitted = this.bars.admitted[at] ?? 0;
     const refused = this.bars.refused[at] ?? 0;
-    this.legend.textContent = `${formatLocalTime(param.time as Time)}: ${admitted} admitted, ${refused} refused`;
+    this.legend.textContent = `${this.formatTime(param.time as Time)}: ${admitted} admitted, ${refused} refused`;
   }
 }

@@ -5,6 +5,7 @@ import { useMemo, useRef } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
 import { useChartModel } from "../charts/use-chart-model.ts";
 import { SkeletonBlock } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { useUsageMinutes } from "./queries/usage-minutes.ts";
 import { describeBars, minuteBars, RequestsChartModel, type UsageMinute } from "./requests-chart-model.ts";
@@ -60,6 +61,7 @@ function RequestsChart({
     return minuteBars(minutes, { from: to - USAGE_PERIODS[period], to });
   }, [minutes, period]);
   const host = useRef<HTMLDivElement>(null);
+  const zone = useTimeZone();
   const legend = useRef<HTMLParagraphElement>(null);
   useChartModel(
     host,
@@ -69,7 +71,12 @@ function RequestsChart({
 
   return (
     <div className="admin-chart">
-      <div ref={host} className="admin-chart__canvas" role="img" aria-label={describeBars(bars, label)} />
+      <div
+        ref={host}
+        className="admin-chart__canvas"
+        role="img"
+        aria-label={describeBars(bars, label, zone)}
+      />
       <p ref={legend} className="admin-chart__legend muted" aria-hidden="true" />
     </div>
   );

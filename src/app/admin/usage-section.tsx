@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { formatWhen } from "./admin-format.ts";
 import { AdminQueryView } from "./admin-query-view.tsx";
 import { useUsage } from "./queries/usage.ts";
@@ -26,6 +27,7 @@ export function UsageSection({
   onPeriod: (period: UsagePeriod) => void;
   onSelect: (client: string | null) => void;
 }) {
+  const zone = useTimeZone();
   const query = useUsage(period);
   const [sort, setSort] = useState<UsageSort>(DEFAULT_USAGE_SORT);
   return (
@@ -55,8 +57,8 @@ export function UsageSection({
             <>
               <p className="muted admin-note">
                 {review.clients.length} {review.clients.length === 1 ? "client" : "clients"} from{" "}
-                {formatWhen(review.from)} to {formatWhen(review.to)}. Choose a client to see its requests per
-                minute.
+                {formatWhen(review.from, zone)} to {formatWhen(review.to, zone)}. Choose a client to see its
+                requests per minute.
               </p>
               <UsageTable
                 clients={review.clients}

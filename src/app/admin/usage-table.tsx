@@ -3,6 +3,7 @@
 import type { ClientUsage } from "../../interface/admin.ts";
 import { SortableHeader } from "../components/sortable-header.tsx";
 import { DIRECTION_WORDS } from "../components/table-sort.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { formatBytes, formatCount, formatWhen } from "./admin-format.ts";
 import { sortUsage, type UsageColumn, type UsageSort } from "./usage-sort.ts";
 
@@ -39,6 +40,7 @@ export function UsageTable({
   onSort: (column: UsageColumn) => void;
   onSelect: (client: string | null) => void;
 }) {
+  const zone = useTimeZone();
   const rows = sortUsage(clients, sort);
   const sortedBy = COLUMNS.find((column) => column.key === sort.column)?.label ?? sort.column;
   return (
@@ -82,8 +84,8 @@ export function UsageTable({
                 <td className={row.refused > 0 ? "num admin-bad" : "num"}>{formatCount(row.refused)}</td>
                 <td className="num">{formatCount(row.errors)}</td>
                 <td className="num">{formatBytes(row.bytes)}</td>
-                <td>{formatWhen(row.firstSeen)}</td>
-                <td>{formatWhen(row.lastSeen)}</td>
+                <td>{formatWhen(row.firstSeen, zone)}</td>
+                <td>{formatWhen(row.lastSeen, zone)}</td>
                 <td className="num">{formatCount(row.peakPerMinute)}</td>
                 <td className="admin-endpoints">{topEndpoints(row)}</td>
               </tr>
