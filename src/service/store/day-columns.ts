@@ -1,70 +1,165 @@
-// Complete UTC days of a series' block values, packed into one BLOB per (series, day): chart reads take a
-// few blobs instead of thousands of rows, and never format a number on the way (SQLite rendering values
-// as text was most of a cold chart read). Rows stay the source of truth; a day is packed once it ended.
+// Complete UTC days of a series' blocks, packed into one BLOB per (series, day) (block-codec.ts): chart and
+// candle reads take a few blobs instead of thousands of rows, and never format a number on the way. Rows
+// stay the source of truth; a day is packed once it ended.
+import type { CandleColumns } from "../../interface/candles.ts";
 import type { Filter } from "../../interface/vocabulary.ts";
+import {
+  BLOCKS_PER_DAY,
+  BUY,
+  CLOSE,
+  COLUMN_COUNT,
+  encodeDay,
+  HIGH,
+  LEFT_OUT,
+  LOW,
+  MA,
+  MAIR,
+  MEDIR,
+  OFFSET,
+  OPEN,
+  SELL,
+  TRADES,
+} from "./block-codec.ts";
+import { PackedDayReader } from "./block-codec-reader.ts";
 import type { BlockRow, PointColumns } from "./store.ts";
 
 const DAY = 86_400;
-export const BLOCKS_PER_DAY = 720;
-const NO_OFFSET = 255;
-/** Three Float64 columns (MA120, MAIR120, MEDIR120; NaN where no value) then one byte of last-trade offset. */
-export const DAY_BYTES = BLOCKS_PER_DAY * 3 * 8 + BLOCKS_PER_DAY;
-const COLUMN_OF: Record<Filter, number> = { MA120: 0, MAIR120: 1, MEDIR120: 2 };
+const COLUMN_OF: Record<Filter, number> = { MA120: MA, MAIR120: MAIR, MEDIR120: MEDIR };
 
 /** The UTC day a block belongs to (the day its 120 seconds start in), from its end time. */
 export function dayOfBlockEnd(end: number): number {
   return Math.floor((end - 120) / DAY);
 }
 
-/** One (series, day) being packed. */
+/** One (series, day) being packed: rows are added (in any order), `data` is the packed blob. */
 export class DayColumns {
-  readonly data = new Uint8Array(DAY_BYTES);
-  private readonly values = new Float64Array(this.data.buffer, 0, BLOCKS_PER_DAY * 3);
-  private readonly offsets = new Uint8Array(this.data.buffer, BLOCKS_PER_DAY * 24, BLOCKS_PER_DAY);
+  private readonly present = new Uint8Array(BLOCKS_PER_DAY);
+  private readonly values = new Float64Array(COLUMN_COUNT * BLOCKS_PER_DAY);
+  private encoded: Uint8Array | null = null;
 
   constructor(
     readonly series: number,
     readonly day: number,
-  ) {
-    this.values.fill(Number.NaN);
-    this.offsets.fill(NO_OFFSET);
-  }
+  ) {}
 
   add(row: BlockRow): void {
     const slot = (row.time - 120 - this.day * DAY) / 120;
-    this.values[slot] = row.ma120;
-    this.values[BLOCKS_PER_DAY + slot] = row.mair120 ?? Number.NaN;
-    this.values[2 * BLOCKS_PER_DAY + slot] = row.medir120 ?? Number.NaN;
-    this.offsets[slot] = row.lastTradeOffset ?? NO_OFFSET;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= BLOCKS_PER_DAY) {
+      throw new RangeError(
+        `series ${this.series}: the block ending at ${row.time} is not one of day ${this.day}`,
+      );
+    }
+    const v = this.values;
+    this.present[slot] = 1;
+    v[MA * BLOCKS_PER_DAY + slot] = row.ma120;
+    v[MAIR * BLOCKS_PER_DAY + slot] = row.mair120 ?? Number.NaN;
+    v[MEDIR * BLOCKS_PER_DAY + slot] = row.medir120 ?? Number.NaN;
+    v[OPEN * BLOCKS_PER_DAY + slot] = row.open ?? Number.NaN;
+    v[HIGH * BLOCKS_PER_DAY + slot] = row.high ?? Number.NaN;
+    v[LOW * BLOCKS_PER_DAY + slot] = row.low ?? Number.NaN;
+    v[CLOSE * BLOCKS_PER_DAY + slot] = row.close ?? Number.NaN;
+    v[BUY * BLOCKS_PER_DAY + slot] = row.buyVolume;
+    v[SELL * BLOCKS_PER_DAY + slot] = row.sellVolume;
+    v[TRADES * BLOCKS_PER_DAY + slot] = row.trades;
+    v[LEFT_OUT * BLOCKS_PER_DAY + slot] = row.tradesLeftOut;
+    v[OFFSET * BLOCKS_PER_DAY + slot] = row.lastTradeOffset ?? Number.NaN;
+    this.encoded = null;
   }
+
+  /** The packed day (encoded when first asked after an add), in an ArrayBuffer of its own. */
+  get data(): Uint8Array {
+    this.encoded ??= encodeDay({ present: this.present, values: this.values });
+    return this.encoded;
+  }
+}
+
+type Days = readonly { day: number; data: Uint8Array }[];
+
+/** Whether any block of `day` could have a point or candle time in [from, to]. */
+function overlaps(day: number, from: number, to: number): boolean {
+  return day * DAY <= to && (day + 1) * DAY >= from;
 }
 
 /**
  * Appends a filter's points of packed days (ascending) whose point time lies in [from, to]: MA120 at the
- * block end, MAIR120 and MEDIR120 at the last trade.
+ * block end, MAIR120 and MEDIR120 at the last trade (block start + last-trade offset).
  */
 export function appendDayPoints(
-  days: readonly { day: number; data: Uint8Array }[],
+  days: Days,
   filter: Filter,
   from: number,
   to: number,
   out: PointColumns,
 ): void {
-  const column = COLUMN_OF[filter] * BLOCKS_PER_DAY;
+  const column = COLUMN_OF[filter];
   for (const { day, data } of days) {
-    // A copy: SQLite's buffer need not be aligned for a Float64Array view.
-    const aligned = data.byteOffset % 8 === 0 ? data : new Uint8Array(data);
-    const values = new Float64Array(aligned.buffer, aligned.byteOffset, BLOCKS_PER_DAY * 3);
-    const offsets = new Uint8Array(aligned.buffer, aligned.byteOffset + BLOCKS_PER_DAY * 24, BLOCKS_PER_DAY);
+    if (!overlaps(day, from, to)) continue;
+    const reader = new PackedDayReader(data, `packed day ${day}`);
+    const values = reader.column(column);
+    const offsets = column === MA ? null : reader.column(OFFSET);
     const dayStart = day * DAY;
     for (let slot = 0; slot < BLOCKS_PER_DAY; slot++) {
-      const value = values[column + slot] as number;
+      const value = values[slot] as number;
       if (Number.isNaN(value)) continue;
-      const end = dayStart + 120 * (slot + 1);
-      const t = filter === "MA120" ? end : end - 120 + (offsets[slot] as number);
-      if (t < from || t > to) continue;
+      const start = dayStart + 120 * slot;
+      const t = offsets ? start + (offsets[slot] as number) : start + 120;
+      if (!(t >= from && t <= to)) continue; // also a NaN offset of a raw day
       out.times.push(t);
       out.values.push(value);
     }
   }
+}
+
+/**
+ * Appends the candles of packed days (ascending) whose block start lies in [from, to]: one per block with
+ * trades, its volume the exact decimal sum of its buy and sell volumes.
+ */
+export function appendDayCandles(days: Days, from: number, to: number, out: CandleColumns): void {
+  for (const { day, data } of days) {
+    if (!overlaps(day, from, to)) continue;
+    const reader = new PackedDayReader(data, `packed day ${day}`);
+    const [open, high, low, close, buy, sell, trades] = [OPEN, HIGH, LOW, CLOSE, BUY, SELL, TRADES].map((c) =>
+      reader.column(c),
+    ) as Float64Array[];
+    const volume = reader.volume();
+    const dayStart = day * DAY;
+    for (const slot of reader.traded) {
+      const start = dayStart + 120 * slot;
+      if (start < from || start > to) continue;
+      out.times.push(start);
+      out.open.push(open?.[slot] as number);
+      out.high.push(high?.[slot] as number);
+      out.low.push(low?.[slot] as number);
+      out.close.push(close?.[slot] as number);
+      out.volume.push(volume[slot] as number);
+      out.buyVolume.push(buy?.[slot] as number);
+      out.sellVolume.push(sell?.[slot] as number);
+      out.trades.push(trades?.[slot] as number);
+    }
+  }
+}
+
+/** The rows of a packed day, oldest first (volumeUSD, which packed days do not keep, is 0). */
+export function decodeDayBlocks(data: Uint8Array, series: number, day: number): BlockRow[] {
+  const reader = new PackedDayReader(data, `series ${series}, packed day ${day}`);
+  const columns = Array.from({ length: COLUMN_COUNT }, (_, c) => reader.column(c));
+  const at = (c: number, slot: number): number => columns[c]?.[slot] as number;
+  const orNull = (c: number, slot: number): number | null => (Number.isNaN(at(c, slot)) ? null : at(c, slot));
+  return Array.from(reader.blocks, (slot) => ({
+    series,
+    time: day * DAY + 120 * (slot + 1),
+    ma120: at(MA, slot),
+    mair120: orNull(MAIR, slot),
+    medir120: orNull(MEDIR, slot),
+    lastTradeOffset: orNull(OFFSET, slot),
+    volumeUSD: 0,
+    trades: at(TRADES, slot),
+    open: orNull(OPEN, slot),
+    high: orNull(HIGH, slot),
+    low: orNull(LOW, slot),
+    close: orNull(CLOSE, slot),
+    buyVolume: at(BUY, slot),
+    sellVolume: at(SELL, slot),
+    tradesLeftOut: at(LEFT_OUT, slot),
+  }));
 }

@@ -1,0 +1,243 @@
+// Integer columns of a packed day (block-codec.ts): varints, and a column coding measured per day. A column
+// is bit-packed at one width, with the few values too wide for it ("exceptions", such as a 5% outlier trade
+// in a day's highs) listed after it, so that one outlier costs its own bytes instead of widening every
+// value. Integers are doubles here (up to 2^53): JavaScript's bit operators stop at 32 bits.
+
+const P2: number[] = Array.from({ length: 64 }, (_, i) => 2 ** i);
+const MAX_BITS = 54;
+/** Residuals of a zigzag column stay below this, so that 2|v| is still an exact integer. */
+const ZIGZAG_LIMIT = 2 ** 52;
+
+/** A growable byte buffer; one is kept per module and reused, so an encode allocates only its result. */
+export class ByteWriter {
+  buf = new Uint8Array(1 << 16);
+  pos = 0;
+
+  /** Makes room for `n` more bytes (and 4 of slack that bit packing may touch), zeroed. */
+  ensure(n: number): void {
+    const need = this.pos + n + 4;
+    if (need > this.buf.length) {
+      const next = new Uint8Array(Math.max(need, this.buf.length * 2));
+      next.set(this.buf.subarray(0, this.pos));
+      this.buf = next;
+    }
+    this.buf.fill(0, this.pos, need);
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  varint(v: number): void {
+    this.ensure(8);
+    while (v >= 128) {
+      this.buf[this.pos++] = (v % 128) | 128;
+      v = Math.floor(v / 128);
+    }
+    this.buf[this.pos++] = v;
+  }
+
+  svarint(v: number): void {
+    this.varint(v < 0 ? -2 * v - 1 : 2 * v);
+  }
+
+  /** The bytes written, in an ArrayBuffer of their own (transferable between threads). */
+  result(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+}
+
+/** A position in a blob, read forward. */
+export class ByteReader {
+  constructor(
+    readonly buf: Uint8Array,
+    public pos: number,
+  ) {}
+
+  byte(): number {
+    if (this.pos >= this.buf.length) throw new RangeError("packed day: truncated");
+    return this.buf[this.pos++] as number;
+  }
+
+  varint(): number {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.byte();
+      v += (b & 127) * scale;
+      if (b < 128) return v;
+      scale *= 128;
+    }
+  }
+
+  svarint(): number {
+    const z = this.varint();
+    return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+  }
+}
+
+function bitLength(u: number): number {
+  return u < 4_294_967_296 ? 32 - Math.clz32(u) : 64 - Math.clz32(Math.floor(u / 4_294_967_296));
+}
+
+/** How a column is coded: zigzag (signed, around 0) or offset from its minimum, at a width in bits. */
+export interface ColumnPlan {
+  zigzag: boolean;
+  width: number;
+  min: number;
+  /** Estimated size in bits, to compare codings and predictors. */
+  bits: number;
+}
+
+const histogram = new Float64Array(MAX_BITS + 1);
+
+/** The width (and its estimated cost) that minimises a histogram of bit lengths with exceptions. */
+function bestWidth(n: number, maxBits: number): { width: number; bits: number } {
+  let best = { width: maxBits, bits: n * maxBits + 8 };
+  for (let w = maxBits - 1; w >= 0; w--) {
+    let exceptions = 0;
+    let high = 0;
+    for (let b = w + 1; b <= maxBits; b++) {
+      const h = histogram[b] as number;
+      exceptions += h;
+      high += h * 8 * Math.ceil((b - w) / 7);
+    }
+    // An exception's position is a gap from the previous one: one byte when they are frequent.
+    const gapBits = exceptions > 0 && n / exceptions >= 128 ? 16 : 8;
+    const bits = n * w + 8 + high + exceptions * gapBits;
+    if (bits < best.bits) best = { width: w, bits };
+  }
+  return best;
+}
+
+/** The cheaper coding of `v[0..n)`, or null when neither keeps every value an exact integer. */
+export function planColumn(v: Float64Array, n: number): ColumnPlan | null {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const x = v[i] as number;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  if (n === 0) return { zigzag: false, width: 0, min: 0, bits: 0 };
+  let best: ColumnPlan | null = null;
+  if (max - min <= Number.MAX_SAFE_INTEGER && Math.max(-min, max) <= Number.MAX_SAFE_INTEGER) {
+    histogram.fill(0);
+    for (let i = 0; i < n; i++) (histogram[bitLength((v[i] as number) - min)] as number)++;
+    const { width, bits } = bestWidth(n, bitLength(max - min));
+    best = { zigzag: false, width, min, bits: bits + 8 * Math.ceil(bitLength(Math.abs(min) * 2) / 7) };
+  }
+  if (Math.max(-min, max) < ZIGZAG_LIMIT) {
+    histogram.fill(0);
+    for (let i = 0; i < n; i++) {
+      const x = v[i] as number;
+      (histogram[bitLength(x < 0 ? -2 * x - 1 : 2 * x)] as number)++;
+    }
+    const { width, bits } = bestWidth(n, bitLength(Math.max(-2 * min - 1, 2 * max)));
+    if (!best || bits < best.bits) best = { zigzag: true, width, min: 0, bits };
+  }
+  return best;
+}
+
+// Scratch of writeColumn: a column is at most a day's 720 blocks.
+const positions = new Int32Array(720);
+const u = new Float64Array(720);
+
+/** Writes `v[0..n)` (n ≤ 720) as planned: a header byte, the packed low bits, then the exceptions. */
+export function writeColumn(out: ByteWriter, v: Float64Array, n: number, plan: ColumnPlan): void {
+  const { width, min, zigzag } = plan;
+  out.byte((zigzag ? 64 : 0) | width);
+  if (!zigzag) out.svarint(min);
+  const limit = P2[width] as number;
+  let exceptions = 0;
+  for (let i = 0; i < n; i++) {
+    const x = v[i] as number;
+    const y = zigzag ? (x < 0 ? -2 * x - 1 : 2 * x) : x - min;
+    u[i] = y;
+    if (y >= limit) positions[exceptions++] = i;
+  }
+  const bytes = Math.ceil((n * width) / 8);
+  out.ensure(bytes);
+  packBits(out.buf, out.pos * 8, n, width, limit);
+  out.pos += bytes;
+  out.varint(exceptions);
+  let previous = -1;
+  for (let k = 0; k < exceptions; k++) {
+    const i = positions[k] as number;
+    out.varint(i - previous - 1);
+    out.varint(Math.floor((u[i] as number) / limit) - 1);
+    previous = i;
+  }
+}
+
+function packBits(buf: Uint8Array, bit: number, n: number, width: number, limit: number): void {
+  if (width === 0) return;
+  for (let i = 0; i < n; i++) {
+    let x = u[i] as number;
+    if (x >= limit) x %= limit;
+    // 24 bits at a time: shifted by up to 7, they stay within a 32-bit integer.
+    for (let rest = width; rest > 0; ) {
+      const c = rest < 24 ? rest : 24;
+      const chunk = c === width ? x : x % (P2[c] as number);
+      const y = chunk << (bit & 7);
+      const at = bit >>> 3;
+      // A Uint8Array keeps the low 8 bits of what is stored.
+      buf[at] = (buf[at] as number) | y;
+      buf[at + 1] = (buf[at + 1] as number) | (y >>> 8);
+      buf[at + 2] = (buf[at + 2] as number) | (y >>> 16);
+      buf[at + 3] = (buf[at + 3] as number) | (y >>> 24);
+      bit += c;
+      rest -= c;
+      x = (x - chunk) / (P2[c] as number);
+    }
+  }
+}
+
+/** Reads a column written by writeColumn into `out[0..n)`. */
+export function readColumn(r: ByteReader, n: number, out: Float64Array): void {
+  const head = r.byte();
+  const zigzag = (head & 64) !== 0;
+  const width = head & 63;
+  const min = zigzag ? 0 : r.svarint();
+  const buf = r.buf;
+  let bit = r.pos * 8;
+  if (width === 0) out.fill(0, 0, n);
+  else if (width <= 24) {
+    const mask = (1 << width) - 1;
+    for (let i = 0; i < n; i++, bit += width) {
+      const at = bit >>> 3;
+      // Past the blob's end, a typed array reads undefined, which | makes 0.
+      const word = (buf[at] as number) | ((buf[at + 1] as number) << 8) | ((buf[at + 2] as number) << 16);
+      out[i] = ((word | ((buf[at + 3] as number) << 24)) >>> (bit & 7)) & mask;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      let x = 0;
+      for (let done = 0; done < width; ) {
+        const c = width - done < 24 ? width - done : 24;
+        const at = bit >>> 3;
+        const word = (buf[at] as number) | ((buf[at + 1] as number) << 8) | ((buf[at + 2] as number) << 16);
+        x +=
+          (((word | ((buf[at + 3] as number) << 24)) >>> (bit & 7)) & ((1 << c) - 1)) * (P2[done] as number);
+        bit += c;
+        done += c;
+      }
+      out[i] = x;
+    }
+  }
+  r.pos += Math.ceil((n * width) / 8);
+  const limit = P2[width] as number;
+  let i = -1;
+  for (let k = r.varint(); k > 0; k--) {
+    i += r.varint() + 1;
+    if (i >= n) throw new RangeError("packed day: an exception lies past its column");
+    out[i] = (out[i] as number) + (r.varint() + 1) * limit;
+  }
+  if (zigzag) {
+    for (let j = 0; j < n; j++) {
+      const z = out[j] as number;
+      out[j] = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+    }
+  } else if (min !== 0) for (let j = 0; j < n; j++) out[j] = (out[j] as number) + min;
+}
