@@ -56,8 +56,16 @@ describe("formatRateChange", () => {
 
 describe("formatPublished", () => {
   it("formats a time and passes an unreadable one through", () => {
-    expect(formatPublished("2024-03-11T12:00:00Z", "en-US")).toMatch(/Mar 1[01], 2024/);
-    expect(formatPublished("2024-03-11T12:00:00Z", "en-US", { short: true })).not.toContain("2024");
-    expect(formatPublished("soon", "en-US")).toBe("soon");
+    expect(formatPublished("2024-03-11T12:00:00Z", "UTC", { locale: "en-US" })).toMatch(
+      /^Mar 11, 2024, 12:00\sPM UTC$/,
+    );
+    // 20:00 UTC is already the next day in Tokyo.
+    expect(formatPublished("2024-03-11T20:00:00Z", "Asia/Tokyo", { locale: "en-US" })).toMatch(
+      /^Mar 12, 2024, 5:00\sAM UTC\+09:00$/,
+    );
+    expect(formatPublished("2024-03-11T12:00:00Z", "UTC", { locale: "en-US", short: true })).not.toContain(
+      "2024",
+    );
+    expect(formatPublished("soon", "UTC", { locale: "en-US" })).toBe("soon");
   });
 });

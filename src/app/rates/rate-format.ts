@@ -2,6 +2,7 @@
 // (SAFR), which is an index level (see InterestRateSchema's `value` description), so it has no unit.
 import { RATE_TYPES } from "../../interface/vocabulary.ts";
 import { formatDate } from "../format/dates.ts";
+import { type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
 import { isRateType } from "./rates-search.ts";
 
 /** The decimals when neither the service's list nor the vocabulary knows the type (the public default). */
@@ -65,13 +66,20 @@ export function formatRateChange(change: number, decimals: number, unit: RateUni
 }
 
 /**
- * A publication time in the reader's zone, to the minute: "Mar 11, 2024, 1:00 PM"; short, without the
- * year, for a table row whose date already says it: "Mar 11, 1:00 PM".
+ * A publication time in `zone` (the setting), to the minute: "Mar 11, 2024, 1:00 PM UTC+09:00", the zone
+ * named; short, without the year or the zone, for a table row whose date and column heading say them:
+ * "Mar 11, 1:00 PM".
  */
-export function formatPublished(iso: string, locale?: string, { short = false } = {}): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return short
-    ? formatDate(time, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }, locale)
-    : formatDate(time, { dateStyle: "medium", timeStyle: "short" }, locale);
+export function formatPublished(
+  iso: string,
+  zone: TimeZone,
+  { short = false, locale }: { short?: boolean; locale?: string } = {},
+): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const options: Intl.DateTimeFormatOptions = short
+    ? { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone }
+    : { dateStyle: "medium", timeStyle: "short", timeZone: zone };
+  const written = formatDate(ms, options, locale);
+  return short ? written : `${written} ${timeZoneAbbreviation(zone, ms / 1000)}`;
 }

@@ -5,7 +5,9 @@ import type { InterestRate } from "../../interface/resources.ts";
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import { QueryView } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { timeZoneAbbreviation } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { useInterestRateRange } from "./queries/interest-rate.ts";
 import { dayOf, weekdayOf } from "./rate-days.ts";
 import { formatPublished, formatRateChange, formatRateValue, type RateUnit, unitOf } from "./rate-format.ts";
@@ -103,6 +105,7 @@ function FixingsTable({
   value: (v: number) => string;
   unit: RateUnit;
 }) {
+  const zone = useTimeZone();
   return (
     <div className="table-scroll rate-range__scroll">
       <table className="data-table">
@@ -115,7 +118,7 @@ function FixingsTable({
             <th scope="col" className="num">
               {unit.index ? "Index level" : "Value"}
             </th>
-            <th scope="col">Published</th>
+            <th scope="col">Published ({timeZoneAbbreviation(zone)})</th>
           </tr>
         </thead>
         <tbody>
@@ -129,7 +132,7 @@ function FixingsTable({
                 <td className="num">{value(fixing.value)}</td>
                 <td className="muted">
                   <time dateTime={fixing.publicationTime}>
-                    {formatPublished(fixing.publicationTime, undefined, { short: true })}
+                    {formatPublished(fixing.publicationTime, zone, { short: true })}
                   </time>
                 </td>
               </tr>

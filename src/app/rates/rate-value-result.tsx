@@ -6,6 +6,7 @@ import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import { FailureNotice, QueryView } from "../components/query-status.tsx";
 import { SkeletonBlock } from "../components/skeleton.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 import { ApiRequestError } from "../transport/transport.ts";
 import { useInterestRate } from "./queries/interest-rate.ts";
 import { dayOf, weekdayOf } from "./rate-days.ts";
@@ -54,6 +55,7 @@ function Fixing({
   decimals: number;
   type: RateType;
 }) {
+  const zone = useTimeZone();
   const effective = dayOf(fixing.effectiveDate);
   const unit = unitOf(type);
   return (
@@ -65,7 +67,7 @@ function Fixing({
       </p>
       <p className="rate-figure__meta muted">
         Effective <time dateTime={effective}>{`${weekdayOf(effective)} ${effective}`}</time> · published{" "}
-        <time dateTime={fixing.publicationTime}>{formatPublished(fixing.publicationTime)}</time> ·{" "}
+        <time dateTime={fixing.publicationTime}>{formatPublished(fixing.publicationTime, zone)}</time> ·{" "}
         {fixing.source}
       </p>
       {date !== null && effective !== date ? (
