@@ -40,7 +40,7 @@ test("a large range shows its download's progress, can be cancelled and reloaded
   });
   try {
     const seeded = Date.now();
-    await page.goto(`${own.url}/chart/BTC?exchange=Binance&scale=raw&range=1d`);
+    await page.goto(`${own.url}/chart/BTC?view=line&exchange=Binance&scale=raw&range=1d`);
     await settled(page);
     const before = await shownPoints(page);
     expect(before).toBeGreaterThan(700);
@@ -127,7 +127,7 @@ test("the live chart grows when a block passes: one refetch from its last point,
   const own = await startOwnService(PORT + 11, { marketSpeed: 60 });
   try {
     await page.clock.install();
-    await page.goto(`${own.url}/chart/BTC?exchange=Binance&scale=raw&range=1d`);
+    await page.goto(`${own.url}/chart/BTC?view=line&exchange=Binance&scale=raw&range=1d`);
     await settled(page);
     const entry = mainEntry(page);
     await expect(entry).toHaveAttribute("data-change", "set");

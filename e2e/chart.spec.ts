@@ -5,7 +5,8 @@ import { test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
 
 // The chart page as a person uses it: pick an exchange, a filter, a scale and a range (each one in the
-// address and on the chart), step back and forward, overlay another series, export the points shown.
+// address and on the chart), step back and forward, overlay another series, export the points shown. These
+// are the line view's journeys (?view=line); the candle view's are in chart-candles.spec.ts.
 // Each test stays within the 5 requests a minute its key has.
 
 const SHOTS = "/tmp/chart-shots";
@@ -18,7 +19,7 @@ for (const wire of ["seed", "dia"] as const) {
       page,
       client,
     }) => {
-      await page.goto("/chart/BTC");
+      await page.goto("/chart/BTC?view=line");
       await expect(page.getByRole("heading", { level: 1, name: "BTC chart" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to BTC" })).toHaveAttribute("href", "/symbol/BTC");
       await settled(page);
@@ -80,7 +81,7 @@ for (const wire of ["seed", "dia"] as const) {
       page,
       client,
     }) => {
-      await page.goto("/chart/BTC?exchange=Binance");
+      await page.goto("/chart/BTC?view=line&exchange=Binance");
       await settled(page);
       await page.getByRole("button", { name: "Scale 30m" }).click();
       await expect(page).toHaveURL(/[?&]scale=30m/);
@@ -134,7 +135,7 @@ test("compare adds a legend entry after saying what it costs; light, dark and 36
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.goto("/chart/BTC?exchange=Binance&scale=5m&range=1d");
+  await page.goto("/chart/BTC?view=line&exchange=Binance&scale=5m&range=1d");
   await settled(page);
   const legend = page.getByRole("list", { name: "Legend" });
   await expect(legend.getByRole("listitem")).toHaveCount(1);
@@ -188,7 +189,7 @@ test("the chart is drawn once, with its points: no empty chart while they are on
     await held;
     await route.continue();
   });
-  await page.goto("/chart/BTC");
+  await page.goto("/chart/BTC?view=line");
   const frame = page.locator(".chart-frame");
   await expect(frame.getByText(/^Loading /)).toBeVisible();
   await page.waitForTimeout(500);
