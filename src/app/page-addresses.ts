@@ -40,7 +40,7 @@ export const PAGE_ADDRESSES = {
     heading: ":symbol chart",
     module: "src/app/chart/chart-page.tsx",
     description:
-      "A coin's chart by exchange and filter (MA120, MAIR120, MEDIR120) at any scale and range, live, compared, exported as CSV or PNG.",
+      "A coin's candles and volume, or its filter line (MA120, MAIR120, MEDIR120), by exchange at any scale and range, live, compared, exported as CSV or PNG.",
   },
   rates: {
     path: "/rates",
