@@ -82,8 +82,9 @@ describe("changedSettings", () => {
       budgetPerMinute: 5,
       theme: "dark" as const,
       currency: "EUR" as const,
+      timeZone: "UTC" as const,
     };
-    expect(changedSettings(SETTINGS, next)).toEqual({ theme: "dark", currency: "EUR" });
+    expect(changedSettings(SETTINGS, next)).toEqual({ theme: "dark", currency: "EUR", timeZone: "UTC" });
   });
 });
 
