@@ -98,6 +98,13 @@ try {
         mair120: v,
         medir120: v,
         lastTradeOffset: 60,
+        open: v,
+        high: v,
+        low: v,
+        close: v,
+        buyVolume: 2.5,
+        sellVolume: 2.5,
+        tradesLeftOut: 0,
         volumeUSD: 1e6,
         trades: 5,
       });

@@ -53,11 +53,11 @@ export async function lengthenBtcSeries(dataDir: string): Promise<number> {
   const firstTime = (
     db.prepare("SELECT min(time) AS t FROM blocks WHERE series = ?").get(series) as { t: number }
   ).t;
-  const insert = db.prepare("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, 60, 1e6, 5)");
+  const insert = db.prepare("INSERT INTO blocks VALUES (?, ?, ?, ?, ?, 60, 1e6, 5, ?, ?, ?, ?, 2.5, 2.5, 0)");
   db.transaction(() => {
     for (let i = 1; i <= EXTRA_DAYS * 720; i++) {
       const v = 90_000 + 5_000 * Math.sin(i / 3000);
-      insert.run(series, firstTime - i * 120, v, v, v);
+      insert.run(series, firstTime - i * 120, v, v, v, v, v, v, v);
     }
   })();
   db.close();

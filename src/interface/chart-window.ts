@@ -75,12 +75,24 @@ export function chartPointsPath(request: ChartRequest): string {
     : pathOf(ENDPOINTS.chartPoints, { filter, trading_place: request.exchange, symbol }, query);
 }
 
+/** One series' candles asked for: a chart request without a filter (candles are the block's own figures). */
+export type CandleRequest = Omit<ChartRequest, "filter">;
+
+/** The path candles are asked at: one exchange's endpoint or all exchanges', the scale left out for raw. */
+export function candlesPath(request: CandleRequest): string {
+  const { symbol, scale, starttime, endtime } = request;
+  const query = { scale: scale === "raw" ? null : scale, starttime, endtime };
+  return request.exchange === null
+    ? pathOf(ENDPOINTS.candlesAllExchanges, { symbol }, query)
+    : pathOf(ENDPOINTS.candles, { trading_place: request.exchange, symbol }, query);
+}
+
 /**
  * A request up to now from `starttime`, held to MAX_CHART_POINTS buckets by an endtime when it would reach
  * about that far (the service refuses a request over the cap, and its clock may be a bucket ahead of the
  * asker's). Any other request as it is.
  */
-export function cappedRequest(request: ChartRequest, now: number): ChartRequest {
+export function cappedRequest<R extends CandleRequest>(request: R, now: number): R {
   if (request.starttime === null || request.endtime !== null) return request;
   const step = bucketSeconds(request.scale);
   const end = request.starttime + MAX_CHART_POINTS * step - 1;

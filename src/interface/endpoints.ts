@@ -7,16 +7,20 @@
 // endpoint's path (lint/endpoint-paths.test.ts).
 import type { z } from "zod";
 import {
+  CandlesParams,
   ChartPointsAllExchangesParams,
   ChartPointsParams,
   ChartPointsQuery,
+  ProvenanceQuery,
   RateRangeQuery,
   RateTypeDateParams,
   RateTypeParams,
   SupplyPostQuery,
   SymbolPathParams,
 } from "./parameters.ts";
+import { ProvenanceSchema } from "./provenance.ts";
 import {
+  CandlesSchema,
   CoinsSchema,
   InterestRateMetaListSchema,
   InterestRateSchema,
@@ -66,6 +70,8 @@ export interface Endpoint extends Operation {
   resource: z.ZodType;
   lifetime: Lifetime;
   freshFor: Freshness;
+  /** Beyond the interface document: our own endpoint in its style (marked so in the OpenAPI document). */
+  extension?: true;
 }
 
 /** A fixing, or the array of fixings of a range (?dateInit=). */
@@ -195,6 +201,43 @@ export const ENDPOINTS = {
     resource: SymbolsSchema,
     lifetime: "block",
     freshFor: "lists",
+  },
+  // Beyond the interface: candles (OHLCV) per exchange and across exchanges, and how a block was made.
+  candles: {
+    name: "candles",
+    operationId: "getCandles",
+    method: "get",
+    path: "/v1/candles/{trading_place}/{symbol}",
+    params: CandlesParams,
+    query: ChartPointsQuery,
+    resource: CandlesSchema,
+    lifetime: "block",
+    freshFor: "block",
+    extension: true,
+  },
+  candlesAllExchanges: {
+    name: "candles",
+    operationId: "getCandlesAllExchanges",
+    method: "get",
+    path: "/v1/candlesAllExchanges/{symbol}",
+    params: SymbolPathParams,
+    query: ChartPointsQuery,
+    resource: CandlesSchema,
+    lifetime: "block",
+    freshFor: "block",
+    extension: true,
+  },
+  provenance: {
+    name: "provenance",
+    operationId: "getProvenance",
+    method: "get",
+    path: "/v1/provenance/{symbol}",
+    params: SymbolPathParams,
+    query: ProvenanceQuery,
+    resource: ProvenanceSchema,
+    lifetime: "block",
+    freshFor: "block",
+    extension: true,
   },
 } as const satisfies Record<string, Endpoint>;
 

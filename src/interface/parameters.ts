@@ -67,6 +67,10 @@ export const ChartPointsQuery = z.object({
   endtime: endTimeParam,
 });
 export const SymbolPathParams = z.object({ symbol: symbolParam });
+export const CandlesParams = z.object({ trading_place: exchangeParam, symbol: symbolParam });
+export const ProvenanceQuery = z.object({
+  time: unixSeconds("A time within the block, Unix seconds (default: the newest block)"),
+});
 export const RateTypeParams = z.object({ rateType: rateTypeParam });
 export const RateTypeDateParams = z.object({ rateType: rateTypeParam, date: rateDateParam });
 export const RateRangeQuery = z.object({

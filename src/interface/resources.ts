@@ -105,6 +105,26 @@ export const PointsSchema = z
   })
   .meta({ id: "Points", description: "Chart points" });
 
+export const CANDLES_DESCRIPTION = [
+  "CSV text. The first line is the header",
+  "`time,exchange,symbol,open,high,low,close,volume,buyVolume,sellVolume,trades`; then one line per bucket with",
+  "trades, oldest first. `time` is the bucket start, RFC 3339 UTC; `exchange` is empty across exchanges;",
+  "prices are USD, volumes in the coin's own units (buy and sell by the taker's side). A raw candle (no scale)",
+  "is one 120-second block; a scaled candle combines its blocks: the first open, the highest high, the lowest",
+  "low, the last close and the sums, so a bucket equals the combination of the finer buckets it holds.",
+].join(" ");
+
+export const CandlesSchema = z
+  .object({
+    candles: z.string().meta({
+      description: CANDLES_DESCRIPTION,
+      example:
+        "time,exchange,symbol,open,high,low,close,volume,buyVolume,sellVolume,trades\n" +
+        "2026-11-22T09:20:00Z,Binance,BTC,95120.5,95140,95101.25,95133,3.5124,2.1,1.4124,41\n",
+    }),
+  })
+  .meta({ id: "Candles", description: "Candles (OHLCV), an extension of the interface" });
+
 export const QuotationSchema = z
   .object({
     symbol,

@@ -18,11 +18,13 @@ import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
 import { registerStatus } from "./market-source.ts";
 import { registerOpenApiDocument } from "./openapi.ts";
 import type { ResponseCache } from "./response-cache.ts";
+import { registerCandles } from "./routes/candles.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
 import { registerCoins } from "./routes/coins.ts";
 import { registerInterestRate } from "./routes/interest-rate.ts";
 import { registerInterestRateTypes } from "./routes/interest-rate-types.ts";
 import { registerPairs } from "./routes/pairs.ts";
+import { registerProvenance } from "./routes/provenance.ts";
 import { registerQuotation } from "./routes/quotation.ts";
 import { registerSupply } from "./routes/supply.ts";
 import { registerSymbolDetails } from "./routes/symbol-details.ts";
@@ -78,6 +80,8 @@ export function createHttpApp({
   });
 
   registerChartPoints(app, ctx);
+  registerCandles(app, ctx);
+  registerProvenance(app, ctx);
   registerQuotation(app, ctx);
   registerInterestRate(app, ctx);
   registerInterestRateTypes(app, ctx);

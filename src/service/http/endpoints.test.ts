@@ -159,14 +159,28 @@ describe("interest rates", () => {
 });
 
 describe("the OpenAPI document", () => {
-  it("describes all eleven endpoints and the error table", async () => {
+  it("describes all eleven endpoints, our extensions marked as such, and the error table", async () => {
     const doc = (await json("/v1/openapi.json")) as {
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { tags?: string[]; "x-extension"?: boolean }>>;
       info: { description: string };
     };
-    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m} ${path}`),
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => ({
+        route: `${m} ${path}`,
+        extension: op["x-extension"] === true,
+      })),
     );
+    expect(
+      operations
+        .filter((o) => o.extension)
+        .map((o) => o.route)
+        .sort(),
+    ).toEqual([
+      "get /v1/candles/{trading_place}/{symbol}",
+      "get /v1/candlesAllExchanges/{symbol}",
+      "get /v1/provenance/{symbol}",
+    ]);
+    const routes = operations.filter((o) => !o.extension).map((o) => o.route);
     expect(routes.sort()).toEqual(
       [
         "get /v1/chartPoints/{filter}/{trading_place}/{symbol}",

@@ -1,11 +1,12 @@
 // Crowd aggregation: the trades of one 120-second block go through the three filters of every
 // (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.ts";
 import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
-/** Filter state of one series, carried from block to block. */
+/** Filter state of one series, carried from block to block, and the figures of the block under way. */
 class SeriesState {
   readonly ma: MovingAverageFilter;
   readonly mair: MairFilter;
@@ -13,6 +14,14 @@ class SeriesState {
   volumeUSD = 0;
   trades = 0;
   lastTradeMs = 0;
+  open = 0;
+  high = Number.NEGATIVE_INFINITY;
+  low = Number.POSITIVE_INFINITY;
+  last = 0;
+  buyVolume = 0;
+  sellVolume = 0;
+  buyUnits = 0;
+  sellUnits = 0;
 
   constructor(
     readonly id: number,
@@ -26,7 +35,20 @@ class SeriesState {
     this.ma.compute(trade);
     this.mair.compute(trade);
     this.medir.compute(trade);
-    this.volumeUSD += Math.abs(trade.volume) * trade.estimatedUSDPrice;
+    const price = trade.estimatedUSDPrice;
+    if (this.trades === 0) this.open = price;
+    if (price > this.high) this.high = price;
+    if (price < this.low) this.low = price;
+    this.last = price;
+    // A trade's volume is signed by the taker's side: negative for a sell.
+    if (trade.volume < 0) {
+      this.sellVolume -= trade.volume;
+      this.sellUnits += amountUnits(trade.volume);
+    } else {
+      this.buyVolume += trade.volume;
+      this.buyUnits += amountUnits(trade.volume);
+    }
+    this.volumeUSD += Math.abs(trade.volume) * price;
     this.trades += 1;
     this.lastTradeMs = trade.timeMs;
   }
@@ -37,20 +59,35 @@ class SeriesState {
     const mair = this.mair.finalCompute();
     const medir = this.medir.finalCompute();
     const traded = this.trades > 0;
+    // Prices are kept to nine significant digits as the block is made, so that its rows and its packed
+    // day (stored as integers) hold the same numbers.
     const row: BlockRow | null = ma && {
       series: this.id,
       time: blockEndMs / 1000,
-      ma120: ma.value,
-      mair120: mair?.value ?? null,
-      medir120: medir?.value ?? null,
+      ma120: roundPrice(ma.value),
+      mair120: mair ? roundPrice(mair.value) : null,
+      medir120: medir ? roundPrice(medir.value) : null,
       lastTradeOffset: traded
         ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
         : null,
       volumeUSD: this.volumeUSD,
       trades: this.trades,
+      open: traded ? roundPrice(this.open) : null,
+      high: traded ? roundPrice(this.high) : null,
+      low: traded ? roundPrice(this.low) : null,
+      close: traded ? roundPrice(this.last) : null,
+      buyVolume: amountOfUnits(this.buyUnits, this.buyVolume),
+      sellVolume: amountOfUnits(this.sellUnits, this.sellVolume),
+      tradesLeftOut: this.medir.leftOut,
     };
     this.volumeUSD = 0;
     this.trades = 0;
+    this.high = Number.NEGATIVE_INFINITY;
+    this.low = Number.POSITIVE_INFINITY;
+    this.buyVolume = 0;
+    this.sellVolume = 0;
+    this.buyUnits = 0;
+    this.sellUnits = 0;
     return row;
   }
 }

@@ -14,10 +14,11 @@ const WARM_UP_BLOCKS = 60;
 /** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
 const TRADE_RETENTION_MS = 3_600_000;
 /**
- * Days of block rows kept before the first day not packed: the figures of a quotation read the last 24 hours
- * of rows; charts read packed days.
+ * Complete days of block rows kept before the day under way: the figures of a quotation read the last 24
+ * hours of rows, which reach into yesterday only; charts and candles read packed days. (Each day of rows
+ * costs about as much as seven packed ones.)
  */
-const ROW_DAYS = 2;
+const ROW_DAYS = 1;
 /** Blocks written per transaction while seeding. */
 const BLOCKS_PER_COMMIT = 360;
 

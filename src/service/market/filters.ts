@@ -11,7 +11,7 @@
 // The per-second fill follows the reference's FilterMA.fill exactly, quirks included: a gap of d ≥ 2 whole
 // seconds adds d − 1 samples of the previous price before the new one replaces the newest; a trade in the
 // same second replaces the newest sample. Trades older than the filter's current time are ignored.
-import { trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
+import { lastTrim, trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
 import { SampleRuns } from "./sample-runs.ts";
 
 const FILTER_MEMORY = 120;
@@ -137,10 +137,15 @@ export class MedirFilter {
     this.lastTradeMs = trade.timeMs;
   }
 
+  /** Trades the last finalCompute left out as outliers (of the newest `memory` it weighed). */
+  leftOut = 0;
+
   /** The block's value, or null when the block had no trades. The buffer starts empty each block. */
   finalCompute(): FilterValue | null {
+    this.leftOut = 0;
     if (this.taken === 0) return null;
     const value = trimmedMedian(this.prices, Math.min(this.taken, this.memory));
+    this.leftOut = lastTrim.leftOut;
     this.taken = 0;
     return { value, timeMs: this.lastTradeMs };
   }

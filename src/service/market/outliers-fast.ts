@@ -3,8 +3,15 @@
 
 let scratch = new Float64Array(256);
 
+/**
+ * How many values the last trimmedMedian left out (outside the IQR fences): a module field rather than a
+ * returned object, so the hot loop allocates nothing.
+ */
+export const lastTrim = { leftOut: 0 };
+
 /** median(removeOutliers(values)) without allocating: sorts a scratch copy, trims to the IQR fences. */
 export function trimmedMedian(values: ArrayLike<number>, count: number): number {
+  lastTrim.leftOut = 0;
   if (count === 0) return 0;
   if (scratch.length < count) scratch = new Float64Array(count * 2);
   const sorted = scratch.subarray(0, count);
@@ -20,6 +27,7 @@ export function trimmedMedian(values: ArrayLike<number>, count: number): number 
     while (from < to && (sorted[from] as number) < low) from++;
     while (to > from && (sorted[to - 1] as number) > high) to--;
   }
+  lastTrim.leftOut = count - (to - from);
   return medianOf(sorted, from, to);
 }
 

@@ -9,8 +9,10 @@
 // stored as the difference from a prediction (the previous MA120, the block's MA120, its open...) chosen
 // per column and day by measuring. A day whose figures do not fit (a price with more digits, integers past
 // 2^53, an inconsistent row) is stored raw: never rounded, never corrupted.
+
 import { ByteWriter, planColumn, writeColumn } from "./block-codec-ints.ts";
 import { writeSlots } from "./block-codec-slots.ts";
+import { PRICE_DIGITS } from "./block-rounding.ts";
 
 export const BLOCKS_PER_DAY = 720;
 /** The columns of a day, by index. */
@@ -31,7 +33,6 @@ export const COLUMN_COUNT = 12;
 export const VERSION = 1;
 export const FORM_INTEGERS = 0;
 export const FORM_RAW = 1;
-const PRICE_DIGITS = 9;
 const VOLUME_DECIMALS = 8;
 const VOLUME_LIMIT = 2 ** 47;
 /** Exact powers of ten (10^22 is the last a double holds exactly). */
@@ -66,16 +67,6 @@ export const CANDIDATES: number[][] = [
 /** 10^x as the double nearest it, as a literal would be (10 ** -3 need not be). |x| ≤ 22. */
 function pow10(x: number): number {
   return x >= 0 ? (P10[x] as number) : 1 / (P10[-x] as number);
-}
-
-/**
- * `x` to nine significant digits, computed as k / 10^n (or k × 10^n) so that it is the double nearest that
- * decimal and prints as it. Every price of a block goes through it as the block is made.
- */
-export function roundPrice(x: number): number {
-  if (x === 0 || !Number.isFinite(x)) return x;
-  const e = Math.floor(Math.log10(Math.abs(x))) - (PRICE_DIGITS - 1);
-  return e >= 0 ? Math.round(x / 10 ** e) * 10 ** e : Math.round(x * 10 ** -e) / 10 ** -e;
 }
 
 /** A day being packed: which slots have a block, and each column by slot (column c at c × 720; NaN = null). */

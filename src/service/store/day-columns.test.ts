@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyCandles } from "../../interface/candles.ts";
-import { roundPrice } from "./block-codec.ts";
+import { roundPrice } from "./block-rounding.ts";
 import { appendDayCandles, appendDayPoints, DayColumns, decodeDayBlocks } from "./day-columns.ts";
 import type { BlockRow } from "./store.ts";
 

@@ -6,7 +6,7 @@ import type { BlockRow, PackedDay, RateRecord, StoredTrade } from "./store.ts";
 
 /** Rows per statement: bounds the size of one statement's parameters (a few MB). */
 const CHUNK_ROWS = 50_000;
-/** Packed days per statement (18 KB each, one parameter per column and row). */
+/** Packed days per statement (a few KB each, one parameter per column and row). */
 const DAY_CHUNK = 500;
 
 /**
@@ -42,16 +42,23 @@ export async function upsertBlocks(tx: PgTransaction, all: readonly BlockRow[]):
   );
   for (const part of chunks(rows, CHUNK_ROWS)) {
     await tx`
-      INSERT INTO blocks (series, time, ma120, mair120, medir120, last_trade_offset, volume_usd, trades)
+      INSERT INTO blocks (series, time, ma120, mair120, medir120, last_trade_offset, volume_usd, trades,
+        open, high, low, close, buy_volume, sell_volume, trades_left_out)
       SELECT * FROM unnest(
         ${part.map((r) => r.series)}::int4[], ${part.map((r) => r.time)}::int8[],
         ${part.map((r) => r.ma120)}::float8[], ${part.map((r) => r.mair120)}::float8[],
         ${part.map((r) => r.medir120)}::float8[], ${part.map((r) => r.lastTradeOffset)}::int2[],
-        ${part.map((r) => r.volumeUSD)}::float8[], ${part.map((r) => r.trades)}::int4[])
+        ${part.map((r) => r.volumeUSD)}::float8[], ${part.map((r) => r.trades)}::int4[],
+        ${part.map((r) => r.open)}::float8[], ${part.map((r) => r.high)}::float8[],
+        ${part.map((r) => r.low)}::float8[], ${part.map((r) => r.close)}::float8[],
+        ${part.map((r) => r.buyVolume)}::float8[], ${part.map((r) => r.sellVolume)}::float8[],
+        ${part.map((r) => r.tradesLeftOut)}::int4[])
       ON CONFLICT (series, time) DO UPDATE SET
         ma120 = EXCLUDED.ma120, mair120 = EXCLUDED.mair120, medir120 = EXCLUDED.medir120,
         last_trade_offset = EXCLUDED.last_trade_offset, volume_usd = EXCLUDED.volume_usd,
-        trades = EXCLUDED.trades`;
+        trades = EXCLUDED.trades, open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low,
+        close = EXCLUDED.close, buy_volume = EXCLUDED.buy_volume, sell_volume = EXCLUDED.sell_volume,
+        trades_left_out = EXCLUDED.trades_left_out`;
   }
 }
 

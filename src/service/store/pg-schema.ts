@@ -96,6 +96,20 @@ CREATE TABLE replicas (
   id text PRIMARY KEY, role text NOT NULL, started_ms bigint NOT NULL, seen_ms bigint NOT NULL);
 `,
   },
+  {
+    version: 3,
+    name: "candles",
+    // Blocks hold their candle; packed days take the new codec (block-codec.ts), which cannot read the old
+    // ones: the block history is forgotten and made again (seeded, or caught up from the exchanges), as the
+    // SQLite store does. Supply posts, rates, trades, series and the access tables are kept.
+    sql: `
+ALTER TABLE blocks ADD COLUMN trades_left_out integer NOT NULL DEFAULT 0,
+  ADD COLUMN open float8, ADD COLUMN high float8, ADD COLUMN low float8, ADD COLUMN close float8,
+  ADD COLUMN buy_volume float8 NOT NULL DEFAULT 0, ADD COLUMN sell_volume float8 NOT NULL DEFAULT 0;
+TRUNCATE blocks, day_columns;
+DELETE FROM meta WHERE key IN ('packed_until_day', 'first_block_end', 'last_block_end');
+`,
+  },
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -1,6 +1,8 @@
 // The Store on PostgreSQL 15 (the `postgres` client), for an ingest and API replicas sharing one database.
 // The schema is migrated on open (pg-schema.ts); the series (a few hundred) and the packed-until day are
 // kept in memory and reloaded by refreshSeries() when another process may have changed them.
+import type { CandleColumns } from "../../interface/candles.ts";
+import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import { DayColumns } from "./day-columns.ts";
 import { PgChartReader } from "./pg-chart-reader.ts";
 import { connect, type PgOptions, type PgSql, type PgTransaction } from "./pg-connection.ts";
@@ -17,6 +19,7 @@ import {
 } from "./sqlite-schema.ts";
 import type {
   BlockRow,
+  CandleQuery,
   ChartQuery,
   MarketWrite,
   PackedDay,
@@ -180,7 +183,7 @@ export class PgStore implements Store {
       const series = await tx<{ id: number }[]>`SELECT id FROM series ORDER BY id`;
       for (const { id } of series) {
         const rows = await tx<BlockDbRow[]>`
-          SELECT series, time, ma120, mair120, medir120, last_trade_offset, volume_usd, trades FROM blocks
+          SELECT * FROM blocks
           WHERE series = ${id} AND time > ${firstDay * 86_400} AND time <= ${(lastDay + 1) * 86_400}
           ORDER BY time`;
         const days: PackedDay[] = [];
@@ -211,14 +214,14 @@ export class PgStore implements Store {
 
   async latestBlock(series: number): Promise<BlockRow | null> {
     const [row] = await this.sql<BlockDbRow[]>`
-      SELECT series, time, ma120, mair120, medir120, last_trade_offset, volume_usd, trades FROM blocks
+      SELECT * FROM blocks
       WHERE series = ${series} ORDER BY time DESC LIMIT 1`;
     return row ? toBlockRow(row) : null;
   }
 
   async blockAtOrBefore(series: number, time: number, maxAgeSeconds: number): Promise<BlockRow | null> {
     const [row] = await this.sql<BlockDbRow[]>`
-      SELECT series, time, ma120, mair120, medir120, last_trade_offset, volume_usd, trades FROM blocks
+      SELECT * FROM blocks
       WHERE series = ${series} AND time <= ${time} AND time >= ${time - maxAgeSeconds}
       ORDER BY time DESC LIMIT 1`;
     return row ? toBlockRow(row) : null;
@@ -231,6 +234,13 @@ export class PgStore implements Store {
     return row?.v ?? 0;
   }
 
+  async tradesBetween(series: number, fromMs: number, toMs: number): Promise<StoredTrade[]> {
+    const rows = await this.sql<TradeDbRow[]>`
+      SELECT * FROM trades WHERE series = ${series} AND time_ms >= ${fromMs} AND time_ms < ${toMs}
+      ORDER BY time_ms, seq`;
+    return rows.map(toStoredTrade);
+  }
+
   async lastTrades(series: number, limit: number): Promise<StoredTrade[]> {
     const rows = await this.sql<TradeDbRow[]>`
       SELECT series, time_ms, seq, pair, price, volume, usd_price, foreign_id FROM trades
@@ -240,6 +250,28 @@ export class PgStore implements Store {
 
   chartPoints(query: ChartQuery): Promise<PointColumns> {
     return this.charts.points(query);
+  }
+
+  /** What candle-reader.ts reads, from this engine. */
+  private readonly blockSource: BlockSource = {
+    packedUntil: () => this.packedUntilDay,
+    days: (series, firstDay, lastDay) => this.sql<{ day: number; data: Uint8Array }[]>`
+      SELECT day, data FROM day_columns
+      WHERE series = ${series} AND day >= ${firstDay} AND day <= ${lastDay} ORDER BY day`,
+    rows: async (series, fromEnd, toEnd) =>
+      (
+        await this.sql<BlockDbRow[]>`
+          SELECT * FROM blocks WHERE series = ${series} AND time >= ${fromEnd} AND time <= ${toEnd}
+          ORDER BY time`
+      ).map(toBlockRow),
+  };
+
+  async candles(query: CandleQuery): Promise<CandleColumns> {
+    return readCandles(this.blockSource, query);
+  }
+
+  async blockAt(series: number, time: number): Promise<BlockRow | null> {
+    return readBlockAt(this.blockSource, series, time);
   }
 
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {

@@ -2,7 +2,8 @@
 import type Database from "better-sqlite3";
 import type { BlockRow, RateRecord, StoredTrade, SupplyRecord } from "./store.ts";
 
-export const SCHEMA_VERSION = "1";
+/** 2: blocks hold their candle (open … tradesLeftOut) and packed days the new codec (block-codec.ts). */
+export const SCHEMA_VERSION = "2";
 /** Meta key of the first UTC day whose blocks are not packed into day_columns yet (earlier ones all are). */
 export const PACKED_UNTIL_META = "packed_until_day";
 /** Meta key of the end of the oldest stored block. */
@@ -17,6 +18,8 @@ CREATE TABLE IF NOT EXISTS series (
 CREATE TABLE IF NOT EXISTS blocks (
   series INTEGER NOT NULL, time INTEGER NOT NULL, ma120 REAL NOT NULL, mair120 REAL, medir120 REAL,
   last_trade_offset INTEGER, volume_usd REAL NOT NULL, trades INTEGER NOT NULL,
+  open REAL, high REAL, low REAL, close REAL, buy_volume REAL NOT NULL, sell_volume REAL NOT NULL,
+  trades_left_out INTEGER NOT NULL,
   PRIMARY KEY (series, time)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS day_columns (
   series INTEGER NOT NULL, day INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (series, day)) WITHOUT ROWID;
@@ -43,6 +46,13 @@ export interface BlockDbRow {
   last_trade_offset: number | null;
   volume_usd: number;
   trades: number;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  buy_volume: number;
+  sell_volume: number;
+  trades_left_out: number;
 }
 
 export const toBlockRow = (r: BlockDbRow): BlockRow => ({
@@ -54,6 +64,13 @@ export const toBlockRow = (r: BlockDbRow): BlockRow => ({
   lastTradeOffset: r.last_trade_offset,
   volumeUSD: r.volume_usd,
   trades: r.trades,
+  open: r.open,
+  high: r.high,
+  low: r.low,
+  close: r.close,
+  buyVolume: r.buy_volume,
+  sellVolume: r.sell_volume,
+  tradesLeftOut: r.trades_left_out,
 });
 
 export interface TradeDbRow {
@@ -113,7 +130,10 @@ export const toRateRecord = (r: RateDbRow): RateRecord => ({
 });
 
 export const BATCH_ROWS = 100;
-export const EIGHT = "(?, ?, ?, ?, ?, ?, ?, ?)";
+/** The placeholders of one row of `width` values. */
+export const placeholders = (width: number): string => `(${Array(width).fill("?").join(", ")})`;
+export const BLOCK_WIDTH = 15;
+export const TRADE_WIDTH = 8;
 
 export function blockParams(r: BlockRow, out: unknown[], at: number): unknown[] {
   out[at] = r.series;
@@ -124,6 +144,13 @@ export function blockParams(r: BlockRow, out: unknown[], at: number): unknown[] 
   out[at + 5] = r.lastTradeOffset;
   out[at + 6] = r.volumeUSD;
   out[at + 7] = r.trades;
+  out[at + 8] = r.open;
+  out[at + 9] = r.high;
+  out[at + 10] = r.low;
+  out[at + 11] = r.close;
+  out[at + 12] = r.buyVolume;
+  out[at + 13] = r.sellVolume;
+  out[at + 14] = r.tradesLeftOut;
   return out;
 }
 
@@ -141,20 +168,21 @@ export function tradeParams(t: StoredTrade, out: unknown[], at: number): unknown
 
 /**
  * Inserts rows a hundred per statement (seeding writes millions: far fewer calls into SQLite), the rest
- * one by one. `params` writes one row's eight values into the parameter array at an offset.
+ * one by one. `params` writes one row's `width` values into the parameter array at an offset.
  */
 export function insertBatched<T>(
   single: Database.Statement,
   batch: Database.Statement,
   rows: readonly T[],
+  width: number,
   params: (row: T, out: unknown[], at: number) => unknown[],
 ): void {
-  const many: unknown[] = new Array(BATCH_ROWS * 8);
+  const many: unknown[] = new Array(BATCH_ROWS * width);
   let i = 0;
   for (; i + BATCH_ROWS <= rows.length; i += BATCH_ROWS) {
-    for (let j = 0; j < BATCH_ROWS; j++) params(rows[i + j] as T, many, j * 8);
+    for (let j = 0; j < BATCH_ROWS; j++) params(rows[i + j] as T, many, j * width);
     batch.run(many);
   }
-  const one: unknown[] = new Array(8);
+  const one: unknown[] = new Array(width);
   for (; i < rows.length; i++) single.run(params(rows[i] as T, one, 0));
 }

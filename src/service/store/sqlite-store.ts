@@ -4,21 +4,25 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { CandleColumns } from "../../interface/candles.ts";
+import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import { ChartReader } from "./chart-reader.ts";
 import { DayColumns } from "./day-columns.ts";
 import {
   BATCH_ROWS,
+  BLOCK_WIDTH,
   type BlockDbRow,
   blockParams,
-  EIGHT,
   FIRST_BLOCK_META,
   insertBatched,
   LAST_BLOCK_META,
   PACKED_UNTIL_META,
+  placeholders,
   type RateDbRow,
   SCHEMA,
   SCHEMA_VERSION,
   type SupplyDbRow,
+  TRADE_WIDTH,
   type TradeDbRow,
   toBlockRow,
   toRateRecord,
@@ -28,6 +32,7 @@ import {
 } from "./sqlite-schema.ts";
 import type {
   BlockRow,
+  CandleQuery,
   ChartQuery,
   MarketWrite,
   PointColumns,
@@ -41,6 +46,9 @@ import type {
 // better-sqlite3 is synchronous, and that is its speed: every method does its work at once and only hands
 // back a settled promise, as the Store (which PostgreSQL also implements) asks. A write is one SQLite
 // transaction, so nothing interleaves with it.
+const BLOCK_ROW = placeholders(BLOCK_WIDTH);
+const TRADE_ROW = placeholders(TRADE_WIDTH);
+
 export class SqliteStore implements Store {
   readonly engine = "sqlite";
   private readonly db: Database.Database;
@@ -59,6 +67,7 @@ export class SqliteStore implements Store {
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = FULL");
     this.db.pragma("cache_size = -65536");
+    this.upgradeFromVersion1(file);
     this.db.exec(SCHEMA);
     const version = this.getMetaRaw("schema_version");
     if (version === null)
@@ -74,13 +83,13 @@ export class SqliteStore implements Store {
       ),
       insertSeries: db.prepare("INSERT OR IGNORE INTO series (symbol, exchange) VALUES (?, ?)"),
       seriesOf: db.prepare("SELECT id FROM series WHERE symbol = ? AND exchange = ?").pluck(),
-      insertBlock: db.prepare(`INSERT OR REPLACE INTO blocks VALUES ${EIGHT}`),
+      insertBlock: db.prepare(`INSERT OR REPLACE INTO blocks VALUES ${BLOCK_ROW}`),
       insertBlockBatch: db.prepare(
-        `INSERT OR REPLACE INTO blocks VALUES ${Array(BATCH_ROWS).fill(EIGHT).join(",")}`,
+        `INSERT OR REPLACE INTO blocks VALUES ${Array(BATCH_ROWS).fill(BLOCK_ROW).join(",")}`,
       ),
-      insertTrade: db.prepare(`INSERT OR REPLACE INTO trades VALUES ${EIGHT}`),
+      insertTrade: db.prepare(`INSERT OR REPLACE INTO trades VALUES ${TRADE_ROW}`),
       insertTradeBatch: db.prepare(
-        `INSERT OR REPLACE INTO trades VALUES ${Array(BATCH_ROWS).fill(EIGHT).join(",")}`,
+        `INSERT OR REPLACE INTO trades VALUES ${Array(BATCH_ROWS).fill(TRADE_ROW).join(",")}`,
       ),
       deleteTrades: db.prepare("DELETE FROM trades WHERE time_ms < ?"),
       deleteBlocks: db.prepare("DELETE FROM blocks WHERE series = ? AND time <= ?"),
@@ -90,12 +99,18 @@ export class SqliteStore implements Store {
       ),
       seriesIds: db.prepare("SELECT id FROM series").pluck(),
       blocksOf: db.prepare("SELECT * FROM blocks WHERE series = ? AND time > ? AND time <= ? ORDER BY time"),
+      blocksFrom: db.prepare(
+        "SELECT * FROM blocks WHERE series = ? AND time >= ? AND time <= ? ORDER BY time",
+      ),
       latestBlock: db.prepare("SELECT * FROM blocks WHERE series = ? ORDER BY time DESC LIMIT 1"),
       blockAtOrBefore: db.prepare(
         "SELECT * FROM blocks WHERE series = ? AND time <= ? AND time >= ? ORDER BY time DESC LIMIT 1",
       ),
       volume: db.prepare(
         "SELECT total(volume_usd) AS v FROM blocks WHERE series = ? AND time > ? AND time <= ?",
+      ),
+      tradesBetween: db.prepare(
+        "SELECT * FROM trades WHERE series = ? AND time_ms >= ? AND time_ms < ? ORDER BY time_ms, seq",
       ),
       lastTrades: db.prepare("SELECT * FROM trades WHERE series = ? ORDER BY time_ms DESC, seq DESC LIMIT ?"),
       latestSupply: db.prepare("SELECT * FROM supply WHERE symbol = ? ORDER BY id DESC LIMIT 1"),
@@ -109,6 +124,26 @@ export class SqliteStore implements Store {
       deleteRates: db.prepare("DELETE FROM rates"),
     };
     this.charts = new ChartReader(db, () => this.packedUntilDay);
+  }
+
+  /**
+   * A data directory of schema 1 (blocks without their candles) has its block history forgotten, to be
+   * seeded or caught up again with candles; its supply posts, rates, trades and series are kept. Said on
+   * the log, since a real market's history cannot be made again.
+   */
+  private upgradeFromVersion1(file: string): void {
+    const hasMeta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined;
+    if (!hasMeta || this.getMetaRaw("schema_version") !== "1") return;
+    this.db.transaction(() => {
+      this.db.exec("DROP TABLE IF EXISTS blocks; DROP TABLE IF EXISTS day_columns;");
+      this.db
+        .prepare("DELETE FROM meta WHERE key IN (?, ?, ?)")
+        .run(PACKED_UNTIL_META, FIRST_BLOCK_META, LAST_BLOCK_META);
+      this.db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
+    })();
+    console.warn(
+      `${file}: upgraded to schema ${SCHEMA_VERSION}; its block history is made again, with candles`,
+    );
   }
 
   /** The series made so far, and what is packed: at open, and again when another process may have added. */
@@ -142,8 +177,10 @@ export class SqliteStore implements Store {
   async write(write: MarketWrite): Promise<void> {
     this.db.transaction(() => {
       const s = this.statements;
-      if (write.blocks) insertBatched(s.insertBlock, s.insertBlockBatch, write.blocks, blockParams);
-      if (write.trades) insertBatched(s.insertTrade, s.insertTradeBatch, write.trades, tradeParams);
+      if (write.blocks)
+        insertBatched(s.insertBlock, s.insertBlockBatch, write.blocks, BLOCK_WIDTH, blockParams);
+      if (write.trades)
+        insertBatched(s.insertTrade, s.insertTradeBatch, write.trades, TRADE_WIDTH, tradeParams);
       for (const day of write.days ?? []) s.insertDay.run(day.series, day.day, day.data);
       for (const [key, value] of Object.entries(write.meta ?? {})) s.setMeta.run(key, value);
       if (write.lastBlockTime !== undefined) s.setMeta.run(LAST_BLOCK_META, String(write.lastBlockTime));
@@ -261,8 +298,29 @@ export class SqliteStore implements Store {
     return (this.statements.lastTrades.all(series, limit) as TradeDbRow[]).map(toStoredTrade);
   }
 
+  async tradesBetween(series: number, fromMs: number, toMs: number): Promise<StoredTrade[]> {
+    return (this.statements.tradesBetween.all(series, fromMs, toMs) as TradeDbRow[]).map(toStoredTrade);
+  }
+
   async chartPoints(query: ChartQuery): Promise<PointColumns> {
     return this.charts.points(query);
+  }
+
+  /** What candle-reader.ts reads, from this engine. */
+  private readonly blockSource: BlockSource = {
+    packedUntil: () => this.packedUntilDay,
+    days: async (series, firstDay, lastDay) =>
+      this.statements.days.all(series, firstDay, lastDay) as { day: number; data: Uint8Array }[],
+    rows: async (series, fromEnd, toEnd) =>
+      (this.statements.blocksFrom.all(series, fromEnd, toEnd) as BlockDbRow[]).map(toBlockRow),
+  };
+
+  async candles(query: CandleQuery): Promise<CandleColumns> {
+    return readCandles(this.blockSource, query);
+  }
+
+  async blockAt(series: number, time: number): Promise<BlockRow | null> {
+    return readBlockAt(this.blockSource, series, time);
   }
 
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {

@@ -1,5 +1,6 @@
 // The service's storage, as the rest of the service sees it: the records it keeps, and the Store that
 // keeps them.
+import type { CandleColumns } from "../../interface/candles.ts";
 import type { ChartScale } from "../../interface/chart-window.ts";
 import type { Filter } from "../../interface/vocabulary.ts";
 
@@ -15,6 +16,18 @@ export interface BlockRow {
   lastTradeOffset: number | null;
   volumeUSD: number;
   trades: number;
+  /**
+   * The block's candle: the USD prices of its first, highest, lowest and last trade (null without trades),
+   * and the coins bought and sold by takers (the volume is their sum).
+   */
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  buyVolume: number;
+  sellVolume: number;
+  /** Trades the interquartile filter (MEDIR120's) left out as outliers. */
+  tradesLeftOut: number;
 }
 
 /**
@@ -69,6 +82,16 @@ export interface ChartQuery {
   to: number;
   scale: ChartScale;
   /** Stop reading after this many points (the caller asks one more than it allows, to detect excess). */
+  limit: number;
+}
+
+/** One series' candles asked for: bounds are on candle starts (a scaled bucket's start), inclusive. */
+export interface CandleQuery {
+  series: number;
+  from: number;
+  to: number;
+  scale: ChartScale;
+  /** Stop after this many candles (the caller asks one more than it allows, to detect excess). */
   limit: number;
 }
 
@@ -154,7 +177,13 @@ export interface Store {
   /** Sum of USD volume over blocks whose end lies in (from, to]. */
   volumeUSD(series: number, from: number, to: number): Promise<number>;
   lastTrades(series: number, limit: number): Promise<StoredTrade[]>;
+  /** The stored trades of a series in [fromMs, toMs), by time ascending (the store keeps the last hour). */
+  tradesBetween(series: number, fromMs: number, toMs: number): Promise<StoredTrade[]>;
   chartPoints(query: ChartQuery): Promise<PointColumns>;
+  /** Candles of blocks with trades, raw or combined per bucket (candle-reader.ts). */
+  candles(query: CandleQuery): Promise<CandleColumns>;
+  /** The block of a series ending at `time`, from its row or its packed day; null when there is none. */
+  blockAt(series: number, time: number): Promise<BlockRow | null>;
 
   latestSupply(symbol: string): Promise<SupplyRecord | null>;
   /** Resolves once the post is durable (committed and synced): only then may it be acknowledged. */

@@ -20,7 +20,7 @@ function reach(seconds: number | null): string {
   return days === 365 ? "1 year" : days === 1 ? "1 day" : `${days} days`;
 }
 
-const WINDOWS =
+export const WINDOWS =
   `Default window when starttime is omitted: ${CHART_SCALES.map((scale) => `${scale} ${reach(DEFAULT_WINDOW_SECONDS[scale])}`).join(", ")}. ` +
   `A request that would return more than ${MAX_CHART_POINTS} points is refused with a 400 that says how to narrow it.`;
 

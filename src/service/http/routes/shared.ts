@@ -83,6 +83,15 @@ export function requireExchangeOf(ctx: ServiceContext, symbol: string, exchange:
   throw new ApiError(404, `exchange '${exchange}' has no ${symbol} market (${hint})`);
 }
 
+/**
+ * What marks an operation beyond the interface document in the OpenAPI document: its own tag, and the
+ * vendor extension `x-extension` that a client generator can read.
+ */
+export const EXTENSION: { tags: string[]; "x-extension": true } = {
+  tags: ["Extensions"],
+  "x-extension": true,
+};
+
 /** One series' points as the request asks them, or its refusal as a 400 (market/chart-series.ts). */
 export async function chartSeries(ctx: ServiceContext, request: SeriesRequest): Promise<ChartSeries> {
   const answer = await readChartSeries(ctx, request);

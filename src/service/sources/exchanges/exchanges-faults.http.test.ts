@@ -1,7 +1,9 @@
 // Faults that real feeds have, survived end to end (fake/live-market.ts): a socket dropped mid-block with
 // the missed trades served over REST (none lost, none doubled), an exchange down while the others run, and
 // back again.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Provenance } from "../../../interface/provenance.ts";
 import type { FakeExchange } from "./testing/fake-exchange.ts";
 import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {
@@ -118,6 +120,14 @@ describe("faults of real feeds", () => {
       LIVE_START_MS,
     );
     expect(await pointAt("/v1/chartPointsAllExchanges/MA120/BTC", block)).toBeCloseTo(all.MA120, 6);
+    // How the newest block was made names the exchange that was down, and weighs only those up.
+    const provenance = (await json("/v1/provenance/BTC")) as unknown as Provenance;
+    expect(provenance.blockStart).toBe(new Date(startOf(block)).toISOString().replace(".000Z", "Z"));
+    expect(provenance.exchanges.find((e) => e.exchange === down.venue.name)).toMatchObject({
+      role: "down",
+      weight: 0,
+    });
+    expect(provenance.exchanges.filter((e) => e.role === "contributed").length).toBe(up.length);
     const status = await json("/status");
     expect(status.market.exchanges.find((e) => e.name === down.venue.name)?.connected).toBe(false);
     // The exchange comes back (a restart, an outage over): the feed reconnects on its own and trades flow.

@@ -4,6 +4,7 @@
 // the filters applied to the scripted trades, duplicates, reordering, a late trade, the pairs listed,
 // history from candles. Faults of the feeds: exchanges-faults.http.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Provenance } from "../../../interface/provenance.ts";
 import { StatusSchema } from "../../../interface/status.ts";
 import { tradesOfCandle } from "./candle-history.ts";
 import type { FakeExchange } from "./testing/fake-exchange.ts";
@@ -11,6 +12,8 @@ import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {
   B,
   blockTrades,
+  candleAt,
+  candleReference,
   candlesOf,
   closeBlock,
   fakes,
@@ -133,6 +136,36 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     expect(coins.coins.map((c) => c.symbol)).toEqual(["BTC", "ETH"]);
     expect(coins.coins[0]?.price).toBeCloseTo(all.MA120, 6);
     expect(coins.coins[1]?.price).toBeCloseTo(eth.MA120, 6);
+  });
+
+  it("makes each block's candle from the scripted trades exactly: first, highest, lowest and last price, taker sides' amounts, count", async () => {
+    const btc = blockTrades.filter((t) => t.symbol === "BTC");
+    for (const live of LIVE_VENUES) {
+      const mine = btc.filter((t) => t.exchange === live.venue.name);
+      expect(await candleAt(`/v1/candles/${live.venue.name}/BTC`, B), live.venue.name).toEqual(
+        candleReference(mine, B),
+      );
+    }
+    expect(await candleAt("/v1/candlesAllExchanges/BTC", B)).toEqual(candleReference(btc, B));
+    // How the block was made adds up: every exchange contributed its scripted trades, none was left out
+    // of the aggregate as an outlier (the levels are 10 dollars apart), and the weights are volume shares.
+    const provenance = (await json(
+      `/v1/provenance/BTC?time=${startOf(B) / 1000 + 60}`,
+    )) as unknown as Provenance;
+    expect(provenance.exchanges.map((e) => e.role)).toEqual(LIVE_VENUES.map(() => "contributed"));
+    for (const contribution of provenance.exchanges) {
+      const reference = candleReference(
+        btc.filter((t) => t.exchange === contribution.exchange),
+        B,
+      );
+      expect(contribution.figures?.trades).toBe(reference.trades);
+      expect(contribution.weight).toBeCloseTo(
+        Number(reference.volume) / Number(candleReference(btc, B).volume),
+        12,
+      );
+    }
+    expect(provenance.aggregate.trades).toBe(btc.length);
+    expect(provenance.leftOut).toEqual([]);
   });
 
   it("drops a trade that arrives after its block closed, and counts it", async () => {

@@ -13,6 +13,13 @@ describe("block rows between threads", () => {
         lastTradeOffset: null,
         volumeUSD: 0,
         trades: 0,
+        open: null,
+        high: null,
+        low: null,
+        close: null,
+        buyVolume: 0,
+        sellVolume: 0,
+        tradesLeftOut: 0,
       },
       {
         series: 4,
@@ -23,6 +30,13 @@ describe("block rows between threads", () => {
         lastTradeOffset: 0,
         volumeUSD: 1e9,
         trades: 7,
+        open: 95_000.5,
+        high: 95_010,
+        low: 94_990.25,
+        close: 95_001,
+        buyVolume: 1.23456789,
+        sellVolume: 0.5,
+        tradesLeftOut: 2,
       },
     ];
     expect(unpackRows(packRows(rows))).toEqual(rows);

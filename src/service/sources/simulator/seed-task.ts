@@ -36,21 +36,31 @@ export type SeedMessage =
   | { done?: undefined; blocks: number; rows: Float64Array; trades: StoredTrade[]; days: PackedDay[] }
   | { done: true };
 
-const COLUMNS = 8;
+/** A row's fields in the order they are packed; a null (no trades) travels as NaN. */
+const FIELDS = [
+  "series",
+  "time",
+  "ma120",
+  "mair120",
+  "medir120",
+  "lastTradeOffset",
+  "volumeUSD",
+  "trades",
+  "open",
+  "high",
+  "low",
+  "close",
+  "buyVolume",
+  "sellVolume",
+  "tradesLeftOut",
+] as const satisfies readonly (keyof BlockRow)[];
+const COLUMNS = FIELDS.length;
 
-/** Block rows as one Float64Array (NaN and −1 stand for null), so a chunk crosses threads without copying. */
+/** Block rows as one Float64Array, so a chunk crosses threads without copying. */
 export function packRows(rows: BlockRow[]): Float64Array {
   const out = new Float64Array(rows.length * COLUMNS);
-  rows.forEach((r, i) => {
-    const o = i * COLUMNS;
-    out[o] = r.series;
-    out[o + 1] = r.time;
-    out[o + 2] = r.ma120;
-    out[o + 3] = r.mair120 ?? Number.NaN;
-    out[o + 4] = r.medir120 ?? Number.NaN;
-    out[o + 5] = r.lastTradeOffset ?? -1;
-    out[o + 6] = r.volumeUSD;
-    out[o + 7] = r.trades;
+  rows.forEach((row, i) => {
+    for (let f = 0; f < COLUMNS; f++) out[i * COLUMNS + f] = row[FIELDS[f] as keyof BlockRow] ?? Number.NaN;
   });
   return out;
 }
@@ -58,19 +68,12 @@ export function packRows(rows: BlockRow[]): Float64Array {
 export function unpackRows(packed: Float64Array): BlockRow[] {
   const rows: BlockRow[] = [];
   for (let o = 0; o < packed.length; o += COLUMNS) {
-    const mair = packed[o + 3] as number;
-    const medir = packed[o + 4] as number;
-    const offset = packed[o + 5] as number;
-    rows.push({
-      series: packed[o] as number,
-      time: packed[o + 1] as number,
-      ma120: packed[o + 2] as number,
-      mair120: Number.isNaN(mair) ? null : mair,
-      medir120: Number.isNaN(medir) ? null : medir,
-      lastTradeOffset: offset < 0 ? null : offset,
-      volumeUSD: packed[o + 6] as number,
-      trades: packed[o + 7] as number,
-    });
+    const row: Record<string, number | null> = {};
+    for (let f = 0; f < COLUMNS; f++) {
+      const value = packed[o + f] as number;
+      row[FIELDS[f] as string] = Number.isNaN(value) ? null : value;
+    }
+    rows.push(row as unknown as BlockRow);
   }
   return rows;
 }

@@ -13,7 +13,7 @@ const SEED = 20_251_122;
 const B0 = 1_762_128_000 / BLOCK_SECONDS;
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
 /** Beyond this a trade counts as a fat finger: ordinary trades stay within ~0.6 % of the mid. */
-const OUTLIER_CUT = 0.025;
+const OUTLIER_CUT = 0.0125;
 
 function deviation(seed: number, t: SourceTrade): number {
   return t.estimatedUSDPrice / midPrice(seed, t.symbol, t.timeMs / 1000) - 1;
@@ -151,15 +151,15 @@ describe("MarketSimulator trades over 200 blocks", () => {
     }
   });
 
-  it("has fat fingers 3–20 % away from the mid in 0.1–1 % of trades", () => {
+  it("has fat fingers 1.5–4 % away from the mid in 0.01–0.05 % of trades", () => {
     const outliers = all.filter((t) => Math.abs(deviation(SEED, t)) > OUTLIER_CUT);
     const rate = outliers.length / all.length;
-    expect(rate).toBeGreaterThan(0.001);
-    expect(rate).toBeLessThan(0.01);
+    expect(rate).toBeGreaterThan(0.0001);
+    expect(rate).toBeLessThan(0.0005);
     for (const t of outliers) {
       const d = Math.abs(deviation(SEED, t));
-      expect(d).toBeGreaterThan(0.029);
-      expect(d).toBeLessThan(0.21);
+      expect(d).toBeGreaterThan(0.0149);
+      expect(d).toBeLessThan(0.041);
     }
     // Both directions occur.
     expect(outliers.some((t) => deviation(SEED, t) > 0)).toBe(true);

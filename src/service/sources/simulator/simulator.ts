@@ -27,11 +27,14 @@ import { RADIX, radixSortIndexes } from "./radix-sort.ts";
 import { Sfc32 } from "./sfc32.ts";
 import { QUOTE_EUR, type SimulatedPairs, simulatedPairs } from "./simulated-pairs.ts";
 
-/** Share of trades that are fat fingers. */
-const OUTLIER_RATE = 0.004;
-/** Fat fingers land this far from the mid (fraction, either side). */
-const OUTLIER_MIN = 0.03;
-const OUTLIER_MAX = 0.2;
+/**
+ * Share of trades that are fat fingers: rare, as on a real exchange, where they still reach a candle's wick
+ * (candles keep every trade; the filters leave them out).
+ */
+const OUTLIER_RATE = 0.0002;
+/** Fat fingers land this far from the mid (fraction, either side): beyond any ordinary trade's 1 %. */
+const OUTLIER_MIN = 0.015;
+const OUTLIER_MAX = 0.04;
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const INV_BLOCK_MS = 1 / BLOCK_MS;

@@ -20,5 +20,12 @@ export function block(series: number, i: number, medir: number | null = 200 + i)
     lastTradeOffset: medir === null ? null : 30,
     volumeUSD: medir === null ? 0 : 1000 + i,
     trades: medir === null ? 0 : 3,
+    open: medir === null ? null : medir - 1,
+    high: medir === null ? null : medir + 2,
+    low: medir === null ? null : medir - 2,
+    close: medir === null ? null : medir + 1,
+    buyVolume: medir === null ? 0 : 1.25 + i / 100,
+    sellVolume: medir === null ? 0 : 0.5,
+    tradesLeftOut: medir === null ? 0 : 1,
   };
 }

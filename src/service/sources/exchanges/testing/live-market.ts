@@ -3,9 +3,11 @@
 // the filters' reference to compare the service's block values with. Each test file that imports it gets
 // its own market (vitest runs each file in its own module scope).
 import { expect, vi } from "vitest";
+import { decodeCandles } from "../../../../interface/candles.ts";
 import { decodeDataPoints } from "../../../../interface/data-points.ts";
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
+import { roundPrice } from "../../../store/block-rounding.ts";
 import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
 import { FakeExchange } from "./fake-exchange.ts";
 import type { FakeCandle, FakeTrade } from "./fake-protocol.ts";
@@ -190,10 +192,11 @@ export function reference(
       mair.compute(filterTrade);
       medir.compute(filterTrade);
     }
+    // As the service keeps them: to nine significant digits (market/block-rounding.ts).
     value = {
-      MA120: ma.finalCompute(endOf(b))?.value ?? Number.NaN,
-      MAIR120: mair.finalCompute()?.value ?? Number.NaN,
-      MEDIR120: medir.finalCompute()?.value ?? Number.NaN,
+      MA120: roundPrice(ma.finalCompute(endOf(b))?.value ?? Number.NaN),
+      MAIR120: roundPrice(mair.finalCompute()?.value ?? Number.NaN),
+      MEDIR120: roundPrice(medir.finalCompute()?.value ?? Number.NaN),
     };
   }
   return value;
@@ -210,3 +213,51 @@ export async function pointAt(path: string, block: number): Promise<number | und
 /** The live aggregator starts cold 60 blocks before the first live block (feed.ts WARM_UP_BLOCKS). */
 export const LIVE_START_MS = startOf(B - 60);
 export const blockTrades: Scripted[] = [];
+
+/**
+ * The candle of scripted trades of one block, as the service must answer it: prices of the first, highest,
+ * lowest and last trade by time, the taker sides' amounts as whole 1e-8 units (exact), the count.
+ */
+export function candleReference(trades: readonly Scripted[], block: number) {
+  const mine = trades
+    .filter((t) => Math.floor(t.timeMs / BLOCK_MS) === block)
+    .sort((x, y) => x.timeMs - y.timeMs);
+  const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
+  const sum = (side: "buy" | "sell") =>
+    mine.filter((t) => t.side === side).reduce((total, t) => total + units(t.amount), 0n);
+  const prices = mine.map((t) => t.usd);
+  return {
+    time: startOf(block) / 1000,
+    open: prices[0],
+    high: Math.max(...prices),
+    low: Math.min(...prices),
+    close: prices.at(-1),
+    buy: sum("buy"),
+    sell: sum("sell"),
+    volume: sum("buy") + sum("sell"),
+    trades: mine.length,
+  };
+}
+
+/** The candle the service answers for one block of a series (`path`: a candles endpoint), in the same shape. */
+export async function candleAt(path: string, block: number) {
+  const start = startOf(block) / 1000;
+  const body = (await (await service.get(`${path}?starttime=${start}&endtime=${start}`)).json()) as {
+    candles: string;
+  };
+  const { candles: c } = decodeCandles(body.candles);
+  const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
+  const i = c.times.indexOf(start);
+  if (i < 0) return undefined;
+  return {
+    time: start,
+    open: c.open[i],
+    high: c.high[i],
+    low: c.low[i],
+    close: c.close[i],
+    buy: units(c.buyVolume[i] as number),
+    sell: units(c.sellVolume[i] as number),
+    volume: units(c.volume[i] as number),
+    trades: c.trades[i],
+  };
+}
