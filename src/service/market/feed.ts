@@ -14,11 +14,16 @@ const WARM_UP_BLOCKS = 60;
 /** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
 const TRADE_RETENTION_MS = 3_600_000;
 /**
- * Complete days of block rows kept before the day under way: the figures of a quotation read the last 24
- * hours of rows, which reach into yesterday only; charts and candles read packed days. (Each day of rows
- * costs about as much as seven packed ones.)
+ * How far back block rows are kept (once their day is packed): the figures of a quotation read the last 24
+ * hours of rows (and its price of yesterday up to ten minutes before that); charts and candles read packed
+ * days. Rows are forgotten hour by hour, so 25 to 26 hours are kept: a row costs about as much as seven
+ * packed blocks, and whole days (up to 48 hours) were a fifth of a store's bytes.
  */
-const ROW_DAYS = 1;
+const ROW_SECONDS = 25 * 3600;
+
+/** The end of the newest row that may be forgotten once block `last` is stored: whole hours. */
+const forgettableThrough = (last: number): number =>
+  Math.floor(((last + 1) * BLOCK_SECONDS - ROW_SECONDS) / 3600) * 3600;
 /** Blocks written per transaction while seeding. */
 const BLOCKS_PER_COMMIT = 360;
 
@@ -45,6 +50,8 @@ export class MarketFeed {
   private aggregator: BlockAggregator | null = null;
   /** Days are packed only once no history gap is pending behind them. */
   private packingHeld = false;
+  /** The end of the newest row forgotten so far (forgetOldRows), in this process. */
+  private rowsForgottenThrough = 0;
 
   constructor(
     private readonly store: Store,
@@ -117,7 +124,7 @@ export class MarketFeed {
         lastBlock: last,
         keepTradesFromMs,
         packFromDay,
-        rowsFromDay: Math.floor(((last + 1) * BLOCK_SECONDS) / 86_400) - ROW_DAYS,
+        rowsAfter: forgettableThrough(last),
         ...(onProgress ? { onProgress } : {}),
       });
       // Only now is every series complete: a seed cut short starts over from the previous mark.
@@ -219,10 +226,21 @@ export class MarketFeed {
     const firstEnd = await this.store.firstBlockTime();
     if (firstEnd === null) return;
     const start = (await this.store.packedUntil()) ?? dayOfBlockEnd(firstEnd);
-    if (lastCompleteDay < start) return;
+    if (lastCompleteDay < start) {
+      await this.forgetOldRows(last, start);
+      return;
+    }
     await this.store.packDays(start, Math.min(lastCompleteDay, packedByWorkersFrom - 1));
     await this.store.setPackedUntil(lastCompleteDay + 1);
-    await this.store.deleteRowsOfDaysBefore(lastCompleteDay + 1 - ROW_DAYS);
+    await this.forgetOldRows(last, lastCompleteDay + 1);
+  }
+
+  /** Forgets the rows older than ROW_SECONDS whose day is packed, an hour at a time. */
+  private async forgetOldRows(last: number, packedUntil: number): Promise<void> {
+    const end = Math.min(packedUntil * 86_400, forgettableThrough(last));
+    if (end <= this.rowsForgottenThrough) return;
+    await this.store.deleteRowsThrough(end);
+    this.rowsForgottenThrough = end;
   }
 
   private async warmUp(first: number): Promise<BlockAggregator> {

@@ -36,10 +36,11 @@ export interface BlockRun {
   /** Days from this one on that end within the run are packed as day columns (see day-columns.ts). */
   packFromDay: number;
   /**
-   * Block rows are stored for the days from this one on, and for those before packFromDay (packed from
-   * their rows afterwards); the days between are stored packed only (the store keeps rows of recent days).
+   * Block rows are stored for the blocks ending after this time (Unix seconds), and for the days before
+   * packFromDay (packed from their rows afterwards); the others are stored packed only (the store keeps
+   * rows of the recent hours).
    */
-  rowsFromDay: number;
+  rowsAfter: number;
   onProgress?: (doneBlocks: number, totalBlocks: number) => void;
 }
 

@@ -10,14 +10,36 @@ export function priceExponent(x: number): number {
   return Math.floor(Math.log10(Math.abs(x))) - (PRICE_DIGITS - 1);
 }
 
+/** 10^n for n in 0…22, each exactly the double a literal would be. */
+const POWERS = Array.from({ length: 23 }, (_, n) => Number(`1e${n}`));
+
+// The decade of the last price rounded: prices of a series move little, so most calls skip the logarithm
+// (measured: the logarithm was a tenth of a seeding worker's time).
+let decadeLow = 1;
+let decadeHigh = 0;
+let decadeScale = 1;
+
 /**
- * `x` to PRICE_DIGITS significant digits, computed as k / 10^n (or k × 10^n) so that it prints as the short
- * decimal it is.
+ * `x` to PRICE_DIGITS significant digits, computed as k / 10^n (or k × 10^n) so that it is the double
+ * nearest that decimal and prints as it.
  */
 export function roundPrice(x: number): number {
+  const size = Math.abs(x);
+  if (size >= decadeLow && size < decadeHigh) return Math.round(x * decadeScale) / decadeScale;
   if (x === 0 || !Number.isFinite(x)) return x;
   const e = priceExponent(x);
-  return e >= 0 ? Math.round(x / 10 ** e) * 10 ** e : Math.round(x * 10 ** -e) / 10 ** -e;
+  if (e >= 0 || -e > 22)
+    return e >= 0 ? Math.round(x / 10 ** e) * 10 ** e : Number(x.toPrecision(PRICE_DIGITS));
+  decadeScale = POWERS[-e] as number;
+  // The decade [10^(e+8), 10^(e+9)) itself, checked against the scale so that a boundary the logarithm
+  // put on the wrong side is never cached.
+  decadeLow = (POWERS[PRICE_DIGITS - 1] as number) / decadeScale;
+  decadeHigh = (POWERS[PRICE_DIGITS] as number) / decadeScale;
+  if (size < decadeLow || size >= decadeHigh) {
+    decadeHigh = 0;
+    return Number(x.toPrecision(PRICE_DIGITS));
+  }
+  return Math.round(x * decadeScale) / decadeScale;
 }
 
 /** Decimals of a stored coin amount: the finest that exchanges (and the simulator) trade in. */

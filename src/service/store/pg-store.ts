@@ -155,10 +155,9 @@ export class PgStore implements Store {
     await this.sql`DELETE FROM trades WHERE time_ms < ${timeMs}`;
   }
 
-  async deleteRowsOfDaysBefore(day: number): Promise<void> {
+  async deleteRowsThrough(end: number): Promise<void> {
     // Series first, as every key: each series' range is found through the primary key.
-    await this
-      .sql`DELETE FROM blocks WHERE series = ANY(ARRAY(SELECT id FROM series)) AND time <= ${day * 86_400}`;
+    await this.sql`DELETE FROM blocks WHERE series = ANY(ARRAY(SELECT id FROM series)) AND time <= ${end}`;
   }
 
   async firstBlockTime(): Promise<number | null> {

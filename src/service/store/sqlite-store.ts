@@ -228,11 +228,11 @@ export class SqliteStore implements Store {
     this.statements.deleteTrades.run(timeMs);
   }
 
-  async deleteRowsOfDaysBefore(day: number): Promise<void> {
+  async deleteRowsThrough(end: number): Promise<void> {
     // One key range per series: a single DELETE on `time` alone would scan the whole clustered table.
     this.db.transaction(() => {
       for (const series of this.statements.seriesIds.all() as number[]) {
-        this.statements.deleteBlocks.run(series, day * 86_400);
+        this.statements.deleteBlocks.run(series, end);
       }
     })();
   }

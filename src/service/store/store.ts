@@ -155,11 +155,11 @@ export interface Store {
   write(write: MarketWrite): Promise<void>;
   deleteTradesBefore(timeMs: number): Promise<void>;
   /**
-   * Forgets the block rows of the UTC days before `day` (blocks ending at or before its start), in every
-   * series. Only for days already packed: their chart points come from the packed days, and nothing else
-   * reads rows older than a day.
+   * Forgets the block rows ending at or before `end` (Unix seconds), in every series. Only for days already
+   * packed: their chart points and candles come from the packed days, and nothing else reads rows older
+   * than a day.
    */
-  deleteRowsOfDaysBefore(day: number): Promise<void>;
+  deleteRowsThrough(end: number): Promise<void>;
   /** End time of the oldest stored block, or null for an empty store. */
   firstBlockTime(): Promise<number | null>;
   /** End time of the newest block stored for every series, or null for an empty store. */

@@ -6,7 +6,6 @@ import { Worker } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { seriesOfPairs } from "../../market/aggregator.ts";
 import type { BlockRun } from "../../market/trade-source.ts";
-import { dayOfBlockEnd } from "../../store/day-columns.ts";
 import { bySeriesAndTime, type Store } from "../../store/store.ts";
 import { type SeedMessage, type SeedTask, unpackRows } from "./seed-task.ts";
 import { MarketSimulator } from "./simulator.ts";
@@ -82,6 +81,7 @@ export async function seedInParallel(
         keepTradesFromMs: options.keepTradesFromMs,
         chunkBlocks: 180,
         packFromDay: options.packFromDay,
+        rowsAfter: options.rowsAfter,
         inFlight,
       };
       // The worker's chunks are stored one after the other; the share is done when the worker has ended
@@ -91,13 +91,7 @@ export async function seedInParallel(
         const worker = new Worker(new URL("./seed-worker-entry.mjs", import.meta.url), { workerData: task });
         worker.on("message", (message: SeedMessage) => {
           if (message.done) return;
-          // Rows of the days the worker packed and the store needs no rows of are not stored at all.
-          const rows = unpackRows(message.rows)
-            .filter((row) => {
-              const day = dayOfBlockEnd(row.time);
-              return day < options.packFromDay || day >= options.rowsFromDay;
-            })
-            .sort(bySeriesAndTime);
+          const rows = unpackRows(message.rows).sort(bySeriesAndTime);
           writes = writes.then(async () => {
             await store.write({ blocks: rows, trades: message.trades, days: message.days });
             Atomics.sub(inFlight, 0, 1);

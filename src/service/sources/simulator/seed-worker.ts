@@ -40,10 +40,10 @@ for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlock
   for (let block = from; block <= to; block++) {
     const keep = (block + 1) * 120_000 > task.keepTradesFromMs;
     const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), keep);
-    rows.push(...aggregated.rows);
     if (keep) trades.push(...aggregated.trades);
     const end = (block + 1) * 120;
     const day = dayOfBlockEnd(end);
+    if (day < task.packFromDay || end > task.rowsAfter) rows.push(...aggregated.rows);
     if (day < task.packFromDay) continue;
     for (const row of aggregated.rows) {
       let columns = packing.get(row.series);
