@@ -37,7 +37,8 @@ export const ContributionSchema = z
     }),
     weight: z.number().min(0).max(1).meta({ description: "Its share of the block's volume (0–1)" }),
     distance: z.number().nullable().meta({
-      description: "Its own MA120 relative to the aggregate's, as a fraction (0.001 = 0.1 % above); null if none",
+      description:
+        "Its own MA120 relative to the aggregate's, as a fraction (0.001 = 0.1 % above); null if none",
     }),
     figures: BlockFiguresSchema.nullable().meta({ description: "Its own block; null when it has none" }),
   })
@@ -59,12 +60,17 @@ export const ProvenanceSchema = z
     blockStart: time,
     blockEnd: time,
     aggregate: BlockFiguresSchema.meta({ description: "The block across all exchanges" }),
-    exchanges: z.array(ContributionSchema).meta({ description: "Every exchange followed for the coin, heaviest first" }),
-    leftOut: z.array(LeftOutTradeSchema).nullable().meta({
-      description:
-        "The trades the aggregate's interquartile filter left out; null when the block's trades are no " +
-        "longer kept (the service keeps the last hour of trades), when only their number is known",
-    }),
+    exchanges: z
+      .array(ContributionSchema)
+      .meta({ description: "Every exchange followed for the coin, heaviest first" }),
+    leftOut: z
+      .array(LeftOutTradeSchema)
+      .nullable()
+      .meta({
+        description:
+          "The trades the aggregate's interquartile filter left out; null when the block's trades are no " +
+          "longer kept (the service keeps the last hour of trades), when only their number is known",
+      }),
   })
   .meta({ id: "Provenance", description: "How a coin's block was made from the crowd" });
 
