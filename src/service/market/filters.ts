@@ -108,11 +108,12 @@ export class MairFilter {
     const { samples, lastPrice } = this.buffer;
     const last = lastPrice as number;
     let value: number;
-    if (samples.size < 2) value = samples.prices[0] ?? last;
+    if (samples.size < 2) value = samples.oldest() ?? last;
     else {
       // The reference adds the last trade once more "to compensate for the delay to the end of the block".
       samples.pushNewest(last, 1);
-      value = trimmedMeanOfRuns(samples.prices, samples.counts, samples.prices.length);
+      const runs = samples.inOrder();
+      value = trimmedMeanOfRuns(runs.prices, runs.counts, samples.runs);
     }
     // The next block starts from the last trade alone, as in the reference.
     samples.reset(last);
