@@ -18,14 +18,18 @@ export function LegendEntry({
   label,
   colour,
   feed,
+  older = 0,
   onRemove,
 }: {
   label: string;
   colour: string;
   feed: SeriesFeed;
+  /** Older bars loaded in front of the series as the reader scrolled back. */
+  older?: number;
   onRemove?: () => void;
 }) {
-  const { query, loading, shown } = feed;
+  const { query, loading } = feed;
+  const shown = feed.shown && { ...feed.shown, points: feed.shown.points + older };
   const waitMs = useQueueWait(feed.queryKey, loading);
   const unit = feed.request.kind === "candles" ? "candles" : "points";
   const status = query.isError
@@ -73,6 +77,7 @@ export function CompareSeries({
   exchange,
   colourIndex,
   request,
+  older,
   describe,
   onRemove,
 }: {
@@ -81,6 +86,7 @@ export function CompareSeries({
   exchange: string | null;
   colourIndex: number;
   request: FeedRequest;
+  older: number;
   describe: (exchange: string | null) => string;
   onRemove: () => void;
 }) {
@@ -95,6 +101,7 @@ export function CompareSeries({
       label={describe(exchange)}
       colour={seriesColour(theme, colourIndex)}
       feed={feed}
+      older={older}
       onRemove={onRemove}
     />
   );

@@ -34,6 +34,7 @@ import {
 } from "./chart-params.ts";
 import type { FeedRequest } from "./feed-request.ts";
 import { usePairs } from "./queries/pairs.ts";
+import { useChartHistory } from "./use-chart-history.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
 import "./chart-page.css";
 
@@ -92,6 +93,14 @@ export function ChartPage() {
       colourIndex: 0,
     },
     keyOf(state.exchange),
+  );
+
+  // Scrolling back past the oldest bar loads older pages into every series (see use-chart-history.ts).
+  const history = useChartHistory(
+    model,
+    state.scale,
+    { id: seriesIdOf(state.exchange, true), request: keyOf(state.exchange) },
+    state.compare.map((exchange) => ({ id: seriesIdOf(exchange, false), request: keyOf(exchange) })),
   );
 
   const pairs = usePairs();
@@ -174,6 +183,13 @@ export function ChartPage() {
           <div className="chart-overlay">{candles ? "No trades" : "No points"} in this range.</div>
         ) : null}
       </div>
+      <p className="chart-history muted" role="status" aria-label="Older history">
+        {history.loading
+          ? `Loading older ${candles ? "candles" : "points"}…`
+          : history.atStart
+            ? "No older history: the series starts here."
+            : ""}
+      </p>
       <ChartTimeCaption utcDays={utcDays} />
       <ul className="chart-legend" aria-label="Legend">
         <LegendEntry
@@ -184,6 +200,7 @@ export function ChartPage() {
               : seriesColour(chartTheme, 0)
           }
           feed={main}
+          older={history.olderOf(main.request)}
         />
         {state.compare.map((exchange, index) => (
           <CompareSeries
@@ -193,6 +210,7 @@ export function ChartPage() {
             exchange={exchange}
             colourIndex={index + 1}
             request={keyOf(exchange)}
+            older={history.olderOf(keyOf(exchange))}
             describe={describe}
             onRemove={() => change_({ compare: state.compare.filter((e) => e !== exchange) })}
           />

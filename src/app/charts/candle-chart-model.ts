@@ -17,6 +17,7 @@ import { candleRows } from "./candle-rows.ts";
 import { seriesColour, withAlpha } from "./chart-theme.ts";
 import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT } from "./decimate.ts";
+import { countBefore, joinCandles, prependedCandles } from "./history-drawing.ts";
 import {
   type PointsChange,
   PointsChartModel,
@@ -44,7 +45,11 @@ interface CandleEntry {
   volume: ISeriesApi<"Histogram">;
   buying: ISeriesApi<"Histogram">;
   spec: CandleSeriesSpec;
+  /** What the series shows: older history loaded for its request, then its request's answer. */
   candles: ChartCandles | null;
+  /** The request's latest answer as handed in, and how many older candles are in front of it. */
+  answer: ChartCandles | null;
+  older: number;
   /** What is drawn: the candles, or them merged when there are too many to tell apart (candle-drawing.ts). */
   drawn: ChartCandles | null;
   source: string | null;
@@ -114,6 +119,8 @@ export class CandleChartModel extends PointsChartModel {
       buying,
       spec,
       candles: null,
+      answer: null,
+      older: 0,
       drawn: null,
       source: null,
       cancelDetail: null,
@@ -131,16 +138,22 @@ export class CandleChartModel extends PointsChartModel {
   setCandles(id: string, candles: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
     if (!entry || !this.chart) return "unchanged";
-    if (entry.candles === candles) return "unchanged";
+    if (entry.answer === candles) return "unchanged";
+    const same = entry.source === source;
     const unmerged = entry.drawn !== null && entry.drawn === entry.candles;
     const from =
-      entry.source === source && entry.candles && unmerged && candles.times.length <= DRAW_LIMIT
-        ? appendFrom(closesOf(entry.candles), closesOf(candles))
+      same && entry.answer && unmerged && candles.times.length + entry.older <= DRAW_LIMIT
+        ? appendFrom(closesOf(entry.answer), closesOf(candles))
         : null;
-    entry.candles = candles;
+    // The history loaded in front of this request's answers stays in front of its newer ones.
+    const held = same && entry.older > 0 ? entry.candles : null;
+    const older = held ? countBefore(held.times, candles.times[0] ?? Number.POSITIVE_INFINITY) : 0;
+    entry.candles = held && older > 0 ? joinCandles(held, older, candles) : candles;
+    entry.answer = candles;
+    entry.older = older;
     entry.source = source;
     if (from !== null) {
-      entry.drawn = candles;
+      entry.drawn = entry.candles;
       for (let i = from; i < candles.times.length; i++) {
         const volume = volumeBars(candles, i);
         entry.price.update(candleBar(candles, i));
@@ -152,17 +165,53 @@ export class CandleChartModel extends PointsChartModel {
     entry.cancelDetail?.();
     entry.cancelDetail = null;
     const first = Math.floor(firstPassLimit(this.host.clientWidth) / 2);
-    const twoPasses = Math.min(candles.times.length, DRAW_LIMIT) > first;
-    this.draw(entry, mergedCandles(candles, twoPasses ? first : DRAW_LIMIT));
-    this.chart.timeScale().fitContent();
+    const shown = entry.candles;
+    const twoPasses = Math.min(shown.times.length, DRAW_LIMIT) > first;
+    this.draw(entry, mergedCandles(shown, twoPasses ? first : DRAW_LIMIT));
+    // With history loaded the reader has scrolled back: the view stays where it is.
+    if (older === 0) this.chart.timeScale().fitContent();
     if (twoPasses) entry.cancelDetail = this.paintThen(() => this.drawCandleDetail(entry));
     return "set";
   }
 
+  /**
+   * Older candles in front of the candle series `id` (history loaded as the reader scrolls back): the
+   * candles drawn are kept, the older merged as densely, the view kept (see history-drawing.ts).
+   */
+  prependCandles(id: string, older: ChartCandles, source: string): PointsChange {
+    const entry = this.candles.get(id);
+    const shown = entry?.candles;
+    if (!entry || !shown || !entry.drawn || entry.source !== source) return "unchanged";
+    const next = prependedCandles(shown, entry.drawn, older);
+    if (next === null) return "unchanged";
+    entry.candles = next.candles;
+    entry.older += next.count;
+    this.keepingView(shown.times[0] as number, () => this.draw(entry, next.drawn));
+    return "prepended";
+  }
+
+  override shows(id: string, source: string): boolean {
+    const entry = this.candles.get(id);
+    return entry ? entry.source === source && entry.candles !== null : super.shows(id, source);
+  }
+
   /** A line of the closes of `candles` in the line series `id` (another exchange in the candle view). */
   setCloses(id: string, candles: ChartCandles, source: string): PointsChange {
-    this.closesFrom.set(id, candles);
-    return this.setPoints(id, closesOf(candles), source);
+    const held = this.closesFrom.get(id);
+    const change = this.setPoints(id, closesOf(candles), source);
+    // The export's candles keep the older history the line keeps.
+    const older = held ? countBefore(held.times, candles.times[0] ?? Number.POSITIVE_INFINITY) : 0;
+    this.closesFrom.set(id, held && this.olderOf(id) > 0 ? joinCandles(held, older, candles) : candles);
+    return change;
+  }
+
+  /** Older candles' closes in front of the line `id` (another exchange, following the history loaded). */
+  prependCloses(id: string, older: ChartCandles, source: string): PointsChange {
+    const change = this.prependPoints(id, closesOf(older), source);
+    const held = this.closesFrom.get(id);
+    if (change === "prepended" && held)
+      this.closesFrom.set(id, joinCandles(older, countBefore(older.times, held.times[0] as number), held));
+    return change;
   }
 
   /** Every candle series' candles and every line drawn from candles, for the export: candles first. */

@@ -8,10 +8,12 @@
 import {
   type DeepPartial,
   type IChartApi,
+  type LogicalRange,
   type MouseEventParams,
   createChart as realCreateChart,
   type Time,
   type TimeChartOptions,
+  type UTCTimestamp,
 } from "lightweight-charts";
 import { browserTimeZone, type TimeZone } from "../format/time-zone.ts";
 import { modelChartOptions } from "./chart-options.ts";
@@ -129,6 +131,36 @@ export abstract class ChartModel<Options> {
   /** A value as the axis and tooltip write it. */
   formatValue(value: number): string {
     return this.writeValue ? this.writeValue(value) : String(value);
+  }
+
+  /**
+   * Calls `handler` with the visible logical range (bar indices, negative where the view reaches before
+   * the first bar) whenever the reader scrolls or zooms, and when the data moves it; returns the unsubscribe.
+   */
+  watchVisibleRange(handler: (range: LogicalRange | null) => void): () => void {
+    const chart = this.chart;
+    if (!chart) return () => {};
+    chart.timeScale().subscribeVisibleLogicalRangeChange(handler);
+    return () => {
+      if (this.chart) this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(handler);
+    };
+  }
+
+  /**
+   * Runs `redraw`, which puts bars before the time `anchor` (a bar already shown), and keeps the view
+   * where the reader left it: the logical range shifted by the bars the time scale gained before `anchor`
+   * (setData alone would leave the indices where they were, so the view would jump to older bars).
+   */
+  protected keepingView(anchor: number, redraw: () => void): void {
+    const timeScale = this.chart?.timeScale();
+    if (!timeScale) return;
+    const range = timeScale.getVisibleLogicalRange();
+    const before = timeScale.timeToIndex(anchor as UTCTimestamp, true);
+    redraw();
+    const after = timeScale.timeToIndex(anchor as UTCTimestamp, true);
+    const shift = before !== null && after !== null ? after - before : 0;
+    if (range !== null && shift !== 0)
+      timeScale.setVisibleLogicalRange({ from: range.from + shift, to: range.to + shift });
   }
 
   /** The chart as a canvas (for the PNG export); null once disposed. */

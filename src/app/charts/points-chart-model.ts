@@ -16,6 +16,7 @@ import { ChartModel, type ChartSetup } from "./chart-model.ts";
 import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.ts";
 import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
+import { countBefore, joinPoints, olderBars } from "./history-drawing.ts";
 import {
   type AfterPaint,
   appendFrom,
@@ -46,13 +47,21 @@ export interface SeriesSpec {
   colourIndex: number;
 }
 
-/** What `setPoints` did: replaced the data, appended to it with `update`, or nothing (same data). */
-export type PointsChange = "set" | "appended" | "unchanged";
+/**
+ * What `setPoints` did: replaced the data, appended to it with `update`, or nothing (same data); or what
+ * `prependPoints` did: older history put in front.
+ */
+export type PointsChange = "set" | "appended" | "prepended" | "unchanged";
 
 interface SeriesEntry {
   api: ISeriesApi<"Line"> | ISeriesApi<"Area">;
   spec: SeriesSpec;
+  /** What the series shows: the older history loaded for its request, then its request's answer. */
   points: ChartPoints | null;
+  /** The request's latest answer as it was handed in (the query's data). */
+  answer: ChartPoints | null;
+  /** How many of `points` are older history in front of the answer. */
+  older: number;
   /** Which request the points answer (the query key); a different one is never appended to. */
   source: string | null;
   /** Cancels the pending second pass with every point (see series-drawing.ts), if there is one. */
@@ -99,7 +108,15 @@ export class PointsChartModel<
       spec.kind === "area"
         ? chart.addSeries(AreaSeries, { ...common, ...areaColours(colour) })
         : chart.addSeries(LineSeries, { ...common, color: colour });
-    this.series.set(id, { api, spec, points: null, source: null, cancelDetail: null });
+    this.series.set(id, {
+      api,
+      spec,
+      points: null,
+      answer: null,
+      older: 0,
+      source: null,
+      cancelDetail: null,
+    });
   }
 
   removeSeries(id: string): void {
@@ -120,9 +137,15 @@ export class PointsChartModel<
   setPoints(id: string, points: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
     if (!entry || !this.chart) return "unchanged";
-    if (entry.points === points) return "unchanged";
-    const from = entry.source === source && entry.points ? appendFrom(entry.points, points) : null;
-    entry.points = points;
+    if (entry.answer === points) return "unchanged";
+    const same = entry.source === source;
+    const from = same && entry.answer ? appendFrom(entry.answer, points) : null;
+    // The history loaded in front of this request's answers stays in front of its newer ones.
+    const held = same && entry.older > 0 ? entry.points : null;
+    const older = held ? countBefore(held.times, points.times[0] ?? Number.POSITIVE_INFINITY) : 0;
+    entry.points = held && older > 0 ? joinPoints(held, older, points) : points;
+    entry.answer = points;
+    entry.older = older;
     entry.source = source;
     if (from !== null) {
       for (let i = from; i < points.times.length; i++) {
@@ -135,12 +158,46 @@ export class PointsChartModel<
     entry.cancelDetail = null;
     // More points to draw than the first pass takes: that many now, the rest after the paint.
     const limit = firstPassLimit(this.container.clientWidth);
-    const twoPasses = Math.min(points.times.length, DRAW_LIMIT) > limit;
-    entry.api.setData(lineData(points, drawnIndices(points.values, twoPasses ? limit : DRAW_LIMIT)));
+    const shown = entry.points;
+    const twoPasses = Math.min(shown.times.length, DRAW_LIMIT) > limit;
+    entry.api.setData(lineData(shown, drawnIndices(shown.values, twoPasses ? limit : DRAW_LIMIT)));
     this.updateConflation();
-    this.chart.timeScale().fitContent();
+    // With history loaded the reader has scrolled back: the view stays where it is.
+    if (older === 0) this.chart.timeScale().fitContent();
     if (twoPasses) entry.cancelDetail = this.afterPaint(() => this.drawDetail(entry));
     return "set";
+  }
+
+  /**
+   * Older points in front of the series `id` (its request's history, loaded as the reader scrolls back):
+   * the bars drawn are kept and the older ones thinned as densely, and the view stays where it is.
+   */
+  prependPoints(id: string, older: ChartPoints, source: string): PointsChange {
+    const entry = this.series.get(id);
+    const shown = entry?.points;
+    if (!entry || !shown || entry.source !== source || shown.times.length === 0) return "unchanged";
+    const first = shown.times[0] as number;
+    const count = countBefore(older.times, first);
+    if (count === 0) return "unchanged";
+    const drawn = entry.api.data() as ReturnType<typeof lineData>;
+    const part = older.values.subarray(0, count);
+    const olderData = lineData(older, drawnIndices(part, olderBars(count, shown.times.length, drawn.length)));
+    entry.points = joinPoints(older, count, shown);
+    entry.older += count;
+    this.keepingView(first, () => entry.api.setData(olderData.concat(drawn)));
+    this.updateConflation();
+    return "prepended";
+  }
+
+  /** Whether the series `id` shows the answer to `source` (older history can go in front of it). */
+  shows(id: string, source: string): boolean {
+    const entry = this.series.get(id);
+    return entry !== undefined && entry.source === source && entry.points !== null;
+  }
+
+  /** How many older points are in front of the series' answer. */
+  protected olderOf(id: string): number {
+    return this.series.get(id)?.older ?? 0;
   }
 
   /** The second pass: every point of the series (as it is now), the view kept where the reader left it. */

@@ -11,18 +11,51 @@ export function fakeChart() {
     setData: ReturnType<typeof vi.fn>;
     update: ReturnType<typeof vi.fn>;
     applyOptions: ReturnType<typeof vi.fn>;
+    data: () => { time: number }[];
   }[] = [];
   const handlers = new Set<(param: unknown) => void>();
+  const rangeHandlers = new Set<(range: { from: number; to: number } | null) => void>();
+  /** The time scale's bars: every time some series' data has, ascending (as lightweight-charts merges them). */
+  const barTimes = () =>
+    [...new Set(series.flatMap((s) => s.data().map((bar) => bar.time)))].sort((a, b) => a - b);
   const timeScale = {
     fitContent: vi.fn(),
     getVisibleRange: vi.fn((): { from: number; to: number } | null => null),
     setVisibleRange: vi.fn(),
+    getVisibleLogicalRange: vi.fn((): { from: number; to: number } | null => null),
+    setVisibleLogicalRange: vi.fn(),
+    subscribeVisibleLogicalRangeChange: vi.fn((h: (range: { from: number; to: number } | null) => void) =>
+      rangeHandlers.add(h),
+    ),
+    unsubscribeVisibleLogicalRangeChange: vi.fn((h: (range: { from: number; to: number } | null) => void) =>
+      rangeHandlers.delete(h),
+    ),
+    /** The index of the bar at `time` (or the nearest), as lightweight-charts numbers them. */
+    timeToIndex: vi.fn((time: number): number | null => {
+      const times = barTimes();
+      if (times.length === 0) return null;
+      const at = times.findIndex((t) => t >= time);
+      return at < 0 ? times.length - 1 : at;
+    }),
   };
   /** Every price scale the model asks for: one stand-in recording the options applied to it. */
   const priceScale = { applyOptions: vi.fn() };
   const chart = {
     addSeries: vi.fn((_type: unknown, options: unknown) => {
-      const s = { options, setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+      let bars: { time: number }[] = [];
+      const s = {
+        options,
+        // What the series holds, as its data() answers: the last data set, then each update.
+        setData: vi.fn((data: { time: number }[]) => {
+          bars = [...data];
+        }),
+        update: vi.fn((bar: { time: number }) => {
+          if (bars.at(-1)?.time === bar.time) bars[bars.length - 1] = bar;
+          else bars.push(bar);
+        }),
+        applyOptions: vi.fn(),
+        data: () => bars,
+      };
       series.push(s);
       return s;
     }),
@@ -42,7 +75,12 @@ export function fakeChart() {
     const point = param.x === undefined ? undefined : { x: param.x, y: 10 };
     for (const handler of handlers) handler({ time: param.time, point, seriesData });
   };
-  return { chart, create, series, handlers, timeScale, priceScale, moveCrosshair };
+  /** The reader scrolls or zooms: the visible logical range becomes `range`. */
+  const scrollTo = (range: { from: number; to: number } | null) => {
+    timeScale.getVisibleLogicalRange.mockReturnValue(range);
+    for (const handler of rangeHandlers) handler(range);
+  };
+  return { chart, create, series, handlers, timeScale, priceScale, moveCrosshair, scrollTo };
 }
 
 /** Chart points of BTC on Binance (MEDIR120) at these times; by default each value is its time / 1000. */

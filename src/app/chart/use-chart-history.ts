@@ -1,0 +1,194 @@
+// History on scroll: when the reader scrolls or zooms the chart back past its oldest bar, the page of
+// buckets before it is asked (history-pages.ts says which, once each) and put in front of the series in
+// the chart model, outside React's render, the view kept where it is. The other exchanges compared follow
+// the main series to the same time. A page is one request of the shared budget like any other, in the
+// "visible" lane: the reader is looking at the empty room it fills, while the live refresh of the newest
+// bucket (the "background" lane) is data already drawn, often scrolled out of view; so a page goes first.
+// Pages are cached in the query cache under their own fixed window, so coming back to them costs nothing.
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ChartScale } from "../../interface/chart-window.ts";
+import type { CandleChartModel } from "../charts/candle-chart-model.ts";
+import { type ChartCandles, isCandles } from "../decoding/candles/candle-series.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { labelOf } from "../queries/query-keys.ts";
+import type { Connection } from "../transport/connection.ts";
+import { useConnection } from "../transport/connection-context.tsx";
+import { type FeedRequest, feedQueryKey, type SeriesData } from "./feed-request.ts";
+import { HistoryPages, type PageWindow } from "./history-pages.ts";
+import { getCandles } from "./queries/candles.ts";
+import { getChartPoints } from "./queries/chart-points.ts";
+
+/**
+ * Bars of empty room before the first bar that count as scrolled back. Fitting the whole series in view
+ * leaves less than one, so opening a chart asks nothing; a reader who drags or zooms out past its start
+ * shows more.
+ */
+export const EMPTY_BARS = 2;
+/** A compared series' page waits for its own first answer to be drawn; it looks again this often. */
+const RETRY_MS = 1_000;
+
+/** One series of the chart: its id in the model and its request. */
+export interface HistorySeries {
+  id: string;
+  request: FeedRequest;
+}
+
+export interface ChartHistory {
+  /** A page is on its way. */
+  loading: boolean;
+  /** The main series' history starts here: nothing older to load. */
+  atStart: boolean;
+  /** Bars of older history put in front of a series (by its request). */
+  olderOf: (request: FeedRequest) => number;
+}
+
+/** The same request over an older page's window. */
+export function pageRequest(request: FeedRequest, page: PageWindow): FeedRequest {
+  const window = { starttime: page.starttime, endtime: page.endtime };
+  return request.kind === "points"
+    ? { kind: "points", key: { ...request.key, ...window } }
+    : { kind: "candles", key: { ...request.key, ...window } };
+}
+
+function fetchPage(client: QueryClient, connection: Connection, request: FeedRequest): Promise<SeriesData> {
+  const queryKey = feedQueryKey(request);
+  const label = labelOf(queryKey);
+  return client.fetchQuery({
+    queryKey,
+    queryFn: ({ signal }): Promise<SeriesData> => {
+      const options = { priority: "visible" as const, signal, label };
+      return request.kind === "points"
+        ? getChartPoints(connection, request.key, options)
+        : getCandles(connection, request.key, options);
+    },
+    // A past window does not change: kept as long as the cache keeps it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useChartHistory(
+  model: CandleChartModel | null,
+  scale: ChartScale,
+  main: HistorySeries,
+  compares: HistorySeries[],
+): ChartHistory {
+  const client = useQueryClient();
+  const connection = useConnection();
+  const mainSource = labelOf(feedQueryKey(main.request));
+  // Another scale, range or view starts the history afresh (every series' request changes with it).
+  const { kind } = main.request;
+  const { starttime, endtime } = main.request.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window and the view decide what a page is
+  const pages = useMemo(() => new HistoryPages(scale), [scale, kind, starttime, endtime]);
+  const [, setVersion] = useState(0);
+  const older = useRef(new Map<string, number>());
+
+  // Everything the effects read, as of the last render.
+  const all = [main, ...compares];
+  const latest = useRef({ model, all, client, connection, pages });
+  latest.current = { model, all, client, connection, pages };
+  const sources = all.map((s) => labelOf(feedQueryKey(s.request)));
+  const tracked = new Map(all.map((s, i) => [sources[i] as string, s.request.key.starttime]));
+  pages.track(tracked, mainSource);
+  for (const source of [...older.current.keys()]) if (!tracked.has(source)) older.current.delete(source);
+
+  const pump = useRef(() => {});
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef(new Map<string, QueryKey>());
+  pump.current = () => {
+    const { model, all, client, connection, pages } = latest.current;
+    if (!model) return;
+    let waiting = false;
+    let asked = false;
+    for (const { key, page } of pages.due()) {
+      const series = all.find((s) => labelOf(feedQueryKey(s.request)) === key);
+      if (!series) continue;
+      if (!model.shows(series.id, key)) {
+        waiting = true;
+        continue;
+      }
+      pages.asked(key, page);
+      const request = pageRequest(series.request, page);
+      const queryKey = feedQueryKey(request);
+      const label = labelOf(queryKey);
+      inFlight.current.set(label, queryKey);
+      asked = true;
+      fetchPage(client, connection, request).then(
+        (data) => {
+          inFlight.current.delete(label);
+          if (latest.current.pages !== pages) return;
+          const change = prepend(model, series, main.id, data, key);
+          if (change) older.current.set(key, (older.current.get(key) ?? 0) + data.times.length);
+          pages.answered(key, page, data.times.length);
+          setVersion((v) => v + 1);
+          pump.current();
+        },
+        () => {
+          inFlight.current.delete(label);
+          pages.failed(key, page);
+          setVersion((v) => v + 1);
+        },
+      );
+    }
+    if (waiting && retry.current === null)
+      retry.current = setTimeout(() => {
+        retry.current = null;
+        pump.current();
+      }, RETRY_MS);
+    if (asked) setVersion((v) => v + 1);
+  };
+
+  useEffect(() => {
+    if (!model) return;
+    return model.watchVisibleRange((range) => {
+      if (range !== null && range.from < -EMPTY_BARS && latest.current.pages.scrolledBack()) pump.current();
+    });
+  }, [model]);
+
+  // A series compared since the chart reached back follows it there.
+  const shape = sources.join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the series shown (shape) is what changes what is due
+  useEffect(() => {
+    pump.current();
+  }, [pages, shape]);
+
+  // Pages still on their way when the history starts afresh or the page is left are dropped.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new history (pages) drops the old one's pages
+  useEffect(() => {
+    const asking = inFlight.current;
+    return () => {
+      if (retry.current !== null) clearTimeout(retry.current);
+      retry.current = null;
+      for (const queryKey of asking.values()) void client.cancelQueries({ queryKey, exact: true });
+      asking.clear();
+      older.current.clear();
+    };
+  }, [client, pages]);
+
+  return {
+    loading: pages.loading,
+    atStart: pages.atStart,
+    olderOf: (request) => older.current.get(labelOf(feedQueryKey(request))) ?? 0,
+  };
+}
+
+/** Puts a page in front of its series: candles, a compared exchange's closes, or a line of points. */
+function prepend(
+  model: CandleChartModel,
+  series: HistorySeries,
+  mainId: string,
+  data: SeriesData,
+  source: string,
+): boolean {
+  if (series.request.kind === "points") {
+    return !isCandles(data) && model.prependPoints(series.id, data as ChartPoints, source) === "prepended";
+  }
+  if (!isCandles(data)) return false;
+  const candles = data as ChartCandles;
+  const change =
+    series.id === mainId
+      ? model.prependCandles(series.id, candles, source)
+      : model.prependCloses(series.id, candles, source);
+  return change === "prepended";
+}
