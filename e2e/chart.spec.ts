@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
+import { timeZoneFileTag } from "../src/app/format/time-zone.ts";
 import { chartPaths, chartPixels, settled, status } from "./chart-helpers.ts";
 import { test } from "./fixtures.ts";
 import { DIA_PORT, serviceUrl } from "./services.ts";
@@ -110,7 +111,9 @@ for (const wire of ["seed", "dia"] as const) {
         page.waitForEvent("download"),
         page.getByRole("button", { name: "Export CSV" }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe("BTC-Binance-MEDIR120-30m.csv");
+      // The file is written in the chart's zone (the browser's, by default) and named with it.
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(download.suggestedFilename()).toBe(`BTC-Binance-MEDIR120-30m-${timeZoneFileTag(zone)}.csv`);
       const csv = readFileSync((await download.path()) as string, "utf8")
         .trim()
         .split("\n");

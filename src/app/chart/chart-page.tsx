@@ -1,12 +1,12 @@
 // /chart/:symbol — a symbol's candles with their volume, or the line of a filter's chart points, by
 // exchange (or all exchanges), scale and range, all in the URL; other exchanges overlaid to compare; CSV
-// and PNG export. The lightweight-charts instance lives in a CandleChartModel outside React's render;
-// candles and points go from the query cache into it, never into React state.
+// and PNG export; any point's "How this price was made" (chosen-block-bar.tsx). The lightweight-charts
+// instance lives in a CandleChartModel (a PointPickingChartModel: a click chooses a point) outside React's
+// render; candles and points go from the query cache into it, never into React state.
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
-import { CandleChartModel } from "../charts/candle-chart-model.ts";
 import { seriesColour } from "../charts/chart-theme.ts";
 import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
 import { useChartModel } from "../charts/use-chart-model.ts";
@@ -32,7 +32,9 @@ import {
   seriesLabel,
   withChartState,
 } from "./chart-params.ts";
+import { ChosenBlockBar } from "./chosen-block-bar.tsx";
 import type { FeedRequest } from "./feed-request.ts";
+import { PointPickingChartModel } from "./point-picking.ts";
 import { usePairs } from "./queries/pairs.ts";
 import { useChartHistory } from "./use-chart-history.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
@@ -63,7 +65,7 @@ export function ChartPage() {
   const { model, chartTheme } = useChartModel(
     containerRef,
     answered
-      ? (element, theme) => new CandleChartModel(element, { theme, tooltip: tooltipRef.current })
+      ? (element, theme) => new PointPickingChartModel(element, { theme, tooltip: tooltipRef.current })
       : null,
     { valueFormat: { currency: fx.currency, rate: fx.rate } },
     { utcDays },
@@ -191,6 +193,14 @@ export function ChartPage() {
             : ""}
       </p>
       <ChartTimeCaption utcDays={utcDays} />
+      <ChosenBlockBar
+        symbol={symbol}
+        scale={state.scale}
+        data={mainQuery.isPlaceholderData ? undefined : mainQuery.data}
+        model={model}
+        fx={fx}
+        utcDays={utcDays}
+      />
       <ul className="chart-legend" aria-label="Legend">
         <LegendEntry
           label={describe(state.exchange)}

@@ -1,9 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { fixReaderLocale } from "../testing/reader-locale.ts";
-
-// A reader in en-US at UTC+05:30, fixed before the module makes its formats.
-afterAll(fixReaderLocale("en-US", "Asia/Kolkata"));
-const { formatLocalTime, valueWriter } = await import("./chart-theme.ts");
+import { describe, expect, it } from "vitest";
+import { valueWriter } from "./chart-theme.ts";
 
 describe("valueWriter", () => {
   it("writes USD points in dollars: two decimals from 1 up, five significant digits below", () => {
@@ -33,17 +29,5 @@ describe("valueWriter", () => {
   it("takes a function as the writer itself", () => {
     const percent = (value: number) => `${value}%`;
     expect(valueWriter(percent)).toBe(percent);
-  });
-});
-
-describe("formatLocalTime", () => {
-  it("writes a chart time (UTC seconds) as a date and time in the reader's locale and time zone", () => {
-    // 31 Dec 2026, 20:00 UTC: already 1 Jan 2027, 01:30 for the reader.
-    const time = Date.UTC(2026, 11, 31, 20, 0) / 1000;
-    expect(formatLocalTime(time as never).replace("\u202f", " ")).toBe("Jan 1, 2027, 1:30 AM");
-  });
-
-  it("writes a business-day time as given", () => {
-    expect(formatLocalTime("2026-12-31")).toBe("2026-12-31");
   });
 });

@@ -1,11 +1,11 @@
-// The chart's look: its colours, and its labels (times in the reader's time zone, values in the chosen
-// currency). The colours are read from the app's design tokens (styles.css) so the chart follows the theme. The
+// The chart's look: its colours, and how it writes values (in the chosen currency; times are written by
+// chart-time.ts). The colours are read from the app's design tokens (styles.css) so the chart follows the theme. The
 // tokens are light-dark() values, which getComputedStyle does not resolve on a custom property; a hidden
 // probe element coloured with var(--token) gives the resolved colour for the theme in force.
 
 // Types only from the chart library: the pages import this module for colours and labels, and the library
 // itself comes with the modules that draw (chart-options.ts, chart-model.ts), loaded when a chart is drawn.
-import type { DeepPartial, Time, TimeChartOptions } from "lightweight-charts";
+import type { DeepPartial, TimeChartOptions } from "lightweight-charts";
 import type { Theme } from "../store/settings.ts";
 
 export interface ChartTheme {
@@ -108,13 +108,6 @@ export function valueWriter(format: ValueFormatting): (value: number) => string 
     const value = usd * rate;
     return (Math.abs(value) >= 1 ? big : small).format(value);
   };
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** A chart time (UTC seconds) in the reader's time zone. */
-export function formatLocalTime(time: Time): string {
-  return typeof time === "number" ? timeFormat.format(new Date(time * 1000)) : String(time);
 }
 
 /** The chart options that carry the theme: colours of background, text, grid, borders and crosshair. */

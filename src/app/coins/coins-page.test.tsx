@@ -3,7 +3,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Coin, Coins } from "../../interface/resources.ts";
-import { formatTime } from "../format/numbers.ts";
+import { formatDateTimeIn } from "../format/time-zone.ts";
 import { fakeService, type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
 import { CoinsPage } from "./coins-page.tsx";
 import { TYPED_SEARCH } from "./coins-toolbar.tsx";
@@ -86,16 +86,19 @@ describe("CoinsPage", () => {
   });
 
   it("lists the top coins from one request, with market cap and its age", async () => {
-    const { user } = renderAt("/");
+    const { user } = renderAt("/", { timeZone: "UTC" });
     await loaded();
     expect(rowNames()).toEqual(["Bitcoin", "Ethereum", "XRP"]);
     expect(service.requests).toEqual(["/v1/coins"]);
     expect(within(rowOf("Bitcoin")).getByRole("cell", { name: "$1.80T" })).toBeInTheDocument();
     const age = screen.getByText(/^1\d s ago$/);
     expect(age.parentElement).toHaveTextContent(/^updated 1\d s ago$/);
-    // The full time is the tooltip, written when the pointer comes (not on the first paint).
+    // The full time is the tooltip, written when the pointer comes (not on the first paint), in the time
+    // zone setting and naming it.
+    expect(age).not.toHaveAttribute("title");
     await user.hover(age);
-    expect(age).toHaveAttribute("title", formatTime(COINS.coins[0]?.time));
+    const seconds = Date.parse(COINS.coins[0]?.time ?? "") / 1000;
+    expect(age).toHaveAttribute("title", `${formatDateTimeIn(seconds, "UTC", { seconds: true })} UTC`);
     expect(within(rowOf("XRP")).getAllByRole("cell").at(-1)).toHaveTextContent(/^—$/);
     expect(screen.getByRole("link", { name: "XRP" })).toHaveAttribute("href", "/symbol/XRP");
   });

@@ -1,8 +1,6 @@
 // Numbers as a reader of a market table wants them: prices to significant digits (a coin at 0.00001234 and
 // one at 95 123 both keep their meaningful digits), volumes and supplies compact, changes signed.
 
-import { formatDate } from "./dates.ts";
-
 const cache = new Map<string, Intl.NumberFormat>();
 
 function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
@@ -98,14 +96,6 @@ export function formatPercent(value: number | null | undefined, locale?: string)
 export function trendOf(value: number | null | undefined): "up" | "down" | "flat" {
   if (value === null || value === undefined || !Number.isFinite(value) || value === 0) return "flat";
   return value > 0 ? "up" : "down";
-}
-
-/** A time as the reader's local date and time, to the second. */
-export function formatTime(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return formatDate(date, { dateStyle: "medium", timeStyle: "medium" }, locale);
 }
 
 /** How long ago, compact: "12 s ago", "3 min ago". */

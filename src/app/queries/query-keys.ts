@@ -14,6 +14,9 @@ export const queryKeys = {
   supply: (symbol: string) => [ROOT, "supply", symbol] as const,
   chartPoints: (key: ChartRequest) => [ROOT, "chartPoints", key] as const,
   candles: (key: CandleRequest) => [ROOT, "candles", key] as const,
+  /** block: a Unix second within the block, or null for the coin's newest block. */
+  provenance: (symbol: string, block: number | null) =>
+    [ROOT, "provenance", symbol, block ?? "newest"] as const,
   interestRateTypes: () => [ROOT, "interestrates"] as const,
   /** date null: the latest fixing. */
   interestRate: (rateType: RateType | string, date: string | null) =>

@@ -1,11 +1,15 @@
-// The record the service stored, as it answered: what now counts as the coin's circulating supply.
+// The record the service stored, as it answered: what now counts as the coin's circulating supply. Its time
+// is in the time zone setting, the zone named.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Supply } from "../../interface/resources.ts";
-import { formatNumber, formatTime } from "../format/numbers.ts";
+import { formatNumber } from "../format/numbers.ts";
+import { formatDateTimeIn, type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
 
 export function StoredRecord({ record }: { record: Supply }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const zone = useTimeZone();
   // A new record takes the focus, so keyboard and screen-reader users land on the answer.
   useEffect(() => {
     if (record) heading.current?.focus();
@@ -32,7 +36,7 @@ export function StoredRecord({ record }: { record: Supply }) {
         <dd>{record.source}</dd>
         <dt>Time</dt>
         <dd>
-          <time dateTime={record.time}>{formatTime(record.time)}</time>
+          <time dateTime={record.time}>{storedAt(record.time, zone)}</time>
         </dd>
         <dt>Block</dt>
         <dd className="num">{record.block}</dd>
@@ -43,4 +47,11 @@ export function StoredRecord({ record }: { record: Supply }) {
       </p>
     </section>
   );
+}
+
+/** When the record was stored, in `zone` and naming it: "Jan 2, 2024, 9:30:05 AM UTC+09:00". */
+function storedAt(iso: string, zone: TimeZone): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return `${formatDateTimeIn(ms / 1000, zone, { seconds: true })} ${timeZoneAbbreviation(zone, ms / 1000)}`;
 }

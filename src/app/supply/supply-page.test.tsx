@@ -84,6 +84,11 @@ describe("SupplyPage", () => {
       `The service stored 19,912,345 coins as the circulating supply of ${SUPPLY.name} (BTC).`,
     );
     expect(stored).toHaveTextContent("Circulating supply19,912,345");
+    // Its time in the time zone setting (the browser's by default), the zone named.
+    expect(within(stored).getByText(/\d:\d\d:\d\d.* UTC([+-]\d\d:\d\d)?$/)).toHaveAttribute(
+      "datetime",
+      SUPPLY.time,
+    );
     expect(screen.getByRole("heading", { name: "Stored" })).toHaveFocus();
     expect(page.router.state.location.search).toBe("?symbol=BTC");
     expect(sessionStorage.getItem("cmd.writeKey")).toBe("secret");

@@ -1,7 +1,7 @@
-// /symbol/:symbol — one coin: its figures in the reader's currency, its MA120 over the last day, every
-// exchange trading it (sortable, each opening to its last trades) and links to its charts. One request (the
-// symbol details, whose gfx1 is the MA120) draws the page; the supply record (for the supply's time and
-// source) follows once the details are in. A price already cached by the coin list shows at once, read
+// /symbol/:symbol — one coin: its figures in the reader's currency, how its price was made (asked only when
+// opened), its MA120 over the last day, every exchange trading it (sortable, each opening to its last
+// trades) and links to its charts. One request (the symbol details, whose gfx1 is the MA120) draws the
+// page; the supply record (for the supply's time and source) follows once the details are in. A price already cached by the coin list shows at once, read
 // straight from the cache so no request is spent.
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -20,6 +20,7 @@ import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";
 import { Ma120Chart } from "./ma120-chart.tsx";
 import { unknownSymbolOf } from "./not-found.ts";
+import { ProvenanceSection } from "./provenance-section.tsx";
 import { useSymbolDetails } from "./queries/symbol-details.ts";
 import { SupplyNote } from "./supply-note.tsx";
 import { SymbolNotFound } from "./symbol-not-found.tsx";
@@ -114,6 +115,7 @@ function SymbolDetailsView({
   return (
     <>
       <CoinFigures values={figuresOfDetails(details)} fx={fx} supplyNote={supply} />
+      <ProvenanceSection symbol={coin.symbol} fx={fx} />
       <Ma120Chart symbol={coin.symbol} gfx1={details.gfx1} fx={fx} />
       <section className="symbol-exchanges" aria-labelledby="exchanges-title">
         <h2 id="exchanges-title">

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+// The chart's chosen point: the newest until a click or a step chooses another, by keyboard too, named in
+// the chart's zone, linking to the symbol page's provenance of its block.
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChartCandles } from "../decoding/candles/candle-series.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
+import { USD } from "../format/currency.ts";
+import { DEFAULT_SETTINGS } from "../store/settings.ts";
+import { renderPage, resetPage } from "../testing/page-harness.tsx";
+import { ChosenBlockBar, type ChosenBlockBarProps } from "./chosen-block-bar.tsx";
+import type { PointPickingChartModel } from "./point-picking.ts";
+
+// 2026-11-22T12:00:00Z and the two blocks after it: long past, so each is a block already made.
+const T = 1_795_348_800;
+const TIMES = [T, T + 120, T + 240];
+
+function candles(): ChartCandles {
+  const f = (values: number[]) => Float64Array.from(values);
+  return {
+    times: f(TIMES),
+    open: f([1, 2, 3]),
+    high: f([1, 2, 3]),
+    low: f([1, 2, 3]),
+    close: f([80_000, 80_100, 80_200]),
+    volume: f([1, 1, 1]),
+    buyVolume: f([1, 1, 1]),
+    sellVolume: f([0, 0, 0]),
+    trades: f([1, 1, 1]),
+    exchange: null,
+    symbol: "BTC",
+  };
+}
+
+function points(): ChartPoints {
+  return {
+    times: Float64Array.from(TIMES),
+    values: Float64Array.from([80_000, 80_100, 80_200]),
+    exchange: null,
+    filter: "MA120",
+    symbol: "BTC",
+  };
+}
+
+/** A stand-in for the chart: the test clicks its points. */
+function clickableModel() {
+  let pick: ((time: number) => void) | null = null;
+  const model = {
+    onPointClick: (handler: (time: number) => void) => {
+      pick = handler;
+      return () => {
+        pick = null;
+      };
+    },
+  } as unknown as PointPickingChartModel;
+  return { model, click: (time: number) => act(() => pick?.(time)) };
+}
+
+function show(props: Partial<ChosenBlockBarProps> = {}) {
+  const all: ChosenBlockBarProps = {
+    symbol: "BTC",
+    scale: "raw",
+    data: candles(),
+    model: null,
+    fx: USD,
+    utcDays: false,
+    ...props,
+  };
+  return renderPage({
+    routes: [{ path: "/chart/:symbol", Component: () => <ChosenBlockBar {...all} /> }],
+    entry: "/chart/BTC",
+    settings: { ...DEFAULT_SETTINGS, timeZone: "UTC" },
+  });
+}
+
+afterEach(resetPage);
+
+const bar = () => screen.getByRole("group", { name: /^Chosen (candle|point)$/ });
+/** What the bar says of the point chosen (an output, announced as it changes). */
+const chosen = () => within(bar()).getByRole("status");
+const link = () => screen.getByRole("link", { name: "How this price was made" });
+
+describe("the chosen point", () => {
+  it("is the newest candle at first, linking to its block's provenance", () => {
+    show();
+    expect(chosen()).toHaveTextContent(/^Nov 22, 2026, 12:04\sPM UTC · close \$80,200\.00 · newest$/);
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 240}`);
+    expect(screen.getByRole("button", { name: "Later candle" })).toBeDisabled();
+  });
+
+  it("steps to earlier and later candles from the keyboard", async () => {
+    const { user } = show();
+    screen.getByRole("button", { name: "Earlier candle" }).focus();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
+    expect(chosen()).toHaveTextContent(/12:00\sPM UTC · close \$80,000\.00$/);
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T}`);
+    expect(screen.getByRole("button", { name: "Earlier candle" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Later candle" }));
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 120}`);
+  });
+
+  it("follows a click on the chart", () => {
+    const { model, click } = clickableModel();
+    show({ model });
+    click(T + 120);
+    expect(chosen()).toHaveTextContent(/12:02\sPM UTC · close \$80,100\.00$/);
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 120}`);
+  });
+
+  it("takes a line's point (stamped at its block's end) a block back, and says a bucket opens its last block", () => {
+    show({ data: points(), scale: "1h" });
+    expect(bar()).toHaveAccessibleName("Chosen point");
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 240 + 3600 - 240}`);
+    expect(bar()).toHaveTextContent("A 1h point holds 30 blocks of 120 s: this opens its last");
+  });
+
+  it("shows nothing without points", () => {
+    show({ data: undefined });
+    expect(screen.queryByRole("group")).toBeNull();
+  });
+});

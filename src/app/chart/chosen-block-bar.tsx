@@ -1,0 +1,113 @@
+// "How this price was made" for any point of the chart. Clicking a candle or point chooses it, and so do the
+// Earlier and Later buttons (the keyboard's way: a canvas has no points to tab to); the newest point is
+// chosen until then. The bar names the point (its time in the chart's zone, its close or value) and links
+// to the symbol page's provenance of that block (`/symbol/BTC?block=<seconds>`).
+//
+// A link rather than a panel on this page: the provenance is read in one place (the symbol page's section,
+// the only view of it to keep right), its address names the block so it can be shared and reloaded, Back
+// returns to this chart exactly as it was (its view is in its own address), and the request it costs is
+// spent only when the reader follows the link: choosing points costs nothing.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { ChartScale } from "../../interface/chart-window.ts";
+import { isCandles } from "../decoding/candles/candle-series.ts";
+import { type CurrencyChoice, convert } from "../format/currency.ts";
+import { formatPrice } from "../format/numbers.ts";
+import {
+  formatDateTimeIn,
+  formatDayIn,
+  type TimeZone,
+  timeZoneAbbreviation,
+  UTC,
+  UTC_DAYS_LABEL,
+} from "../format/time-zone.ts";
+import { useTimeZone } from "../store/settings-context.tsx";
+import { provenanceAddress } from "../symbol/queries/provenance.ts";
+import { blockOfPoint, blocksPerPoint, indexAt } from "./chosen-block.ts";
+import type { SeriesData } from "./feed-request.ts";
+import type { PointPickingChartModel } from "./point-picking.ts";
+import "./chosen-block-bar.css";
+
+export interface ChosenBlockBarProps {
+  symbol: string;
+  scale: ChartScale;
+  /** The main series' answer on screen; nothing to choose from without one. */
+  data: SeriesData | undefined;
+  model: PointPickingChartModel | null;
+  fx: CurrencyChoice;
+  utcDays: boolean;
+}
+
+export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: ChosenBlockBarProps) {
+  const zone = useTimeZone();
+  // The time chosen (a click, or a step); null: the newest point, following the live chart.
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => model?.onPointClick(setChosen), [model]);
+  // Another scale or view has other points: the choice starts again from the newest.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only
+  useEffect(() => setChosen(null), [scale, symbol]);
+
+  const times = data?.times;
+  if (!data || !times || times.length === 0) return null;
+  const last = times.length - 1;
+  const index = chosen === null ? last : indexAt(times, chosen);
+  const time = times[index] as number;
+  const candles = isCandles(data);
+  const value = candles ? data.close[index] : data.values[index];
+  const block = blockOfPoint(time, scale, candles);
+  const blocks = blocksPerPoint(scale);
+  const kind = candles ? "candle" : "point";
+  const step = (by: number) => setChosen(times[Math.min(last, Math.max(0, index + by))] as number);
+
+  return (
+    <fieldset className="chosen-block">
+      <legend className="chosen-block__title">Chosen {kind}</legend>
+      <div className="chosen-block__point">
+        <button
+          type="button"
+          className="button chosen-block__step"
+          onClick={() => step(-1)}
+          disabled={index === 0}
+          aria-label={`Earlier ${kind}`}
+        >
+          ‹
+        </button>
+        <output className="chosen-block__what" aria-live="polite">
+          <time dateTime={new Date(time * 1000).toISOString()}>{pointTime(time, zone, utcDays)}</time>
+          {value === undefined ? null : (
+            <span className="muted">
+              {" "}
+              · {candles ? "close " : ""}
+              {formatPrice(convert(value, fx), fx.currency)}
+            </span>
+          )}
+          {chosen === null ? <span className="muted"> · newest</span> : null}
+        </output>
+        <button
+          type="button"
+          className="button chosen-block__step"
+          onClick={() => step(1)}
+          disabled={index === last}
+          aria-label={`Later ${kind}`}
+        >
+          ›
+        </button>
+      </div>
+      <Link className="button chosen-block__link" to={provenanceAddress(symbol, block)}>
+        How this price was made
+      </Link>
+      <p className="chosen-block__hint muted">
+        Click a {kind} on the chart to choose it.
+        {blocks > 1
+          ? ` A ${scale} ${kind} holds ${blocks} blocks of 120 s: this opens its last, where it closed.`
+          : ""}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The point's time as the chart's tooltip writes it: in the zone, named, or as a UTC day. */
+function pointTime(time: number, zone: TimeZone, utcDays: boolean): string {
+  if (utcDays) return `${formatDayIn(time, UTC)} (${UTC_DAYS_LABEL})`;
+  return `${formatDateTimeIn(time, zone)} ${timeZoneAbbreviation(zone, time)}`;
+}

@@ -1,0 +1,86 @@
+// "How this price was made" on the symbol page. Closed until the reader opens it: the page already spends
+// two requests (the details, the supply) of the 5 a minute every page shares, and most visits want the
+// price, not its making, so the section says what opening it costs and asks nothing before. Open, it shows
+// the newest block (refreshed once a block, like the price) or, arriving from a chart point, the block
+// chosen there (`?block=`, see provenance-params.ts), which then takes the focus so the reader lands on it.
+import { useEffect, useId, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { QueryView } from "../components/query-status.tsx";
+import { SkeletonBlock, SkeletonRows } from "../components/skeleton.tsx";
+import type { CurrencyChoice } from "../format/currency.ts";
+import { queryKeys } from "../queries/query-keys.ts";
+import { type ProvenanceChoice, readProvenanceBlock, withProvenanceBlock } from "./provenance-params.ts";
+import { ProvenanceView } from "./provenance-view.tsx";
+import { useProvenance } from "./queries/provenance.ts";
+import "./provenance.css";
+
+export function ProvenanceSection({ symbol, fx }: { symbol: string; fx: CurrencyChoice }) {
+  const [params, setParams] = useSearchParams();
+  const choice = readProvenanceBlock(params);
+  const block = typeof choice === "number" ? choice : null;
+  const query = useProvenance(symbol, block, choice !== null);
+  const bodyId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const choose = (next: ProvenanceChoice) =>
+    setParams((current) => withProvenanceBlock(current, next), { preventScrollReset: true });
+
+  // A block named in the address was chosen elsewhere (a chart point): bring the reader to it, once.
+  const arrivedWithBlock = useRef(block !== null);
+  useEffect(() => {
+    if (!arrivedWithBlock.current) return;
+    arrivedWithBlock.current = false;
+    heading.current?.focus();
+  }, []);
+
+  const open = choice !== null;
+  return (
+    <section className="card provenance" aria-labelledby={`${bodyId}-title`}>
+      <div className="provenance__header">
+        <h2 id={`${bodyId}-title`} ref={heading} tabIndex={-1}>
+          How this price was made
+        </h2>
+        <div className="provenance__actions">
+          {block !== null ? (
+            <button type="button" className="link-button" onClick={() => choose("newest")}>
+              Newest block
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={open ? "link-button" : "button"}
+            aria-expanded={open}
+            aria-controls={open ? bodyId : undefined}
+            onClick={() => choose(open ? null : "newest")}
+          >
+            {open ? "Hide" : "Show how it was made"}
+          </button>
+        </div>
+      </div>
+      {open ? (
+        <div id={bodyId}>
+          {block !== null ? (
+            <p className="provenance__chosen muted">The block you chose on the chart.</p>
+          ) : null}
+          <QueryView
+            query={query}
+            queryKey={queryKeys.provenance(symbol, block)}
+            what={`how ${symbol}'s price was made`}
+            skeleton={
+              <div className="provenance__skeleton">
+                <SkeletonBlock label={`how ${symbol}'s price was made`} height="4rem" />
+                <SkeletonRows rows={4} columns={4} label={`the exchanges of ${symbol}'s block`} />
+              </div>
+            }
+          >
+            {(data) => <ProvenanceView provenance={data} fx={fx} />}
+          </QueryView>
+        </div>
+      ) : (
+        <p className="provenance__closed muted">
+          Which exchanges made the newest 120-second block's price, each one's share of the volume and its own
+          price beside the crowd's, and the trades the filter left out. Opening it costs 1 request.
+        </p>
+      )}
+    </section>
+  );
+}
