@@ -12,6 +12,8 @@ import { extname, join, normalize } from "node:path";
 import type { Browser } from "@playwright/test";
 import { launchBenchBrowser } from "./browser.ts";
 import type { BenchResult, Wire } from "./charts/bench-page.ts";
+import type { CandleBenchResult } from "./charts/candle-bench.ts";
+import { candleSection, candleTargets, summarizeCandles } from "./charts/candle-report.ts";
 import { median, table, writeSection } from "./report.ts";
 
 const ROOT = ".bench/charts";
@@ -19,7 +21,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const RUNS_1M = Number(process.env.BENCH_RUNS_1M ?? 3);
 // BENCH_SIZES=10000,100000 measures only those (a trial run: BENCHMARKS.md is left as it is).
 const SIZES = process.env.BENCH_SIZES?.split(",").map(Number) ?? [10_000, 100_000, 1_000_000];
-const TRIAL = process.env.BENCH_SIZES !== undefined;
+const RUNS_CANDLES = Number(process.env.BENCH_RUNS_CANDLES ?? 5);
+// BENCH_ONLY=candles (or points) measures only that half (a trial run: BENCHMARKS.md is left as it is).
+const ONLY = process.env.BENCH_ONLY;
+const TRIAL = process.env.BENCH_SIZES !== undefined || ONLY !== undefined;
 const WIRES: { wire: Wire; name: string }[] = [
   { wire: "csv", name: 'this service ({"dataPoints": CSV})' },
   { wire: "influx", name: "public service (InfluxDB results, newest first)" },
@@ -74,7 +79,7 @@ async function measure(n: number, wire: Wire, reps: number): Promise<BenchResult
 type Summary = Omit<BenchResult, "painted"> & { runs: number; paintedRuns: number };
 
 const summaries: Summary[] = [];
-for (const n of SIZES) {
+for (const n of ONLY === "candles" ? [] : SIZES) {
   for (const { wire } of WIRES) {
     const runs = n >= 1_000_000 ? RUNS_1M : RUNS;
     const reps = n >= 1_000_000 ? 2 : 3;
@@ -93,6 +98,27 @@ for (const n of SIZES) {
     );
   }
 }
+/** One run of the candle benchmark on a fresh page. */
+async function measureCandles(n: number): Promise<CandleBenchResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector("body[data-ready=true]");
+    return (await page.evaluate(`window.runCandleBench(${n}, 3)`)) as CandleBenchResult;
+  } finally {
+    await context.close();
+  }
+}
+const candleRuns: CandleBenchResult[] = [];
+for (let run = 0; run < (ONLY === "points" ? 0 : RUNS_CANDLES); run++) {
+  const result = await measureCandles(100_000);
+  candleRuns.push(result);
+  log(
+    `candles 100k run ${run + 1}: painted after ${result.loadMs.toFixed(0)} ms (decode ${result.loadDecodeMs.toFixed(0)}, setCandles ${result.loadSetDataMs.toFixed(0)}), longest task ${result.longestTaskMs.toFixed(0)} ms; pages ${result.prependMs.map((p, i) => `${p.toFixed(0)}+${(result.prependPaintMs[i] as number).toFixed(0)}`).join(" ")} ms; view kept ${result.viewKept}`,
+  );
+}
+const candles = candleRuns.length > 0 ? summarizeCandles(candleRuns) : null;
 await browser.close();
 server.close();
 
@@ -178,13 +204,17 @@ writeSection(
   "charts",
   "npm run bench:charts",
   [
-    `Headless ${browserVersion.startsWith("HeadlessChrome") ? browserVersion : `Chromium ${browserVersion}`}, a ${1200}×${600} chart, the app's PointsDecoder (its Web Worker bundled by Vite as in the app) and ChartModel (one line series; conflation and minBarSpacing as the model sets them). Points every 120 s, a random walk around 95,000 USD at full double precision, made in the page before any clock starts; no network.`,
+    `Headless ${browserVersion.startsWith("HeadlessChrome") ? browserVersion : `Chromium ${browserVersion}`}, a ${1200}×${600} chart, the app's PointsDecoder (its Web Worker bundled by Vite as in the app) and ChartModel (one line series; conflation and minBarSpacing as the model sets them). Points every 120 s, a random walk around 95,000 USD at full double precision, made in the page before any clock starts; no network. Candles: 100,000 1h candles with volume in this service's candles CSV (8 MiB), the same PointsDecoder worker and a CandleChartModel (candlesticks, volume and buying volume: three series), then ten older pages put in front as the chart page does when the reader scrolls back; no CDP throttling (as for the points: the work measured is on the page, not the network).`,
     "",
     "### Targets",
     "",
-    table(["What", "Measured", "Target", "Verdict"], targets),
+    table(
+      ["What", "Measured", "Target", "Verdict"],
+      [...targets, ...(candles ? candleTargets(candles) : [])],
+    ),
     "",
     ...perWire.flatMap((section) => [section, ""]),
+    ...(candles ? [candleSection(candles), ""] : []),
     "### How it is measured",
     "",
     `Load average (1 min) at the start: ${loadAtStart.toFixed(1)}, at the end: ${(loadavg()[0] ?? 0).toFixed(1)}, on ${cpus().length} CPUs: other work on the machine inflates the absolute times; each ratio's two sides are measured interleaved on the same page.`,

@@ -10,6 +10,7 @@ import { PointsDecoder } from "../../src/app/decoding/chart-points/worker-points
 import { influxPoints } from "../../src/app/decoding/testing/wire-samples.ts";
 import { encodeDataPoints } from "../../src/interface/data-points.ts";
 import type { DiaPoints } from "../../src/interface/dia-wire.ts";
+import { runCandleBench } from "./candle-bench.ts";
 
 export type Wire = "csv" | "influx";
 
@@ -257,8 +258,10 @@ async function runBench(n: number, wire: Wire, reps = 3): Promise<BenchResult> {
 declare global {
   interface Window {
     runBench: typeof runBench;
+    runCandleBench: typeof runCandleBench;
   }
 }
 
 window.runBench = runBench;
+window.runCandleBench = runCandleBench;
 document.body.dataset.ready = "true";

@@ -5,9 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
 import { CandleChartModel } from "./candle-chart-model.ts";
-import { mergedCandles, timeIndex } from "./candle-drawing.ts";
+import { CANDLE_DRAW_LIMIT, mergedCandles, timeIndex } from "./candle-drawing.ts";
 import { FALLBACK_THEME } from "./chart-theme.ts";
-import { DRAW_LIMIT } from "./decimate.ts";
 import { fakeChart } from "./testing/fake-chart.ts";
 
 /** Candles at `times`: open t/100, close open+1 (rising) or -1 on odd places, volume 3 = 2 buy + 1 sell. */
@@ -155,12 +154,12 @@ describe("CandleChartModel", () => {
   it("draws too many candles merged, first to the chart's width and then up to the draw limit", () => {
     const { fake, model } = setUp();
     model.setCandleSeries("main", { label: "Binance" });
-    const times = Array.from({ length: DRAW_LIMIT + 10 }, (_, i) => 1000 + i * 120);
+    const times = Array.from({ length: CANDLE_DRAW_LIMIT + 10 }, (_, i) => 1000 + i * 120);
     expect(model.setCandles("main", candles(times), "k")).toBe("set");
     const calls = fake.series[2]?.setData.mock.calls ?? [];
     expect(calls).toHaveLength(2);
     expect(calls[0]?.[0].length).toBe(1200);
-    expect(calls[1]?.[0].length).toBe(DRAW_LIMIT);
+    expect(calls[1]?.[0].length).toBe(CANDLE_DRAW_LIMIT);
   });
 });
 

@@ -12,11 +12,17 @@ import {
   type Time,
 } from "lightweight-charts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
-import { candleBar, candleData, mergedCandles, timeIndex, volumeBars } from "./candle-drawing.ts";
+import {
+  CANDLE_DRAW_LIMIT,
+  candleBar,
+  candleData,
+  mergedCandles,
+  timeIndex,
+  volumeBars,
+} from "./candle-drawing.ts";
 import { candleRows } from "./candle-rows.ts";
 import { seriesColour, withAlpha } from "./chart-theme.ts";
 import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
-import { DRAW_LIMIT } from "./decimate.ts";
 import { countBefore, joinCandles, prependedCandles } from "./history-drawing.ts";
 import {
   type PointsChange,
@@ -142,7 +148,7 @@ export class CandleChartModel extends PointsChartModel {
     const same = entry.source === source;
     const unmerged = entry.drawn !== null && entry.drawn === entry.candles;
     const from =
-      same && entry.answer && unmerged && candles.times.length + entry.older <= DRAW_LIMIT
+      same && entry.answer && unmerged && candles.times.length + entry.older <= CANDLE_DRAW_LIMIT
         ? appendFrom(closesOf(entry.answer), closesOf(candles))
         : null;
     // The history loaded in front of this request's answers stays in front of its newer ones.
@@ -166,8 +172,8 @@ export class CandleChartModel extends PointsChartModel {
     entry.cancelDetail = null;
     const first = Math.floor(firstPassLimit(this.host.clientWidth) / 2);
     const shown = entry.candles;
-    const twoPasses = Math.min(shown.times.length, DRAW_LIMIT) > first;
-    this.draw(entry, mergedCandles(shown, twoPasses ? first : DRAW_LIMIT));
+    const twoPasses = Math.min(shown.times.length, CANDLE_DRAW_LIMIT) > first;
+    this.draw(entry, mergedCandles(shown, twoPasses ? first : CANDLE_DRAW_LIMIT));
     // With history loaded the reader has scrolled back: the view stays where it is.
     if (older === 0) this.chart.timeScale().fitContent();
     if (twoPasses) entry.cancelDetail = this.paintThen(() => this.drawCandleDetail(entry));
@@ -232,14 +238,14 @@ export class CandleChartModel extends PointsChartModel {
     entry.buying.setData(buying);
   }
 
-  /** The second pass: up to DRAW_LIMIT candles, the view kept where the reader left it. */
+  /** The second pass: up to CANDLE_DRAW_LIMIT candles, the view kept where the reader left it. */
   private drawCandleDetail(entry: CandleEntry): void {
     entry.cancelDetail = null;
     const candles = entry.candles;
     if (!this.chart || !candles || candles.times.length === 0) return;
     const timeScale = this.chart.timeScale();
     const visible = timeScale.getVisibleRange();
-    this.draw(entry, mergedCandles(candles, DRAW_LIMIT));
+    this.draw(entry, mergedCandles(candles, CANDLE_DRAW_LIMIT));
     if (visible === null) timeScale.fitContent();
     else timeScale.setVisibleRange(visible);
   }

@@ -5,6 +5,14 @@
 import type { UTCTimestamp } from "lightweight-charts";
 import { CANDLE_COLUMNS, type ChartCandles } from "../decoding/candles/candle-series.ts";
 
+/**
+ * Candles drawn at most in one candle series, merged beyond (a line draws up to DRAW_LIMIT points). Each
+ * candle is three bars (the candlestick, the whole volume, the buying part), and lightweight-charts' setData
+ * and paint of 10,000 of each were a 200 ms main-thread task on the benchmark machine (BENCHMARKS.md,
+ * bench:charts); 4,000 is still more than three per pixel column of a wide chart.
+ */
+export const CANDLE_DRAW_LIMIT = 4_000;
+
 /** Candles in `candles` merged into at most `limit` consecutive runs; the same object when it has no more. */
 export function mergedCandles(candles: ChartCandles, limit: number): ChartCandles {
   const n = candles.times.length;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { CandleChartModel } from "./candle-chart-model.ts";
+import { CANDLE_DRAW_LIMIT } from "./candle-drawing.ts";
 import { FALLBACK_THEME } from "./chart-theme.ts";
-import { DRAW_LIMIT } from "./decimate.ts";
 import { countBefore, olderBars } from "./history-drawing.ts";
 import { chartPoints, fakeChart } from "./testing/fake-chart.ts";
 
@@ -81,15 +81,15 @@ describe("history in front of a series", () => {
   it("merges older candles as densely as the candles drawn when there are too many to draw", () => {
     const { fake, model } = setUp();
     model.setCandleSeries("main", { label: "Binance" });
-    model.setCandles("main", candles(times(0, 4 * DRAW_LIMIT)), "all");
+    model.setCandles("main", candles(times(0, 4 * CANDLE_DRAW_LIMIT)), "all");
     const price = fake.series[2];
     const before = price?.setData.mock.lastCall?.[0] as { time: number }[];
-    expect(before).toHaveLength(DRAW_LIMIT);
+    expect(before).toHaveLength(CANDLE_DRAW_LIMIT);
     fake.scrollTo({ from: -5, to: 300 });
     model.prependCandles("main", candles(times(-2000, 2000)), "all");
     const after = price?.setData.mock.lastCall?.[0] as { time: number }[];
     // 2,000 older candles at four a bar: 500 bars, the drawn ones kept as they were.
-    expect(after).toHaveLength(DRAW_LIMIT + 500);
+    expect(after).toHaveLength(CANDLE_DRAW_LIMIT + 500);
     expect(after.slice(500)).toEqual(before);
     expect(fake.timeScale.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 495, to: 800 });
   });

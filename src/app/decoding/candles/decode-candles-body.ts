@@ -5,12 +5,16 @@ import { decodeCandles } from "../../../interface/candles.ts";
 import { CandlesSchema } from "../../../interface/resources.ts";
 import { decodeResource, parseBody } from "../decode.ts";
 import { DecodeError } from "../wire-value.ts";
+import { scanCandles } from "./candle-scan.ts";
 import { type ChartCandles, chartCandlesOf } from "./candle-series.ts";
 
 /** The candles of an answer's body; a DecodeError names the field or line it could not read. */
 export function decodeCandlesBody(body: string | ArrayBuffer): ChartCandles {
   const text = typeof body === "string" ? body : new TextDecoder().decode(new Uint8Array(body));
   const { candles } = decodeResource(CandlesSchema, parseBody(text), "the candles");
+  // The usual answer in one pass; anything else (and every error) through the interface's decoder.
+  const scanned = scanCandles(candles);
+  if (scanned !== null) return scanned;
   try {
     return chartCandlesOf(decodeCandles(candles));
   } catch (error) {
