@@ -100,6 +100,7 @@ export function ChartPage() {
   // Scrolling back past the oldest bar loads older pages into every series (see use-chart-history.ts).
   const history = useChartHistory(
     model,
+    containerRef,
     state.scale,
     { id: seriesIdOf(state.exchange, true), request: keyOf(state.exchange) },
     state.compare.map((exchange) => ({ id: seriesIdOf(exchange, false), request: keyOf(exchange) })),

@@ -6,7 +6,7 @@
 // bucket (the "background" lane) is data already drawn, often scrolled out of view; so a page goes first.
 // Pages are cached in the query cache under their own fixed window, so coming back to them costs nothing.
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { ChartScale } from "../../interface/chart-window.ts";
 import type { CandleChartModel } from "../charts/candle-chart-model.ts";
 import { type ChartCandles, isCandles } from "../decoding/candles/candle-series.ts";
@@ -25,6 +25,12 @@ import { getChartPoints } from "./queries/chart-points.ts";
  * shows more.
  */
 export const EMPTY_BARS = 2;
+/**
+ * How long after the reader's own gesture on the chart (a drag, the wheel, a touch, a key) a view that
+ * reaches before the first bar counts as scrolled back. The chart also moves its view itself (fitting a
+ * new series, its second drawing pass), and that must never spend a request.
+ */
+const GESTURE_MS = 1_500;
 /** A compared series' page waits for its own first answer to be drawn; it looks again this often. */
 const RETRY_MS = 1_000;
 
@@ -69,6 +75,7 @@ function fetchPage(client: QueryClient, connection: Connection, request: FeedReq
 
 export function useChartHistory(
   model: CandleChartModel | null,
+  container: RefObject<HTMLElement | null>,
   scale: ChartScale,
   main: HistorySeries,
   compares: HistorySeries[],
@@ -140,11 +147,26 @@ export function useChartHistory(
   };
 
   useEffect(() => {
-    if (!model) return;
-    return model.watchVisibleRange((range) => {
-      if (range !== null && range.from < -EMPTY_BARS && latest.current.pages.scrolledBack()) pump.current();
+    const element = container.current;
+    if (!model || !element) return;
+    let gestureAt = Number.NEGATIVE_INFINITY;
+    const gesture = (event: Event) => {
+      // A mouse passing over the chart (the tooltip) is no gesture; a drag holds a button down.
+      if (event instanceof MouseEvent && event.type === "pointermove" && event.buttons === 0) return;
+      gestureAt = performance.now();
+    };
+    const kinds = ["pointerdown", "pointermove", "wheel", "touchmove", "keydown"];
+    for (const kind of kinds) element.addEventListener(kind, gesture, { capture: true, passive: true });
+    const stop = model.watchVisibleRange((range) => {
+      if (range === null || range.from >= -EMPTY_BARS) return;
+      if (performance.now() - gestureAt > GESTURE_MS) return;
+      if (latest.current.pages.scrolledBack()) pump.current();
     });
-  }, [model]);
+    return () => {
+      stop();
+      for (const kind of kinds) element.removeEventListener(kind, gesture, { capture: true });
+    };
+  }, [model, container]);
 
   // A series compared since the chart reached back follows it there.
   const shape = sources.join("\n");
