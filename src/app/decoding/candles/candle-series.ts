@@ -55,24 +55,6 @@ export function chartCandlesOf({ series, candles }: DecodedCandles): ChartCandle
   return out;
 }
 
-export function emptyChartCandles(): ChartCandles {
-  return chartCandlesOf({ series: null, candles: emptyColumns() });
-}
-
-function emptyColumns(): CandleColumns {
-  return {
-    times: [],
-    open: [],
-    high: [],
-    low: [],
-    close: [],
-    volume: [],
-    buyVolume: [],
-    sellVolume: [],
-    trades: [],
-  };
-}
-
 const closes = new WeakMap<ChartCandles, ChartPoints>();
 
 /**
