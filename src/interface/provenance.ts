@@ -59,6 +59,13 @@ export const ProvenanceSchema = z
     symbol: z.string().meta({ example: "BTC" }),
     blockStart: time,
     blockEnd: time,
+    madeFrom: z.enum(["trades", "candles"]).meta({
+      description:
+        "trades: the block was made from the exchanges' trades as they happened; candles: from their " +
+        "1-minute candles (a real market's history before the service ran), each standing for four " +
+        "trades, so its open, high, low, close and volume are the candles' but its trade counts and its " +
+        "split of buy and sell volume are not known",
+    }),
     aggregate: BlockFiguresSchema.meta({ description: "The block across all exchanges" }),
     exchanges: z
       .array(ContributionSchema)

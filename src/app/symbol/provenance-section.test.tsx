@@ -52,6 +52,7 @@ const PROVENANCE: Provenance = {
   symbol: "BTC",
   blockStart: "2026-11-22T11:44:00Z",
   blockEnd: "2026-11-22T11:46:00Z",
+  madeFrom: "trades",
   aggregate: { ...figures(80000, 30, 3), tradesLeftOut: 1 },
   exchanges: [
     {
@@ -193,6 +194,14 @@ describe("How this price was made", () => {
     await exchangesTable();
     expect(section()).toHaveTextContent("no longer listed: the service keeps a block's trades for an hour");
     expect(screen.queryByRole("table", { name: /left out by the filter/ })).toBeNull();
+  });
+
+  it("says when a block was made from 1-minute candles, and claims no trade count or buy share for it", async () => {
+    provenance = () => ({ ...PROVENANCE, madeFrom: "candles" });
+    show("/symbol/BTC?block=newest");
+    await exchangesTable();
+    expect(section()).toHaveTextContent("Made from the exchanges' 1-minute candles");
+    expect(section()).not.toHaveTextContent(/30 trades ·|% bought/);
   });
 
   it("reads the public service's PascalCase wire", async () => {

@@ -22,7 +22,10 @@ export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx:
   const traded = exchanges.filter((e) => e.role === "contributed").length;
   const down = exchanges.filter((e) => e.role === "down").length;
   const price = (usd: number | null) => formatPrice(convert(usd, fx), fx.currency);
-  const bought = aggregate.volume > 0 ? Math.round((aggregate.buyVolume / aggregate.volume) * 100) : null;
+  // A block made from 1-minute candles knows their prices and volume, not the trades behind them.
+  const fromCandles = provenance.madeFrom === "candles";
+  const bought =
+    aggregate.volume > 0 && !fromCandles ? Math.round((aggregate.buyVolume / aggregate.volume) * 100) : null;
   return (
     <div className="provenance__body">
       <p className="provenance__block">
@@ -31,6 +34,12 @@ export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx:
           {blockTimes(provenance.blockStart, provenance.blockEnd, zone)}
         </time>
       </p>
+      {fromCandles ? (
+        <p className="provenance__candles">
+          Made from the exchanges' 1-minute candles (history from before the service followed their trades):
+          prices and volume are the candles', the trade counts and the buy and sell split are not known.
+        </p>
+      ) : null}
       <p className="provenance__summary">
         <span className="provenance__price">{price(aggregate.ma120)}</span>
         <span>
@@ -38,8 +47,11 @@ export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx:
           <strong>
             {traded} of {exchanges.length} exchange{exchanges.length === 1 ? "" : "s"}
           </strong>
-          {down > 0 ? ` (${down} down)` : ""} · {formatNumber(aggregate.trades, 0)} trade
-          {aggregate.trades === 1 ? "" : "s"} · {formatCoinAmount(aggregate.volume)} {symbol}
+          {down > 0 ? ` (${down} down)` : ""}
+          {fromCandles
+            ? ""
+            : ` · ${formatNumber(aggregate.trades, 0)} trade${aggregate.trades === 1 ? "" : "s"}`}{" "}
+          · {formatCoinAmount(aggregate.volume)} {symbol}
           {bought === null ? "" : ` (${bought} % bought)`}
         </span>
       </p>

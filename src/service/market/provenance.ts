@@ -7,13 +7,13 @@ import type { BlockFigures, Contribution, Provenance } from "../../interface/pro
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { quartiles } from "./outliers.ts";
-import type { SourceStatus } from "./trade-source.ts";
+import { CANDLE_HISTORY_META, type SourceStatus } from "./trade-source.ts";
 
 /** MEDIR120 weighs a block's newest trades, this many at most (filters.ts). */
 const MEDIR_MEMORY = 120;
 
 export interface ProvenanceSources {
-  store: Pick<Store, "seriesId" | "blockAt" | "tradesBetween">;
+  store: Pick<Store, "seriesId" | "blockAt" | "tradesBetween" | "getMeta">;
   view: { exchangeNamesOf(symbol: string): string[]; latestBlockEnd(): Promise<number | null> };
   source: SourceStatus;
 }
@@ -33,6 +33,13 @@ function figuresOf(row: BlockRow): BlockFigures {
     trades: row.trades,
     tradesLeftOut: row.tradesLeftOut,
   };
+}
+
+/** Whether the block ending at `end` was made from 1-minute candles (CANDLE_HISTORY_META's ranges). */
+async function madeFromCandles(store: ProvenanceSources["store"], end: number): Promise<boolean> {
+  const text = await store.getMeta(CANDLE_HISTORY_META);
+  const ranges = text === null ? [] : (JSON.parse(text) as [number, number][]);
+  return ranges.some(([first, last]) => end >= first && end <= last);
 }
 
 /** The block end holding `time` (Unix seconds), or the newest block's end when no time is asked. */
@@ -107,6 +114,7 @@ export async function blockProvenance(
     symbol,
     blockStart: formatUtcSecond(end - BLOCK_SECONDS),
     blockEnd: formatUtcSecond(end),
+    madeFrom: (await madeFromCandles(sources.store, end)) ? "candles" : "trades",
     aggregate: figuresOf(aggregate),
     exchanges,
     leftOut: leftOutTrades(trades, aggregate),

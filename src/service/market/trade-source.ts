@@ -23,6 +23,12 @@ export interface SourceTrade {
   foreignTradeID: string;
 }
 
+/**
+ * Meta key of the blocks a source made from 1-minute candles instead of trades (a real market's history):
+ * a JSON array of [first block end, last block end] ranges, Unix seconds. A block's provenance says so.
+ */
+export const CANDLE_HISTORY_META = "candle_history";
+
 /** A long run of blocks to store at once (a first start's history, or a long stop). */
 export interface BlockRun {
   /** The coins whose series to store. */

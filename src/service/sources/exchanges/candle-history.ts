@@ -9,7 +9,8 @@ import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { Pair, QuoteCurrency } from "../../catalog/catalog.ts";
 import { BlockAggregator, seriesOfPairs } from "../../market/aggregator.ts";
 import type { BlockGap } from "../../market/feed.ts";
-import type { SourceTrade } from "../../market/trade-source.ts";
+import { CANDLE_HISTORY_META, type SourceTrade } from "../../market/trade-source.ts";
+import { amountUnits } from "../../store/block-rounding.ts";
 import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
 import { blockOf } from "./trade-intake.ts";
 import type { VenuePair } from "./venue.ts";
@@ -21,7 +22,6 @@ export type Candle = [number, number, number, number, number, number];
 const MINUTE_MS = 60_000;
 /** Blocks fetched and stored per step (a day): bounds memory, and progress shows per step. */
 const STEP_BLOCKS = 720;
-export const CANDLE_HISTORY_META = "candle_history";
 
 /** The four trades a candle stands for (none for a minute without volume). */
 export function tradesOfCandle(
@@ -31,12 +31,16 @@ export function tradesOfCandle(
   if (!(volume > 0)) return [];
   const rising = close >= open;
   const side = rising ? "buy" : "sell";
-  const amount = volume / 4;
+  // Quarters in whole 1e-8 units, the last taking what is left, so that the block's volume is the
+  // candles' to the last decimal (a quarter of 0.00000001 would round to nothing four times).
+  const units = amountUnits(volume);
+  const quarter = Math.floor(units / 4);
+  const amount = quarter / 1e8;
   return [
     { timeMs: openMs, price: open, amount, side },
     { timeMs: openMs + 20_000, price: rising ? low : high, amount, side },
     { timeMs: openMs + 40_000, price: rising ? high : low, amount, side },
-    { timeMs: openMs + 59_000, price: close, amount, side },
+    { timeMs: openMs + 59_000, price: close, amount: (units - 3 * quarter) / 1e8, side },
   ];
 }
 

@@ -11,6 +11,7 @@ import type { FakeExchange } from "./testing/fake-exchange.ts";
 import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {
   B,
+  BLOCK_MS,
   blockTrades,
   candleAt,
   candleReference,
@@ -234,6 +235,20 @@ describe("history from candles", () => {
         );
       }
       expect(await pointAt(`/v1/chartPoints/MA120/${live.venue.name}/BTC`, B - 6)).toBeUndefined();
+      // A history block's candle is its two minutes' candles combined, volume to the last decimal.
+      const minutes = candlesOf(live.btc, v).filter((c) => Math.floor(c.openMs / BLOCK_MS) === B - 1);
+      const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
+      expect(await candleAt(`/v1/candles/${live.venue.name}/BTC`, B - 1)).toMatchObject({
+        open: minutes[0]?.open,
+        high: Math.max(...minutes.map((c) => c.high)),
+        low: Math.min(...minutes.map((c) => c.low)),
+        close: minutes.at(-1)?.close,
+        volume: minutes.reduce((sum, c) => sum + units(c.volume), 0n),
+      });
     }
+    // And its provenance says it was made from candles.
+    const history = (await json(`/v1/provenance/BTC?time=${startOf(B - 1) / 1000}`)) as unknown as Provenance;
+    expect(history.madeFrom).toBe("candles");
+    expect(((await json("/v1/provenance/BTC")) as unknown as Provenance).madeFrom).toBe("trades");
   });
 });
