@@ -1,5 +1,8 @@
 // Chart points out of the PostgreSQL store, the same as the SQLite store answers: packed days
 // (day-columns.ts) where there are, the rows of the days after them (chart-range.ts says which).
+
+import type { CandleColumns } from "../../interface/candles.ts";
+import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import {
   answerPoints,
   appendRowPoints,
@@ -9,7 +12,8 @@ import {
 } from "./chart-range.ts";
 import { appendDayPoints } from "./day-columns.ts";
 import type { PgSql } from "./pg-connection.ts";
-import type { ChartQuery, PointColumns } from "./store.ts";
+import { type BlockDbRow, toBlockRow } from "./sqlite-schema.ts";
+import type { BlockRow, CandleQuery, ChartQuery, PointColumns } from "./store.ts";
 
 const COLUMN = { MA120: "ma120", MAIR120: "mair120", MEDIR120: "medir120" } as const;
 
@@ -30,6 +34,28 @@ export class PgChartReader {
     /** The first UTC day not packed yet, or null when none is. */
     private readonly packedUntil: () => number | null,
   ) {}
+
+  /** What candle-reader.ts reads, from this engine. */
+  private readonly blocks: BlockSource = {
+    packedUntil: () => this.packedUntil(),
+    days: (series, firstDay, lastDay) => this.sql<{ day: number; data: Uint8Array }[]>`
+      SELECT day, data FROM day_columns
+      WHERE series = ${series} AND day >= ${firstDay} AND day <= ${lastDay} ORDER BY day`,
+    rows: async (series, fromEnd, toEnd) =>
+      (
+        await this.sql<BlockDbRow[]>`
+          SELECT * FROM blocks WHERE series = ${series} AND time >= ${fromEnd} AND time <= ${toEnd}
+          ORDER BY time`
+      ).map(toBlockRow),
+  };
+
+  candles(query: CandleQuery): Promise<CandleColumns> {
+    return readCandles(this.blocks, query);
+  }
+
+  blockAt(series: number, time: number): Promise<BlockRow | null> {
+    return readBlockAt(this.blocks, series, time);
+  }
 
   async points(query: ChartQuery): Promise<PointColumns> {
     const range = pointTimeRange(query);

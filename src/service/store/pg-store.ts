@@ -2,7 +2,6 @@
 // The schema is migrated on open (pg-schema.ts); the series (a few hundred) and the packed-until day are
 // kept in memory and reloaded by refreshSeries() when another process may have changed them.
 import type { CandleColumns } from "../../interface/candles.ts";
-import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import { DayColumns } from "./day-columns.ts";
 import { PgChartReader } from "./pg-chart-reader.ts";
 import { connect, type PgOptions, type PgSql, type PgTransaction } from "./pg-connection.ts";
@@ -251,26 +250,12 @@ export class PgStore implements Store {
     return this.charts.points(query);
   }
 
-  /** What candle-reader.ts reads, from this engine. */
-  private readonly blockSource: BlockSource = {
-    packedUntil: () => this.packedUntilDay,
-    days: (series, firstDay, lastDay) => this.sql<{ day: number; data: Uint8Array }[]>`
-      SELECT day, data FROM day_columns
-      WHERE series = ${series} AND day >= ${firstDay} AND day <= ${lastDay} ORDER BY day`,
-    rows: async (series, fromEnd, toEnd) =>
-      (
-        await this.sql<BlockDbRow[]>`
-          SELECT * FROM blocks WHERE series = ${series} AND time >= ${fromEnd} AND time <= ${toEnd}
-          ORDER BY time`
-      ).map(toBlockRow),
-  };
-
-  async candles(query: CandleQuery): Promise<CandleColumns> {
-    return readCandles(this.blockSource, query);
+  candles(query: CandleQuery): Promise<CandleColumns> {
+    return this.charts.candles(query);
   }
 
-  async blockAt(series: number, time: number): Promise<BlockRow | null> {
-    return readBlockAt(this.blockSource, series, time);
+  blockAt(series: number, time: number): Promise<BlockRow | null> {
+    return this.charts.blockAt(series, time);
   }
 
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {

@@ -9,7 +9,6 @@ import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import { ChartReader } from "./chart-reader.ts";
 import { DayColumns } from "./day-columns.ts";
 import {
-  BATCH_ROWS,
   BLOCK_WIDTH,
   type BlockDbRow,
   blockParams,
@@ -17,7 +16,6 @@ import {
   insertBatched,
   LAST_BLOCK_META,
   PACKED_UNTIL_META,
-  placeholders,
   type RateDbRow,
   SCHEMA,
   SCHEMA_VERSION,
@@ -30,6 +28,7 @@ import {
   toSupplyRecord,
   tradeParams,
 } from "./sqlite-schema.ts";
+import { prepareStatements, type Statements } from "./sqlite-statements.ts";
 import type {
   BlockRow,
   CandleQuery,
@@ -46,14 +45,11 @@ import type {
 // better-sqlite3 is synchronous, and that is its speed: every method does its work at once and only hands
 // back a settled promise, as the Store (which PostgreSQL also implements) asks. A write is one SQLite
 // transaction, so nothing interleaves with it.
-const BLOCK_ROW = placeholders(BLOCK_WIDTH);
-const TRADE_ROW = placeholders(TRADE_WIDTH);
-
 export class SqliteStore implements Store {
   readonly engine = "sqlite";
   private readonly db: Database.Database;
   private readonly seriesIds = new Map<string, number>();
-  private readonly statements;
+  private readonly statements: Statements;
   private packedUntilDay: number | null = null;
   private readonly charts: ChartReader;
 
@@ -77,52 +73,7 @@ export class SqliteStore implements Store {
     }
     this.loadSeries();
     const db = this.db;
-    this.statements = {
-      setMeta: db.prepare(
-        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      ),
-      insertSeries: db.prepare("INSERT OR IGNORE INTO series (symbol, exchange) VALUES (?, ?)"),
-      seriesOf: db.prepare("SELECT id FROM series WHERE symbol = ? AND exchange = ?").pluck(),
-      insertBlock: db.prepare(`INSERT OR REPLACE INTO blocks VALUES ${BLOCK_ROW}`),
-      insertBlockBatch: db.prepare(
-        `INSERT OR REPLACE INTO blocks VALUES ${Array(BATCH_ROWS).fill(BLOCK_ROW).join(",")}`,
-      ),
-      insertTrade: db.prepare(`INSERT OR REPLACE INTO trades VALUES ${TRADE_ROW}`),
-      insertTradeBatch: db.prepare(
-        `INSERT OR REPLACE INTO trades VALUES ${Array(BATCH_ROWS).fill(TRADE_ROW).join(",")}`,
-      ),
-      deleteTrades: db.prepare("DELETE FROM trades WHERE time_ms < ?"),
-      deleteBlocks: db.prepare("DELETE FROM blocks WHERE series = ? AND time <= ?"),
-      insertDay: db.prepare("INSERT OR REPLACE INTO day_columns VALUES (?, ?, ?)"),
-      days: db.prepare(
-        "SELECT day, data FROM day_columns WHERE series = ? AND day >= ? AND day <= ? ORDER BY day",
-      ),
-      seriesIds: db.prepare("SELECT id FROM series").pluck(),
-      blocksOf: db.prepare("SELECT * FROM blocks WHERE series = ? AND time > ? AND time <= ? ORDER BY time"),
-      blocksFrom: db.prepare(
-        "SELECT * FROM blocks WHERE series = ? AND time >= ? AND time <= ? ORDER BY time",
-      ),
-      latestBlock: db.prepare("SELECT * FROM blocks WHERE series = ? ORDER BY time DESC LIMIT 1"),
-      blockAtOrBefore: db.prepare(
-        "SELECT * FROM blocks WHERE series = ? AND time <= ? AND time >= ? ORDER BY time DESC LIMIT 1",
-      ),
-      volume: db.prepare(
-        "SELECT total(volume_usd) AS v FROM blocks WHERE series = ? AND time > ? AND time <= ?",
-      ),
-      tradesBetween: db.prepare(
-        "SELECT * FROM trades WHERE series = ? AND time_ms >= ? AND time_ms < ? ORDER BY time_ms, seq",
-      ),
-      lastTrades: db.prepare("SELECT * FROM trades WHERE series = ? ORDER BY time_ms DESC, seq DESC LIMIT ?"),
-      latestSupply: db.prepare("SELECT * FROM supply WHERE symbol = ? ORDER BY id DESC LIMIT 1"),
-      insertSupply: db.prepare(
-        "INSERT INTO supply (symbol, circulating_supply, source, time_ms, block, key_fingerprint) VALUES (@symbol, @circulatingSupply, @source, @timeMs, @block, @keyFingerprint)",
-      ),
-      insertRate: db.prepare(
-        "INSERT OR REPLACE INTO rates VALUES (@symbol, @effectiveDate, @value, @publicationTime, @source)",
-      ),
-      rateFixings: db.prepare("SELECT * FROM rates WHERE symbol = ? ORDER BY effective_date"),
-      deleteRates: db.prepare("DELETE FROM rates"),
-    };
+    this.statements = prepareStatements(db);
     this.charts = new ChartReader(db, () => this.packedUntilDay);
   }
 
