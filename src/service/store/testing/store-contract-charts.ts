@@ -144,6 +144,42 @@ export function describeChartContract(fixtures: StoreFixtures): void {
       expect(await read(reader)).toEqual(fromRows);
     });
 
+    it("answer the candles and the blocks the rows answered, once the rows are gone", async () => {
+      const store = await fixtures.store();
+      const [series] = (await store.ensureSeries([{ symbol: "EEE", exchange: "Kraken" }])) as [number];
+      await store.write({ blocks: threeDays(series) });
+      const read = () =>
+        Promise.all([
+          ...(["raw", "5m", "1h", "1d"] as const).map((scale) =>
+            store.candles({
+              series,
+              from: MIDNIGHT - 10_000,
+              to: MIDNIGHT + 4 * 86_400,
+              scale,
+              limit: 100_000,
+            }),
+          ),
+          store.candles({ series, from: MIDNIGHT + 1000, to: MIDNIGHT + 5000, scale: "raw", limit: 100_000 }),
+        ]);
+      const ends = [MIDNIGHT + 240, MIDNIGHT + 86_400, MIDNIGHT + 86_400 + 120 * 7, MIDNIGHT + 900 * 120];
+      const blocks = async () =>
+        (await Promise.all(ends.map((end) => store.blockAt(series, end)))).map((b) =>
+          b === null ? null : { ...b, volumeUSD: 0 },
+        );
+      const fromRows = await read();
+      const blocksFromRows = await blocks();
+      expect(fromRows[0]?.times.length).toBeGreaterThan(1500);
+      expect(fromRows[0]?.trades.every((n) => n > 0)).toBe(true);
+      expect(blocksFromRows[0]).toMatchObject({ series, time: MIDNIGHT + 240, open: expect.any(Number) });
+      // The block in the gap has no row, and none once packed.
+      expect(blocksFromRows[3]).toBeNull();
+      const firstDay = Math.floor((MIDNIGHT - 10_000) / 86_400);
+      await store.packDays(firstDay, firstDay + 2);
+      await store.deleteRowsThrough((firstDay + 3) * 86_400);
+      expect(await read()).toEqual(fromRows);
+      expect(await blocks()).toEqual(blocksFromRows);
+    });
+
     it("written packed (as a seed's workers pack them) answer what their rows would have", async () => {
       const [rowsOnly, packedWritten] = [await fixtures.store(), await fixtures.store()];
       const day = Math.floor(MIDNIGHT / 86_400);
