@@ -8,7 +8,7 @@ import { pageSeconds } from "../../src/app/chart/history-pages.ts";
 import { CandleChartModel } from "../../src/app/charts/candle-chart-model.ts";
 import { afterNextPaint } from "../../src/app/charts/series-drawing.ts";
 import { PointsDecoder } from "../../src/app/decoding/chart-points/worker-points-decoder.ts";
-import { encodeCandles } from "../../src/interface/candles.ts";
+import { emptyCandles, encodeCandles } from "../../src/interface/candles.ts";
 import { bucketSeconds } from "../../src/interface/chart-window.ts";
 
 /** 1h candles, as the chart page opens with; a page of history is that scale's own window (90 days). */
@@ -48,28 +48,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Deterministic candles from `from` (a bucket index relative to START), a random walk around 95,000 USD. */
 function makeCandles(from: number, n: number, seed: number): string {
-  const c = {
-    times: [],
-    open: [],
-    high: [],
-    low: [],
-    close: [],
-    volume: [],
-    buyVolume: [],
-    sellVolume: [],
-    trades: [],
-  } as {
-    [K in
-      | "times"
-      | "open"
-      | "high"
-      | "low"
-      | "close"
-      | "volume"
-      | "buyVolume"
-      | "sellVolume"
-      | "trades"]: number[];
-  };
+  const c = emptyCandles();
   let state = seed;
   const random = () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -7,6 +7,7 @@ import type { Provenance } from "../../interface/provenance.ts";
 import { SCALES, type Scale } from "../../interface/vocabulary.ts";
 import { PAIRS } from "../catalog/catalog-pairs.ts";
 import { MarketSimulator } from "../sources/simulator/simulator.ts";
+import { candleRecords, units } from "../testing/candle-records.ts";
 import { startTestService, TEST_NOW, type TestService } from "../testing/test-service.ts";
 
 let service: TestService;
@@ -25,23 +26,7 @@ async function candles(path: string): Promise<CandleColumns> {
   return decodeCandles((await response.json()).candles).candles;
 }
 
-/** A coin amount as whole 1e-8 units: exact for the 8-decimal amounts the service answers. */
-const units = (amount: number): bigint => BigInt(amount.toFixed(8).replace(".", ""));
-
-/** The candles as one record per candle, for comparing. */
-function rows(c: CandleColumns) {
-  return c.times.map((time, i) => ({
-    time,
-    open: c.open[i],
-    high: c.high[i],
-    low: c.low[i],
-    close: c.close[i],
-    buy: units(c.buyVolume[i] as number),
-    sell: units(c.sellVolume[i] as number),
-    volume: units(c.volume[i] as number),
-    trades: c.trades[i],
-  }));
-}
+const rows = candleRecords;
 
 /** Finer candles combined per bucket of `size` seconds: first open, highest high, lowest low, last close, sums. */
 function combined(finer: ReturnType<typeof rows>, bucketOf: (t: number) => number) {

@@ -1,6 +1,6 @@
 // Candles as the chart draws them: parallel typed arrays (from the worker, transferred without a copy), and
 // the closes of a series as chart points, for a series overlaid as a line.
-import type { CandleColumns, DecodedCandles } from "../../../interface/candles.ts";
+import { CANDLE_FIELDS, type CandleColumns, type DecodedCandles } from "../../../interface/candles.ts";
 import type { ChartPoints } from "../chart-points/point-series.ts";
 
 /** One series' candles, oldest first, one per bucket start (Unix seconds, UTC); prices USD. */
@@ -21,17 +21,9 @@ export interface ChartCandles {
   symbol: string;
 }
 
-export const CANDLE_COLUMNS = [
-  "times",
-  "open",
-  "high",
-  "low",
-  "close",
-  "volume",
-  "buyVolume",
-  "sellVolume",
-  "trades",
-] as const satisfies readonly (keyof CandleColumns & keyof ChartCandles)[];
+/** The columns a chart's candles carry: the bucket starts, then the interface's candle fields. */
+export const CANDLE_COLUMNS = ["times", ...CANDLE_FIELDS] as const satisfies readonly (keyof CandleColumns &
+  keyof ChartCandles)[];
 
 /** The decoded columns as typed arrays, in time order (the service sends them oldest first already). */
 export function chartCandlesOf({ series, candles }: DecodedCandles): ChartCandles {

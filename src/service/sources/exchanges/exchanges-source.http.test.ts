@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Provenance } from "../../../interface/provenance.ts";
 import { StatusSchema } from "../../../interface/status.ts";
+import { units } from "../../testing/candle-records.ts";
 import { tradesOfCandle } from "./candle-history.ts";
 import type { FakeExchange } from "./testing/fake-exchange.ts";
 import { LIVE_VENUES } from "./testing/fake-venues.ts";
@@ -237,7 +238,6 @@ describe("history from candles", () => {
       expect(await pointAt(`/v1/chartPoints/MA120/${live.venue.name}/BTC`, B - 6)).toBeUndefined();
       // A history block's candle is its two minutes' candles combined, volume to the last decimal.
       const minutes = candlesOf(live.btc, v).filter((c) => Math.floor(c.openMs / BLOCK_MS) === B - 1);
-      const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
       expect(await candleAt(`/v1/candles/${live.venue.name}/BTC`, B - 1)).toMatchObject({
         open: minutes[0]?.open,
         high: Math.max(...minutes.map((c) => c.high)),

@@ -8,6 +8,7 @@ import { decodeDataPoints } from "../../../../interface/data-points.ts";
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
 import { roundPrice } from "../../../store/block-rounding.ts";
+import { candleRecords, units } from "../../../testing/candle-records.ts";
 import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
 import { FakeExchange } from "./fake-exchange.ts";
 import type { FakeCandle, FakeTrade } from "./fake-protocol.ts";
@@ -222,7 +223,6 @@ export function candleReference(trades: readonly Scripted[], block: number) {
   const mine = trades
     .filter((t) => Math.floor(t.timeMs / BLOCK_MS) === block)
     .sort((x, y) => x.timeMs - y.timeMs);
-  const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
   const sum = (side: "buy" | "sell") =>
     mine.filter((t) => t.side === side).reduce((total, t) => total + units(t.amount), 0n);
   const prices = mine.map((t) => t.usd);
@@ -245,19 +245,6 @@ export async function candleAt(path: string, block: number) {
   const body = (await (await service.get(`${path}?starttime=${start}&endtime=${start}`)).json()) as {
     candles: string;
   };
-  const { candles: c } = decodeCandles(body.candles);
-  const units = (amount: number) => BigInt(amount.toFixed(8).replace(".", ""));
-  const i = c.times.indexOf(start);
-  if (i < 0) return undefined;
-  return {
-    time: start,
-    open: c.open[i],
-    high: c.high[i],
-    low: c.low[i],
-    close: c.close[i],
-    buy: units(c.buyVolume[i] as number),
-    sell: units(c.sellVolume[i] as number),
-    volume: units(c.volume[i] as number),
-    trades: c.trades[i],
-  };
+  const { candles } = decodeCandles(body.candles);
+  return candleRecords(candles).find((c) => c.time === start);
 }
