@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../store/sqlite-schema.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import { SqliteAccessStore } from "./sqlite-access-store.ts";
 import { auditDraft, MINUTE, NOW_MS, newKey, usage } from "./testing/access-store-contract-fixtures.ts";
@@ -54,7 +55,7 @@ describe("the SQLite access store", () => {
       await Promise.all([market.close(), access.close()]);
       // Opened again, in the other order: the market's schema version is its own, and nothing was lost.
       const again = openBoth(dir, !accessFirst);
-      expect(await again.market.getMeta("schema_version")).toBe("1");
+      expect(await again.market.getMeta("schema_version")).toBe(SCHEMA_VERSION);
       expect(await again.market.getMeta("colour")).toBe("red");
       expect((await again.market.latestSupply("BTC"))?.keyFingerprint).toBe(key.fingerprint);
       expect(await again.access.listKeys()).toEqual([key]);
