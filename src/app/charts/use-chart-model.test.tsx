@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, renderHook } from "@testing-library/react";
+import { act, cleanup, renderHook } from "@testing-library/react";
 import { type ReactNode, StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsStore } from "../store/settings.ts";
@@ -35,7 +35,12 @@ beforeEach(() => {
   // jsdom has no canvas, and the hook makes no chart without one.
   vi.stubGlobal("CanvasRenderingContext2D", class {});
 });
-afterEach(() => vi.unstubAllGlobals());
+// Every hook unmounted before the next test (and before the environment goes): a hook left mounted has
+// React work scheduled that may run once jsdom's window is gone.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function setup(later = false) {
   const fake = fakeChart();
