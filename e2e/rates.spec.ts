@@ -131,7 +131,8 @@ for (const wire of ["seed", "dia"] as const) {
       const chart = rangeChart(page, "SOFR", "2024-02-01", "2024-02-29");
       await expect(chart).toBeVisible();
       // Pointing at the line says the day (in UTC, as the table) and the value.
-      await checkSmallChartLooks(page, chart, /^Feb \d+, 2024 · \d+\.\d\d%$/, (name) =>
+      // A fixing's day is a UTC day, and the tooltip says so whatever the time zone setting.
+      await checkSmallChartLooks(page, chart, /^Feb \d+, 2024 \(UTC day\) · \d+\.\d\d%$/, (name) =>
         testInfo.outputPath(`rates-${wire}-${name}.png`),
       );
       // The type list, the type's latest value and the range: the chart adds no request.

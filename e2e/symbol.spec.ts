@@ -142,7 +142,8 @@ for (const wire of ["seed", "dia"] as const) {
       const chart = ma120Chart(page, "ETH");
       await expect(chart).toHaveAccessibleName(/from €[\d,.]+ to €/);
       // Pointing at the line says the time and the value in the chosen currency.
-      await checkSmallChartLooks(page, chart, /\d:\d\d [AP]M · €[\d,]+\.\d\d$/, (name) =>
+      // The time names its zone (the time zone setting: the browser's, UTC on this machine).
+      await checkSmallChartLooks(page, chart, /\d:\d\d [AP]M (UTC|GMT)\S* · €[\d,]+\.\d\d$/, (name) =>
         testInfo.outputPath(`symbol-${wire}-${name}.png`),
       );
       // Theme, size and currency cost nothing: the details and the supply, as ever.

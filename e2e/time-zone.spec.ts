@@ -95,7 +95,8 @@ test("times follow the time zone setting, name their zone, and the choice surviv
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
-test("the settings, chart and symbol pages, light and dark, wide and narrow", async ({ page }) => {
+// With a client key of its own, so that earlier tests' requests do not spend its budget.
+test("the settings, chart and symbol pages, light and dark, wide and narrow", async ({ page, client }) => {
   mkdirSync(SHOTS, { recursive: true });
   const pages = [
     { name: "settings", path: "/settings", ready: () => page.getByRole("group", { name: "Time zone" }) },
@@ -120,4 +121,5 @@ test("the settings, chart and symbol pages, light and dark, wide and narrow", as
       expect(overflow).toBeLessThanOrEqual(0);
     }
   }
+  expect(client.requests().filter((r) => r.status === 429)).toEqual([]);
 });
