@@ -55,31 +55,33 @@ class SeriesState {
 
   /** Closes the block; null while the series has never traded (no MA120 yet). */
   close(blockEndMs: number): BlockRow | null {
-    const ma = this.ma.finalCompute(blockEndMs);
-    const mair = this.mair.finalCompute();
-    const medir = this.medir.finalCompute();
+    const ma = this.ma.closeBlock(blockEndMs);
+    const mair = this.mair.closeBlock();
+    const medir = this.medir.closeBlock();
     const traded = this.trades > 0;
     // Prices are kept to nine significant digits as the block is made, so that its rows and its packed
     // day (stored as integers) hold the same numbers.
-    const row: BlockRow | null = ma && {
-      series: this.id,
-      time: blockEndMs / 1000,
-      ma120: roundPrice(ma.value),
-      mair120: mair ? roundPrice(mair.value) : null,
-      medir120: medir ? roundPrice(medir.value) : null,
-      lastTradeOffset: traded
-        ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
-        : null,
-      volumeUSD: this.volumeUSD,
-      trades: this.trades,
-      open: traded ? roundPrice(this.open) : null,
-      high: traded ? roundPrice(this.high) : null,
-      low: traded ? roundPrice(this.low) : null,
-      close: traded ? roundPrice(this.last) : null,
-      buyVolume: amountOfUnits(this.buyUnits, this.buyVolume),
-      sellVolume: amountOfUnits(this.sellUnits, this.sellVolume),
-      tradesLeftOut: this.medir.leftOut,
-    };
+    const row: BlockRow | null = Number.isNaN(ma)
+      ? null
+      : {
+          series: this.id,
+          time: blockEndMs / 1000,
+          ma120: roundPrice(ma),
+          mair120: Number.isNaN(mair) ? null : roundPrice(mair),
+          medir120: Number.isNaN(medir) ? null : roundPrice(medir),
+          lastTradeOffset: traded
+            ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
+            : null,
+          volumeUSD: this.volumeUSD,
+          trades: this.trades,
+          open: traded ? roundPrice(this.open) : null,
+          high: traded ? roundPrice(this.high) : null,
+          low: traded ? roundPrice(this.low) : null,
+          close: traded ? roundPrice(this.last) : null,
+          buyVolume: amountOfUnits(this.buyUnits, this.buyVolume),
+          sellVolume: amountOfUnits(this.sellUnits, this.sellVolume),
+          tradesLeftOut: this.medir.leftOut,
+        };
     this.volumeUSD = 0;
     this.trades = 0;
     this.high = Number.NEGATIVE_INFINITY;
@@ -90,6 +92,12 @@ class SeriesState {
     this.sellUnits = 0;
     return row;
   }
+}
+
+/** A coin's series: across exchanges, and on each exchange. */
+interface CoinStates {
+  all: SeriesState;
+  byExchange: Map<string, SeriesState>;
 }
 
 export interface SeriesKeyLookup {
@@ -124,8 +132,8 @@ export interface AggregatedBlock {
 }
 
 export class BlockAggregator {
-  /** symbol → exchange ("" for all exchanges) → state */
-  private readonly states = new Map<string, Map<string, SeriesState>>();
+  /** symbol → its series across exchanges and by exchange */
+  private readonly states = new Map<string, CoinStates>();
   private readonly all: SeriesState[] = [];
 
   constructor(
@@ -150,15 +158,18 @@ export class BlockAggregator {
   }
 
   private ensure(symbol: string, exchange: string, startMs: number): SeriesState {
-    let bySymbol = this.states.get(symbol);
-    if (!bySymbol) {
-      bySymbol = new Map();
-      this.states.set(symbol, bySymbol);
+    let coin = this.states.get(symbol);
+    if (!coin) {
+      const all = new SeriesState(this.ids.seriesId(symbol, null), startMs);
+      coin = { all, byExchange: new Map() };
+      this.states.set(symbol, coin);
+      this.all.push(all);
     }
-    let state = bySymbol.get(exchange);
+    if (exchange === "") return coin.all;
+    let state = coin.byExchange.get(exchange);
     if (!state) {
-      state = new SeriesState(this.ids.seriesId(symbol, exchange === "" ? null : exchange), startMs);
-      bySymbol.set(exchange, state);
+      state = new SeriesState(this.ids.seriesId(symbol, exchange), startMs);
+      coin.byExchange.set(exchange, state);
       this.all.push(state);
     }
     return state;
@@ -173,11 +184,11 @@ export class BlockAggregator {
     const stored: StoredTrade[] = [];
     for (let i = 0; i < trades.length; i++) {
       const trade = trades[i] as SourceTrade;
-      const bySymbol = this.states.get(trade.symbol);
-      const exchangeState = bySymbol?.get(trade.exchange);
-      if (!bySymbol || !exchangeState) continue;
+      const coin = this.states.get(trade.symbol);
+      const exchangeState = coin?.byExchange.get(trade.exchange);
+      if (!coin || !exchangeState) continue;
       exchangeState.take(trade);
-      (bySymbol.get("") as SeriesState).take(trade);
+      coin.all.take(trade);
       if (keepTrades) {
         stored.push({
           series: exchangeState.id,

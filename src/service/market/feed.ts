@@ -112,9 +112,15 @@ export class MarketFeed {
     }
     const keepTradesFromMs = nowMs - TRADE_RETENTION_MS;
     await seriesOfPairs(this.store, this.options.pairs);
+    const firstStart = (await this.store.lastBlockTime()) === null;
     await this.noteFirstBlock(first);
-    // The run packs the days that lie wholly inside the gap; the one it starts in is packed from the rows.
-    const packFromDay = Math.ceil((first * BLOCK_SECONDS) / 86_400);
+    // The run packs the days that lie wholly inside the gap; the one it starts in is packed from the rows,
+    // which hold its earlier blocks, except on a first start, where the store has none: the run packs it
+    // too, and the main thread never writes, reads back and deletes a day of rows (measured: a third of
+    // its work when seeding 30 days).
+    const packFromDay = firstStart
+      ? dayOfBlockEnd((first + 1) * BLOCK_SECONDS)
+      : Math.ceil((first * BLOCK_SECONDS) / 86_400);
     await this.store.beginBulkLoad();
     try {
       await storeRun(this.store, {

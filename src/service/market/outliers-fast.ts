@@ -15,8 +15,22 @@ export function trimmedMedian(values: ArrayLike<number>, count: number): number 
   if (count === 0) return 0;
   if (scratch.length < count) scratch = new Float64Array(count * 2);
   const sorted = scratch.subarray(0, count);
-  for (let i = 0; i < count; i++) sorted[i] = values[i] as number;
-  sorted.sort();
+  if (count <= 24) {
+    // A block's few trades: insertion sort beats the typed array's sort call (measured: a third of
+    // trimmedMedian's time when seeding, where most series see a handful of trades a block).
+    for (let i = 0; i < count; i++) {
+      const v = values[i] as number;
+      let j = i - 1;
+      while (j >= 0 && (sorted[j] as number) > v) {
+        sorted[j + 1] = sorted[j] as number;
+        j--;
+      }
+      sorted[j + 1] = v;
+    }
+  } else {
+    for (let i = 0; i < count; i++) sorted[i] = values[i] as number;
+    sorted.sort();
+  }
   let from = 0;
   let to = count;
   if (count >= 2) {
@@ -43,17 +57,25 @@ let runCounts = new Float64Array(64);
 
 /**
  * The IQR-trimmed mean of a run-length multiset (`prices[i]` occurring `counts[i]` times), equal to
- * mean(removeOutliers(expanded samples)). Sorts the runs by insertion (there are only a handful).
+ * mean(removeOutliers(expanded samples)). Sorts the runs by insertion (there are only a handful). The runs
+ * may be a ring: they are read from index `head` on, wrapping at the arrays' length.
  */
-export function trimmedMeanOfRuns(prices: ArrayLike<number>, counts: ArrayLike<number>, k: number): number {
+export function trimmedMeanOfRuns(
+  prices: ArrayLike<number>,
+  counts: ArrayLike<number>,
+  k: number,
+  head = 0,
+): number {
   if (runPrices.length < k) {
     runPrices = new Float64Array(k * 2);
     runCounts = new Float64Array(k * 2);
   }
   let n = 0;
+  const ring = prices.length;
   for (let i = 0; i < k; i++) {
-    const p = prices[i] as number;
-    const c = counts[i] as number;
+    const at = head + i < ring ? head + i : head + i - ring;
+    const p = prices[at] as number;
+    const c = counts[at] as number;
     let j = i - 1;
     while (j >= 0 && (runPrices[j] as number) > p) {
       runPrices[j + 1] = runPrices[j] as number;

@@ -4,6 +4,8 @@
 // a busy series drops its oldest run on nearly every trade, and an array's shift() moved all the others
 // each time (measured: a tenth of a seeding worker's time).
 
+import { trimmedMeanOfRuns } from "./outliers-fast.ts";
+
 export class SampleRuns {
   private readonly prices: Float64Array;
   private readonly counts: Float64Array;
@@ -72,22 +74,9 @@ export class SampleRuns {
     return total;
   }
 
-  /** The runs oldest first from index 0 (turning the ring round in place when it must). */
-  inOrder(): { prices: Float64Array; counts: Float64Array } {
-    if (this.head !== 0) {
-      const n = this.prices.length;
-      const prices = new Float64Array(this.runs);
-      const counts = new Float64Array(this.runs);
-      for (let i = 0; i < this.runs; i++) {
-        const at = (this.head + i) % n;
-        prices[i] = this.prices[at] as number;
-        counts[i] = this.counts[at] as number;
-      }
-      this.prices.set(prices);
-      this.counts.set(counts);
-      this.head = 0;
-    }
-    return { prices: this.prices, counts: this.counts };
+  /** mean(removeOutliers(samples)) (outliers-fast.ts), read from the ring in place. */
+  trimmedMean(): number {
+    return trimmedMeanOfRuns(this.prices, this.counts, this.runs, this.head);
   }
 
   private trimOldest(): void {

@@ -13,7 +13,7 @@ export class ByteWriter {
   buf = new Uint8Array(1 << 16);
   pos = 0;
 
-  /** Makes room for `n` more bytes (and 4 of slack that bit packing may touch), zeroed. */
+  /** Makes room for `n` more bytes (and 4 of slack that bit packing may touch). */
   ensure(n: number): void {
     const need = this.pos + n + 4;
     if (need > this.buf.length) {
@@ -21,16 +21,21 @@ export class ByteWriter {
       next.set(this.buf.subarray(0, this.pos));
       this.buf = next;
     }
-    this.buf.fill(0, this.pos, need);
+  }
+
+  /** ensure, with the room zeroed: for writers that OR bits into it. */
+  ensureZeroed(n: number): void {
+    this.ensure(n);
+    this.buf.fill(0, this.pos, this.pos + n + 4);
   }
 
   byte(b: number): void {
-    this.ensure(1);
+    if (this.pos + 5 > this.buf.length) this.ensure(1);
     this.buf[this.pos++] = b;
   }
 
   varint(v: number): void {
-    this.ensure(8);
+    if (this.pos + 12 > this.buf.length) this.ensure(8);
     while (v >= 128) {
       this.buf[this.pos++] = (v % 128) | 128;
       v = Math.floor(v / 128);
@@ -93,7 +98,7 @@ export interface ColumnPlan {
 const histogram = new Float64Array(MAX_BITS + 1);
 
 /** The width (and its estimated cost) that minimises a histogram of bit lengths with exceptions. */
-function bestWidth(n: number, maxBits: number): { width: number; bits: number } {
+function bestWidth(histogram: Float64Array, n: number, maxBits: number): { width: number; bits: number } {
   let best = { width: maxBits, bits: n * maxBits + 8 };
   for (let w = maxBits - 1; w >= 0; w--) {
     let exceptions = 0;
@@ -111,7 +116,12 @@ function bestWidth(n: number, maxBits: number): { width: number; bits: number } 
   return best;
 }
 
-/** The cheaper coding of `v[0..n)`, or null when neither keeps every value an exact integer. */
+const zigzagHistogram = new Float64Array(MAX_BITS + 1);
+
+/**
+ * The cheaper coding of `v[0..n)`, or null when neither keeps every value an exact integer. Both codings'
+ * histograms are made in one pass (measured: planning was a third of encoding a day).
+ */
 export function planColumn(v: Float64Array, n: number): ColumnPlan | null {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -121,20 +131,31 @@ export function planColumn(v: Float64Array, n: number): ColumnPlan | null {
     if (x > max) max = x;
   }
   if (n === 0) return { zigzag: false, width: 0, min: 0, bits: 0 };
-  let best: ColumnPlan | null = null;
-  if (max - min <= Number.MAX_SAFE_INTEGER && Math.max(-min, max) <= Number.MAX_SAFE_INTEGER) {
-    histogram.fill(0);
-    for (let i = 0; i < n; i++) (histogram[bitLength((v[i] as number) - min)] as number)++;
-    const { width, bits } = bestWidth(n, bitLength(max - min));
-    best = { zigzag: false, width, min, bits: bits + 8 * Math.ceil(bitLength(Math.abs(min) * 2) / 7) };
-  }
-  if (Math.max(-min, max) < ZIGZAG_LIMIT) {
-    histogram.fill(0);
+  const offsetFits = max - min <= Number.MAX_SAFE_INTEGER && Math.max(-min, max) <= Number.MAX_SAFE_INTEGER;
+  const zigzagFits = Math.max(-min, max) < ZIGZAG_LIMIT;
+  histogram.fill(0);
+  zigzagHistogram.fill(0);
+  if (offsetFits && zigzagFits && max - min < 4_294_967_296 && -2 * min - 1 < 4_294_967_296 && 2 * max < 4_294_967_296) {
+    // The common case: every value fits 32 bits either way, so bit lengths come from clz32 directly.
     for (let i = 0; i < n; i++) {
       const x = v[i] as number;
-      (histogram[bitLength(x < 0 ? -2 * x - 1 : 2 * x)] as number)++;
+      (histogram[32 - Math.clz32(x - min)] as number)++;
+      (zigzagHistogram[32 - Math.clz32(x < 0 ? -2 * x - 1 : 2 * x)] as number)++;
     }
-    const { width, bits } = bestWidth(n, bitLength(Math.max(-2 * min - 1, 2 * max)));
+  } else {
+    for (let i = 0; i < n; i++) {
+      const x = v[i] as number;
+      if (offsetFits) (histogram[bitLength(x - min)] as number)++;
+      if (zigzagFits) (zigzagHistogram[bitLength(x < 0 ? -2 * x - 1 : 2 * x)] as number)++;
+    }
+  }
+  let best: ColumnPlan | null = null;
+  if (offsetFits) {
+    const { width, bits } = bestWidth(histogram, n, bitLength(max - min));
+    best = { zigzag: false, width, min, bits: bits + 8 * Math.ceil(bitLength(Math.abs(min) * 2) / 7) };
+  }
+  if (zigzagFits) {
+    const { width, bits } = bestWidth(zigzagHistogram, n, bitLength(Math.max(-2 * min - 1, 2 * max)));
     if (!best || bits < best.bits) best = { zigzag: true, width, min: 0, bits };
   }
   return best;
@@ -158,7 +179,7 @@ export function writeColumn(out: ByteWriter, v: Float64Array, n: number, plan: C
     if (y >= limit) positions[exceptions++] = i;
   }
   const bytes = Math.ceil((n * width) / 8);
-  out.ensure(bytes);
+  out.ensureZeroed(bytes);
   packBits(out.buf, out.pos * 8, n, width, limit);
   out.pos += bytes;
   out.varint(exceptions);
@@ -173,6 +194,20 @@ export function writeColumn(out: ByteWriter, v: Float64Array, n: number, plan: C
 
 function packBits(buf: Uint8Array, bit: number, n: number, width: number, limit: number): void {
   if (width === 0) return;
+  if (width <= 24) {
+    // Most columns: a value and its shift stay within 32 bits, so it is ORed in at once.
+    for (let i = 0; i < n; i++, bit += width) {
+      let x = u[i] as number;
+      if (x >= limit) x %= limit;
+      const y = x << (bit & 7);
+      const at = bit >>> 3;
+      buf[at] = (buf[at] as number) | y;
+      buf[at + 1] = (buf[at + 1] as number) | (y >>> 8);
+      buf[at + 2] = (buf[at + 2] as number) | (y >>> 16);
+      buf[at + 3] = (buf[at + 3] as number) | (y >>> 24);
+    }
+    return;
+  }
   for (let i = 0; i < n; i++) {
     let x = u[i] as number;
     if (x >= limit) x %= limit;

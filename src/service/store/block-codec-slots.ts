@@ -45,7 +45,7 @@ export function writeSlots(out: ByteWriter, slots: Uint16Array, n: number): void
     }
   } else {
     out.byte(BITMAP);
-    out.ensure(SLOTS / 8);
+    out.ensureZeroed(SLOTS / 8);
     for (let i = 0; i < n; i++) {
       const s = slots[i] as number;
       out.buf[out.pos + (s >>> 3)] = (out.buf[out.pos + (s >>> 3)] as number) | (1 << (s & 7));

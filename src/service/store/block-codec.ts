@@ -248,31 +248,38 @@ function residualsOf(c: number, pred: number, n: number, r: Float64Array): void 
     }
     return;
   }
-  for (let j = 0; j < n; j++) {
-    const s = tradeSlots[j] as number;
-    r[j] = (ints[base + s] as number) - predicted(pred, j, s);
-  }
-}
-
-function predicted(pred: number, j: number, s: number): number {
-  const open = ints[OPEN * BLOCKS_PER_DAY + s] as number;
-  const close = ints[CLOSE * BLOCKS_PER_DAY + s] as number;
+  // One loop per prediction rather than a switch per value (measured: the switch was a tenth of encoding).
+  const openAt = OPEN * BLOCKS_PER_DAY;
+  const closeAt = CLOSE * BLOCKS_PER_DAY;
   switch (pred) {
     case OF_MA:
-      return ints[s] as number;
     case OF_MAIR:
-      return ints[MAIR * BLOCKS_PER_DAY + s] as number;
-    case OF_OPEN:
-      return open;
+    case OF_OPEN: {
+      const from = pred === OF_MA ? 0 : pred === OF_MAIR ? MAIR * BLOCKS_PER_DAY : openAt;
+      for (let j = 0; j < n; j++) {
+        const s = tradeSlots[j] as number;
+        r[j] = (ints[base + s] as number) - (ints[from + s] as number);
+      }
+      return;
+    }
     case PREV_CLOSE:
-      return j === 0
-        ? (ints[s] as number)
-        : (ints[CLOSE * BLOCKS_PER_DAY + (tradeSlots[j - 1] as number)] as number);
+      for (let j = 0; j < n; j++) {
+        const s = tradeSlots[j] as number;
+        const p = j === 0 ? (ints[s] as number) : (ints[closeAt + (tradeSlots[j - 1] as number)] as number);
+        r[j] = (ints[base + s] as number) - p;
+      }
+      return;
     case MAX_OC:
-      return open > close ? open : close;
     case MIN_OC:
-      return open < close ? open : close;
+      for (let j = 0; j < n; j++) {
+        const s = tradeSlots[j] as number;
+        const open = ints[openAt + s] as number;
+        const close = ints[closeAt + s] as number;
+        const p = pred === MAX_OC ? (open > close ? open : close) : open < close ? open : close;
+        r[j] = (ints[base + s] as number) - p;
+      }
+      return;
     default:
-      return 0;
+      for (let j = 0; j < n; j++) r[j] = ints[base + (tradeSlots[j] as number)] as number;
   }
 }
