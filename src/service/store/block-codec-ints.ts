@@ -135,7 +135,13 @@ export function planColumn(v: Float64Array, n: number): ColumnPlan | null {
   const zigzagFits = Math.max(-min, max) < ZIGZAG_LIMIT;
   histogram.fill(0);
   zigzagHistogram.fill(0);
-  if (offsetFits && zigzagFits && max - min < 4_294_967_296 && -2 * min - 1 < 4_294_967_296 && 2 * max < 4_294_967_296) {
+  if (
+    offsetFits &&
+    zigzagFits &&
+    max - min < 4_294_967_296 &&
+    -2 * min - 1 < 4_294_967_296 &&
+    2 * max < 4_294_967_296
+  ) {
     // The common case: every value fits 32 bits either way, so bit lengths come from clz32 directly.
     for (let i = 0; i < n; i++) {
       const x = v[i] as number;
