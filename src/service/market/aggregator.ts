@@ -7,7 +7,7 @@ import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 /** Filter state of one series, carried from block to block, and the figures of the block under way. */
-class SeriesState {
+export class SeriesState {
   readonly ma: MovingAverageFilter;
   readonly mair: MairFilter;
   readonly medir = new MedirFilter();
@@ -31,26 +31,25 @@ class SeriesState {
     this.mair = new MairFilter(startMs);
   }
 
-  take(trade: SourceTrade): void {
-    this.ma.compute(trade);
-    this.mair.compute(trade);
-    this.medir.compute(trade);
-    const price = trade.estimatedUSDPrice;
+  take(timeMs: number, price: number, volume: number): void {
+    this.ma.computeAt(timeMs, price);
+    this.mair.computeAt(timeMs, price);
+    this.medir.computeAt(timeMs, price);
     if (this.trades === 0) this.open = price;
     if (price > this.high) this.high = price;
     if (price < this.low) this.low = price;
     this.last = price;
     // A trade's volume is signed by the taker's side: negative for a sell.
-    if (trade.volume < 0) {
-      this.sellVolume -= trade.volume;
-      this.sellUnits += amountUnits(trade.volume);
+    if (volume < 0) {
+      this.sellVolume -= volume;
+      this.sellUnits += amountUnits(volume);
     } else {
-      this.buyVolume += trade.volume;
-      this.buyUnits += amountUnits(trade.volume);
+      this.buyVolume += volume;
+      this.buyUnits += amountUnits(volume);
     }
-    this.volumeUSD += Math.abs(trade.volume) * price;
+    this.volumeUSD += Math.abs(volume) * price;
     this.trades += 1;
-    this.lastTradeMs = trade.timeMs;
+    this.lastTradeMs = timeMs;
   }
 
   /** Closes the block; null while the series has never traded (no MA120 yet). */
@@ -126,6 +125,28 @@ export async function seriesOfPairs(store: Store, pairs: Pairs): Promise<SeriesK
   };
 }
 
+/**
+ * A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index): the
+ * simulator's form, aggregated without an object per trade.
+ */
+export interface TradeColumns {
+  count: number;
+  order: Int32Array;
+  /** The trade's pair: an index into the pair list given with them (see BlockAggregator.routes). */
+  pair: Int32Array;
+  timeMs: Float64Array;
+  /** The estimated USD price. */
+  usdPrice: Float64Array;
+  /** The amount in the coin's units, negative for a taker's sell. */
+  volume: Float64Array;
+}
+
+/** Each pair's series (by its index in a pair list): on its exchange, and its coin's across exchanges. */
+export interface PairRoutes {
+  readonly exchange: readonly (SeriesState | null)[];
+  readonly all: readonly (SeriesState | null)[];
+}
+
 export interface AggregatedBlock {
   rows: BlockRow[];
   trades: StoredTrade[];
@@ -175,20 +196,52 @@ export class BlockAggregator {
     return state;
   }
 
+  /** The series of each pair of a pair list (null for a pair not followed), for aggregateColumns. */
+  routes(pairs: { readonly symbol: readonly string[]; readonly exchange: readonly string[] }): PairRoutes {
+    const exchange: (SeriesState | null)[] = [];
+    const all: (SeriesState | null)[] = [];
+    for (let p = 0; p < pairs.symbol.length; p++) {
+      const coin = this.states.get(pairs.symbol[p] as string);
+      const state = coin?.byExchange.get(pairs.exchange[p] as string) ?? null;
+      exchange.push(state);
+      all.push(state && (coin as CoinStates).all);
+    }
+    return { exchange, all };
+  }
+
+  /**
+   * aggregate, for trades given as columns whose pairs `routes` maps; no trades are kept (a seed's history
+   * older than the trades the store keeps).
+   */
+  aggregateColumns(block: number, trades: TradeColumns, routes: PairRoutes): BlockRow[] {
+    const { order, pair, timeMs, usdPrice, volume } = trades;
+    for (let k = 0; k < trades.count; k++) {
+      const i = order[k] as number;
+      const p = pair[i] as number;
+      const state = routes.exchange[p];
+      if (!state) continue;
+      const t = timeMs[i] as number;
+      const price = usdPrice[i] as number;
+      const amount = volume[i] as number;
+      state.take(t, price, amount);
+      (routes.all[p] as SeriesState).take(t, price, amount);
+    }
+    return this.closeBlock(block);
+  }
+
   /**
    * Aggregates one block. `trades` must be the block's trades sorted by time. With `keepTrades` the
    * block's trades are returned for storage (the store keeps the last day's trades only).
    */
   aggregate(block: number, trades: readonly SourceTrade[], keepTrades: boolean): AggregatedBlock {
-    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
     const stored: StoredTrade[] = [];
     for (let i = 0; i < trades.length; i++) {
       const trade = trades[i] as SourceTrade;
       const coin = this.states.get(trade.symbol);
       const exchangeState = coin?.byExchange.get(trade.exchange);
       if (!coin || !exchangeState) continue;
-      exchangeState.take(trade);
-      coin.all.take(trade);
+      exchangeState.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
+      coin.all.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
       if (keepTrades) {
         stored.push({
           series: exchangeState.id,
@@ -202,11 +255,16 @@ export class BlockAggregator {
         });
       }
     }
+    return { rows: this.closeBlock(block), trades: stored };
+  }
+
+  private closeBlock(block: number): BlockRow[] {
+    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
     const rows: BlockRow[] = [];
     for (const state of this.all) {
       const row = state.close(blockEndMs);
       if (row) rows.push(row);
     }
-    return { rows, trades: stored };
+    return rows;
   }
 }

@@ -46,9 +46,7 @@ class PerSecondBuffer {
    * d = 1 adds the trade's price; d = 0 replaces the newest sample with it. Dropping the newest sample and
    * then adding one leaves what replacing it would, trimmed or not, so the runs (and sums) are identical.
    */
-  take(trade: FilterTrade): boolean {
-    const price = trade.estimatedUSDPrice;
-    const timeMs = trade.timeMs;
+  take(timeMs: number, price: number): boolean {
     const last = this.lastPrice;
     if (last === null) {
       this.fill(timeMs, price);
@@ -92,7 +90,12 @@ export class MovingAverageFilter {
   }
 
   compute(trade: FilterTrade): void {
-    this.buffer.take(trade);
+    this.buffer.take(trade.timeMs, trade.estimatedUSDPrice);
+  }
+
+  /** compute, from the trade's time and USD price (the aggregation's form). */
+  computeAt(timeMs: number, price: number): void {
+    this.buffer.take(timeMs, price);
   }
 
   /** The value at the end of a block; null until the series has traded at all. */
@@ -122,9 +125,14 @@ export class MairFilter {
   }
 
   compute(trade: FilterTrade): void {
-    if (this.buffer.take(trade)) {
+    this.computeAt(trade.timeMs, trade.estimatedUSDPrice);
+  }
+
+  /** compute, from the trade's time and USD price (the aggregation's form). */
+  computeAt(timeMs: number, price: number): void {
+    if (this.buffer.take(timeMs, price)) {
       this.tradedThisBlock = true;
-      this.lastTradeMs = trade.timeMs;
+      this.lastTradeMs = timeMs;
     }
   }
 
@@ -164,10 +172,16 @@ export class MedirFilter {
   }
 
   compute(trade: FilterTrade): void {
-    if (trade.timeMs < this.lastTradeMs) return;
-    this.prices[this.taken % this.memory] = trade.estimatedUSDPrice;
-    this.taken += 1;
-    this.lastTradeMs = trade.timeMs;
+    this.computeAt(trade.timeMs, trade.estimatedUSDPrice);
+  }
+
+  /** compute, from the trade's time and USD price (the aggregation's form). */
+  computeAt(timeMs: number, price: number): void {
+    if (timeMs < this.lastTradeMs) return;
+    const taken = this.taken;
+    this.prices[taken < this.memory ? taken : taken % this.memory] = price;
+    this.taken = taken + 1;
+    this.lastTradeMs = timeMs;
   }
 
   /** Trades the last finalCompute left out as outliers (of the newest `memory` it weighed). */

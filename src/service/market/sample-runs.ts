@@ -9,6 +9,8 @@ import { trimmedMeanOfRuns } from "./outliers-fast.ts";
 export class SampleRuns {
   private readonly prices: Float64Array;
   private readonly counts: Float64Array;
+  /** The ring's length less one: a power of two, so a slot is an index masked. */
+  private readonly mask: number;
   /** Where the oldest run is. */
   private head = 0;
   /** Number of runs. */
@@ -18,34 +20,35 @@ export class SampleRuns {
 
   constructor(readonly capacity: number) {
     // Every run holds a sample at least, and one more run stands until the oldest is trimmed.
-    this.prices = new Float64Array(capacity + 1);
-    this.counts = new Float64Array(capacity + 1);
-  }
-
-  private slot(i: number): number {
-    const j = this.head + i;
-    return j >= this.prices.length ? j - this.prices.length : j;
+    let length = 1;
+    while (length < capacity + 1) length *= 2;
+    this.prices = new Float64Array(length);
+    this.counts = new Float64Array(length);
+    this.mask = length - 1;
   }
 
   /** Adds `n` samples of `price` as the newest, dropping the oldest beyond capacity. */
   pushNewest(price: number, n = 1): void {
     if (n <= 0) return;
-    const last = this.runs > 0 ? this.slot(this.runs - 1) : -1;
-    if (last >= 0 && this.prices[last] === price) this.counts[last] = (this.counts[last] as number) + n;
+    const mask = this.mask;
+    const prices = this.prices;
+    const counts = this.counts;
+    const last = (this.head + this.runs - 1) & mask;
+    if (this.runs > 0 && prices[last] === price) counts[last] = (counts[last] as number) + n;
     else {
-      const at = this.slot(this.runs);
-      this.prices[at] = price;
-      this.counts[at] = n;
+      const at = (this.head + this.runs) & mask;
+      prices[at] = price;
+      counts[at] = n;
       this.runs += 1;
     }
     this.size += n;
-    this.trimOldest();
+    if (this.size > this.capacity) this.trimOldest();
   }
 
   /** Removes the newest sample (the reference replaces it when a second trade falls in the same second). */
   dropNewest(): void {
     if (this.runs === 0) return;
-    const last = this.slot(this.runs - 1);
+    const last = (this.head + this.runs - 1) & this.mask;
     const c = (this.counts[last] as number) - 1;
     if (c === 0) this.runs -= 1;
     else this.counts[last] = c;
@@ -68,7 +71,7 @@ export class SampleRuns {
   sum(): number {
     let total = 0;
     for (let i = 0; i < this.runs; i++) {
-      const at = this.slot(i);
+      const at = (this.head + i) & this.mask;
       total += (this.prices[at] as number) * (this.counts[at] as number);
     }
     return total;
@@ -88,7 +91,7 @@ export class SampleRuns {
         this.size -= excess;
         return;
       }
-      this.head = this.head + 1 === this.prices.length ? 0 : this.head + 1;
+      this.head = (this.head + 1) & this.mask;
       this.runs -= 1;
       this.size -= c;
       excess -= c;

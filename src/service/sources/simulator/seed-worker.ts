@@ -4,7 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
 import { BlockAggregator } from "../../market/aggregator.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
-import type { StoredTrade } from "../../store/store.ts";
+import type { BlockRow, StoredTrade } from "../../store/store.ts";
 import {
   MAX_CHUNKS_IN_FLIGHT,
   type PackedDay,
@@ -27,35 +27,50 @@ const lookup = {
 };
 const pairs = PAIRS.filter((p) => symbols.has(p.symbol));
 const aggregator = new BlockAggregator(lookup, pairs, task.warmUpFrom * 120_000);
+const routes = aggregator.routes(simulator.pairList);
 for (let block = task.warmUpFrom; block < task.firstBlock; block++) {
-  aggregator.aggregate(block, simulator.tradesOfBlock(block), false);
+  aggregator.aggregateColumns(block, simulator.simulateBlock(block), routes);
 }
-// The days being packed, by series; posted when their last block has been aggregated.
-let packing = new Map<number, DayColumns>();
+// The day being packed of each series (by id); posted when its last block has been aggregated, then
+// restarted for the next day.
+const packing: (DayColumns | undefined)[] = [];
+let packingDay = Number.NaN;
 for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlocks) {
   const to = Math.min(task.lastBlock, from + task.chunkBlocks - 1);
-  const rows = [];
+  const rows: BlockRow[] = [];
   const trades: StoredTrade[] = [];
   const days: PackedDay[] = [];
   for (let block = from; block <= to; block++) {
     const keep = (block + 1) * 120_000 > task.keepTradesFromMs;
-    const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), keep);
-    if (keep) trades.push(...aggregated.trades);
+    // Blocks whose trades are kept go through trade objects (stored with their IDs); the others, nearly all
+    // of a long seed, are aggregated from the simulator's columns.
+    let blockRows: BlockRow[];
+    if (keep) {
+      const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), true);
+      for (const trade of aggregated.trades) trades.push(trade);
+      blockRows = aggregated.rows;
+    } else blockRows = aggregator.aggregateColumns(block, simulator.simulateBlock(block), routes);
     const end = (block + 1) * 120;
     const day = dayOfBlockEnd(end);
-    if (day < task.packFromDay || end > task.rowsAfter) rows.push(...aggregated.rows);
+    if (day < task.packFromDay || end > task.rowsAfter) for (const row of blockRows) rows.push(row);
     if (day < task.packFromDay) continue;
-    for (const row of aggregated.rows) {
-      let columns = packing.get(row.series);
+    if (day !== packingDay) {
+      for (const columns of packing) columns?.restart(day);
+      packingDay = day;
+    }
+    for (const row of blockRows) {
+      let columns = packing[row.series];
       if (!columns) {
         columns = new DayColumns(row.series, day);
-        packing.set(row.series, columns);
+        packing[row.series] = columns;
       }
       columns.add(row);
     }
     if (end % 86_400 === 0) {
-      for (const columns of packing.values()) days.push({ series: columns.series, day, data: columns.data });
-      packing = new Map();
+      // A series that had no block this day (it had never traded) has nothing to post.
+      for (const columns of packing) {
+        if (columns?.hasBlocks) days.push({ series: columns.series, day, data: columns.data });
+      }
     }
   }
   const packed = packRows(rows);

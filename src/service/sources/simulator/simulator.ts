@@ -3,8 +3,8 @@
 // Each non-ignored pair gets a Poisson number of trades per 120 s block (mean: exchange size × coin
 // liquidity × quote share, with a gentle intraday and weekend seasonality; ~3 per pair on average). A
 // trade's USD price is the coin's mid price (price-path.ts, interpolated within the block) moved by the
-// exchange's premium, half the spread on the trade's side and a little noise; about 0.4 % of trades are
-// fat fingers 3–20 % away. The price is then expressed in the pair's quote currency and rounded to a tick.
+// exchange's premium, half the spread on the trade's side and a little noise; about 0.02 % of trades are
+// fat fingers 1.5–4 % away. The price is then expressed in the pair's quote currency and rounded to a tick.
 // Trade sizes are scaled so each coin's 24 h USD volume reaches its catalog figure: the simulated trades
 // are a representative sample of the real flow, not every trade.
 //
@@ -14,11 +14,12 @@
 // new generator object (and state array) per pair and block, which cost ~15 % of the simulation time in
 // this hot loop.
 //
-// Performance: ~300 pairs, ~900 trades per block; about 0.16–0.22 ms per block on a 2-core EPYC, so 30 days
-// (21,600 blocks) simulate in ~3.5–4.8 s. Per-pair constants are precomputed, buffers are reused, and the
-// only per-trade allocation is the SourceTrade itself (plus its ID string).
+// Performance: ~350 pairs, ~900 trades per block. simulateBlock writes a block's trades into reused columns
+// (about 0.1 µs a trade on a 2-core EPYC) and allocates nothing; tradesOfBlock makes SourceTrade objects
+// and their IDs of them, which costs as much again.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS } from "../../catalog/catalog.ts";
+import type { TradeColumns } from "../../market/aggregator.ts";
 import { usdPerEur } from "../../market/fx.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
 import { hashSeed, mix32 } from "../../seeded-hash.ts";
@@ -75,6 +76,8 @@ export class MarketSimulator {
   private keys = new Int32Array(4096);
   private scratch = new Int32Array(4096);
   private orderBuffer = new Int32Array(4096);
+  /** The block's trades as columns (see simulateBlock), by the index they were made at. */
+  private columns = emptyColumns(4096);
   private readonly counts = new Int32Array(RADIX);
   private readonly rng = new Sfc32();
   // Caches that never change a result: the last block (whose end prices are in mid1) and the EUR rate.
@@ -101,6 +104,41 @@ export class MarketSimulator {
    * A trade's id is digits: the block, the pair's two digits on its exchange, its sequence in the block.
    */
   tradesOfBlock(block: number): SourceTrade[] {
+    const columns = this.simulateBlock(block);
+    const pairs = this.pairs;
+    const idPrefix = String(block);
+    const { count, order } = columns;
+    const out = new Array<SourceTrade>(count);
+    for (let k = 0; k < count; k++) {
+      const i = order[k] as number;
+      const p = columns.pair[i] as number;
+      out[k] = {
+        symbol: pairs.symbol[p] as string,
+        exchange: pairs.exchange[p] as string,
+        pair: pairs.foreignName[p] as string,
+        timeMs: columns.timeMs[i] as number,
+        price: columns.price[i] as number,
+        volume: columns.volume[i] as number,
+        estimatedUSDPrice: columns.usdPrice[i] as number,
+        foreignTradeID:
+          idPrefix + (pairs.idPair[p] as string) + (SEQUENCE_DIGITS[columns.sequence[i] as number] as string),
+      };
+    }
+    return out;
+  }
+
+  /** The pairs a simulated block's `pair` column indexes: their coin and exchange. */
+  get pairList(): { readonly symbol: readonly string[]; readonly exchange: readonly string[] } {
+    return this.pairs;
+  }
+
+  /**
+   * Every trade of block `block` (it covers [block*120, (block+1)*120) seconds) as columns, in time order
+   * through `order`: what tradesOfBlock makes its trades of, and what a seeding worker aggregates without
+   * an object per trade (measured: the objects and their IDs were two thirds of the simulation's time).
+   * The columns are reused by the next call.
+   */
+  simulateBlock(block: number): SimulatedBlock {
     if (!Number.isSafeInteger(block) || block < 0 || block > 1e9) {
       throw new RangeError(`block must be an integer in [0, 1e9], got ${block}`);
     }
@@ -124,12 +162,12 @@ export class MarketSimulator {
     const season = seasonality(t0 + BLOCK_SECONDS / 2);
     const blockHash = mix32(this.seedHash ^ mix32(block + 0x632be5ab) ^ mix32(Math.floor(block / 2 ** 32)));
     const t0ms = t0 * 1000;
-    const idPrefix = String(block);
 
     const rng = this.rng;
     const pairs = this.pairs;
-    const trades: SourceTrade[] = [];
+    let n = 0;
     let keys = this.keys;
+    let columns = this.columns;
     const coinOf = pairs.coin;
     const quoteOf = pairs.quote;
     const pairKey = pairs.pairKey;
@@ -140,7 +178,6 @@ export class MarketSimulator {
     const noiseOf = pairs.noise;
     const priceScaleOf = pairs.priceScale;
     const volumeScaleOf = pairs.volumeScale;
-    const idPairOf = pairs.idPair;
 
     const active = pairs.active;
     for (let p = 0; p < pairs.count; p++) {
@@ -171,16 +208,12 @@ export class MarketSimulator {
         q0 = mid0[q] as number;
         dq = (mid1[q] as number) - q0;
       }
-      const symbol = pairs.symbol[p] as string;
-      const exchange = pairs.exchange[p] as string;
-      const pair = pairs.foreignName[p] as string;
       const premium = premiumOf[p] as number;
       const halfSpread = halfSpreadOf[p] as number;
       const noise = noiseOf[p] as number;
       const priceScale = priceScaleOf[p] as number;
       const volumeScale = volumeScaleOf[p] as number;
       const meanSize = meanSizeOf[p] as number;
-      const idPair = idPrefix + (idPairOf[p] as string);
 
       for (let j = 0; j < count; j++) {
         // Each 32-bit draw is used for two things where 16 bits (or one bit) are enough.
@@ -212,29 +245,26 @@ export class MarketSimulator {
         const sizeUSD = (meanSize * SIZE_NORM * u * u) / (1 - 0.95 * (r5 & 0xffff) * U16);
         let amount = Math.round((sizeUSD / mid) * volumeScale) / volumeScale;
         if (amount === 0) amount = 1 / volumeScale;
-        const index = trades.length;
-        if (index >= keys.length) keys = this.growKeys();
-        keys[index] = offsetMs;
-        trades.push({
-          symbol,
-          exchange,
-          pair,
-          timeMs: t0ms + offsetMs,
-          price,
-          volume: side * amount,
-          estimatedUSDPrice: price * quoteUSD,
-          foreignTradeID: idPair + (SEQUENCE_DIGITS[j] as string),
-        });
+        if (n >= keys.length) {
+          keys = this.growKeys();
+          columns = this.columns;
+        }
+        keys[n] = offsetMs;
+        columns.pair[n] = p;
+        columns.sequence[n] = j;
+        columns.timeMs[n] = t0ms + offsetMs;
+        columns.price[n] = price;
+        columns.usdPrice[n] = price * quoteUSD;
+        columns.volume[n] = side * amount;
+        n++;
       }
     }
 
     // Stable radix sort of the trades by their offset in the block (< BLOCK_MS < 2^18, the sort's key limit).
-    const n = trades.length;
-    const order = this.orderBuffer;
-    radixSortIndexes(keys, n, order, this.scratch, this.counts);
-    const out = new Array<SourceTrade>(n);
-    for (let i = 0; i < n; i++) out[i] = trades[order[i] as number] as SourceTrade;
-    return out;
+    radixSortIndexes(keys, n, this.orderBuffer, this.scratch, this.counts);
+    columns.count = n;
+    columns.order = this.orderBuffer;
+    return columns;
   }
 
   /** Doubles the per-block buffers (a block with more trades than ever before). */
@@ -243,8 +273,34 @@ export class MarketSimulator {
     const keys = new Int32Array(size);
     keys.set(this.keys);
     this.keys = keys;
+    const columns = emptyColumns(size);
+    for (const name of ["pair", "sequence", "timeMs", "price", "usdPrice", "volume"] as const) {
+      columns[name].set(this.columns[name] as never);
+    }
+    this.columns = columns;
     this.scratch = new Int32Array(size);
     this.orderBuffer = new Int32Array(size);
     return keys;
   }
+}
+
+/** A simulated block's trades as columns, by the index each was made at; `order` lists them by time. */
+export interface SimulatedBlock extends TradeColumns {
+  /** The trade's sequence within its pair and block (its ID's last three digits). */
+  sequence: Int32Array;
+  /** The price in the pair's quote currency. */
+  price: Float64Array;
+}
+
+function emptyColumns(size: number): SimulatedBlock {
+  return {
+    count: 0,
+    order: new Int32Array(0),
+    pair: new Int32Array(size),
+    sequence: new Int32Array(size),
+    timeMs: new Float64Array(size),
+    price: new Float64Array(size),
+    usdPrice: new Float64Array(size),
+    volume: new Float64Array(size),
+  };
 }
