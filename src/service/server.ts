@@ -87,7 +87,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let waitingFor = WAITING_FOR_THE_LOCK;
   // Every store call and Redis command is timed for /metrics; the market's figures are read at each scrape.
   const metrics = new ServiceMetrics({ processFigures: options.processFigures ?? true });
-  const store = timeStore(await openStore(config), metrics);
+  const store = timeStore(await openStore(config, log), metrics);
   const cleanUp: (() => Promise<void>)[] = [() => store.close()];
   const undo = async () => {
     for (const step of cleanUp.reverse()) await step().catch(() => undefined);

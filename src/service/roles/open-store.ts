@@ -4,8 +4,12 @@ import type { Config } from "../config/settings.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
 
-export async function openStore(config: Config): Promise<Store> {
-  if (config.databaseUrl === null) return SqliteStore.open(config.dataDir);
+export async function openStore(config: Config, log: (line: string) => void): Promise<Store> {
+  if (config.databaseUrl === null) {
+    const store = SqliteStore.open(config.dataDir);
+    for (const notice of store.notices) log(notice);
+    return store;
+  }
   // Loaded only here: the embedded default never loads PostgreSQL's client.
   const { PgStore } = await import("../store/pg-store.ts");
   return PgStore.open(config.databaseUrl);

@@ -82,6 +82,9 @@ export class SqliteStore implements Store {
    * seeded or caught up again with candles; its supply posts, rates, trades and series are kept. Said on
    * the log, since a real market's history cannot be made again.
    */
+  /** What opening it did that its operator should hear of (said on the service's log by openStore). */
+  readonly notices: string[] = [];
+
   private upgradeFromVersion1(file: string): void {
     const hasMeta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined;
     if (!hasMeta || this.getMetaRaw("schema_version") !== "1") return;
@@ -92,7 +95,7 @@ export class SqliteStore implements Store {
         .run(PACKED_UNTIL_META, FIRST_BLOCK_META, LAST_BLOCK_META);
       this.db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
     })();
-    console.warn(
+    this.notices.push(
       `${file}: upgraded to schema ${SCHEMA_VERSION}; its block history is made again, with candles`,
     );
   }

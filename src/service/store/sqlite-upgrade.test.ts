@@ -46,6 +46,9 @@ describe("a schema 1 data directory", () => {
     const store = SqliteStore.open(dir);
     try {
       expect(await store.getMeta("schema_version")).toBe(SCHEMA_VERSION);
+      expect(store.notices).toEqual([
+        expect.stringMatching(/upgraded to schema 2; its block history is made again/),
+      ]);
       expect(await store.lastBlockTime()).toBeNull();
       expect(await store.packedUntil()).toBeNull();
       expect(await store.getMeta("seed")).toBe("42");
