@@ -52,35 +52,44 @@ export class SeriesState {
     this.lastTradeMs = timeMs;
   }
 
+  /** The figures of the block closed last (see closeFigures). */
+  readonly closed = new ClosedFigures();
+
   /** Closes the block; null while the series has never traded (no MA120 yet). */
   close(blockEndMs: number): BlockRow | null {
+    return this.closeFigures(blockEndMs) ? rowOf(this.id, blockEndMs / 1000, this.closed) : null;
+  }
+
+  /**
+   * Closes the block into `closed` (numbers, NaN for null) without making a row; false while the series
+   * has never traded (no MA120 yet). A seed packs most blocks straight from these.
+   */
+  closeFigures(blockEndMs: number): boolean {
     const ma = this.ma.closeBlock(blockEndMs);
     const mair = this.mair.closeBlock();
     const medir = this.medir.closeBlock();
     const traded = this.trades > 0;
-    // Prices are kept to nine significant digits as the block is made, so that its rows and its packed
-    // day (stored as integers) hold the same numbers.
-    const row: BlockRow | null = Number.isNaN(ma)
-      ? null
-      : {
-          series: this.id,
-          time: blockEndMs / 1000,
-          ma120: roundPrice(ma),
-          mair120: Number.isNaN(mair) ? null : roundPrice(mair),
-          medir120: Number.isNaN(medir) ? null : roundPrice(medir),
-          lastTradeOffset: traded
-            ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
-            : null,
-          volumeUSD: this.volumeUSD,
-          trades: this.trades,
-          open: traded ? roundPrice(this.open) : null,
-          high: traded ? roundPrice(this.high) : null,
-          low: traded ? roundPrice(this.low) : null,
-          close: traded ? roundPrice(this.last) : null,
-          buyVolume: amountOfUnits(this.buyUnits, this.buyVolume),
-          sellVolume: amountOfUnits(this.sellUnits, this.sellVolume),
-          tradesLeftOut: this.medir.leftOut,
-        };
+    const out = this.closed;
+    const made = !Number.isNaN(ma);
+    if (made) {
+      // Prices are kept to nine significant digits as the block is made, so that its rows and its packed
+      // day (stored as integers) hold the same numbers.
+      out.ma120 = roundPrice(ma);
+      out.mair120 = Number.isNaN(mair) ? Number.NaN : roundPrice(mair);
+      out.medir120 = Number.isNaN(medir) ? Number.NaN : roundPrice(medir);
+      out.lastTradeOffset = traded
+        ? Math.floor((this.lastTradeMs - (blockEndMs - BLOCK_SECONDS * 1000)) / 1000)
+        : Number.NaN;
+      out.volumeUSD = this.volumeUSD;
+      out.trades = this.trades;
+      out.open = traded ? roundPrice(this.open) : Number.NaN;
+      out.high = traded ? roundPrice(this.high) : Number.NaN;
+      out.low = traded ? roundPrice(this.low) : Number.NaN;
+      out.close = traded ? roundPrice(this.last) : Number.NaN;
+      out.buyVolume = amountOfUnits(this.buyUnits, this.buyVolume);
+      out.sellVolume = amountOfUnits(this.sellUnits, this.sellVolume);
+      out.tradesLeftOut = this.medir.leftOut;
+    }
     this.volumeUSD = 0;
     this.trades = 0;
     this.high = Number.NEGATIVE_INFINITY;
@@ -89,8 +98,48 @@ export class SeriesState {
     this.sellVolume = 0;
     this.buyUnits = 0;
     this.sellUnits = 0;
-    return row;
+    return made;
   }
+}
+
+/** A closed block's figures as numbers, NaN where its row has null: what a packed day is made of. */
+export class ClosedFigures {
+  ma120 = 0;
+  mair120 = Number.NaN;
+  medir120 = Number.NaN;
+  lastTradeOffset = Number.NaN;
+  volumeUSD = 0;
+  trades = 0;
+  open = Number.NaN;
+  high = Number.NaN;
+  low = Number.NaN;
+  close = Number.NaN;
+  buyVolume = 0;
+  sellVolume = 0;
+  tradesLeftOut = 0;
+}
+
+const orNull = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+/** The row of a series' closed block. */
+export function rowOf(series: number, time: number, f: ClosedFigures): BlockRow {
+  return {
+    series,
+    time,
+    ma120: f.ma120,
+    mair120: orNull(f.mair120),
+    medir120: orNull(f.medir120),
+    lastTradeOffset: orNull(f.lastTradeOffset),
+    volumeUSD: f.volumeUSD,
+    trades: f.trades,
+    open: orNull(f.open),
+    high: orNull(f.high),
+    low: orNull(f.low),
+    close: orNull(f.close),
+    buyVolume: f.buyVolume,
+    sellVolume: f.sellVolume,
+    tradesLeftOut: f.tradesLeftOut,
+  };
 }
 
 /** A coin's series: across exchanges, and on each exchange. */
@@ -214,6 +263,26 @@ export class BlockAggregator {
    * older than the trades the store keeps).
    */
   aggregateColumns(block: number, trades: TradeColumns, routes: PairRoutes): BlockRow[] {
+    this.takeColumns(trades, routes);
+    return this.closeBlock(block);
+  }
+
+  /**
+   * aggregateColumns, giving each series' closed block to `visit` as figures (valid during the call)
+   * instead of a row: a seed packs nearly all of its blocks without making their rows.
+   */
+  aggregateColumnsInto(
+    block: number,
+    trades: TradeColumns,
+    routes: PairRoutes,
+    visit: (series: number, figures: ClosedFigures) => void,
+  ): void {
+    this.takeColumns(trades, routes);
+    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
+    for (const state of this.all) if (state.closeFigures(blockEndMs)) visit(state.id, state.closed);
+  }
+
+  private takeColumns(trades: TradeColumns, routes: PairRoutes): void {
     const { order, pair, timeMs, usdPrice, volume } = trades;
     for (let k = 0; k < trades.count; k++) {
       const i = order[k] as number;
@@ -226,7 +295,6 @@ export class BlockAggregator {
       state.take(t, price, amount);
       (routes.all[p] as SeriesState).take(t, price, amount);
     }
-    return this.closeBlock(block);
   }
 
   /**

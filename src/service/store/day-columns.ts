@@ -31,6 +31,22 @@ export function dayOfBlockEnd(end: number): number {
   return Math.floor((end - 120) / DAY);
 }
 
+/** A block's figures as numbers, NaN where its row has null (the aggregator's ClosedFigures). */
+export interface BlockFigures {
+  readonly ma120: number;
+  readonly mair120: number;
+  readonly medir120: number;
+  readonly lastTradeOffset: number;
+  readonly trades: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly buyVolume: number;
+  readonly sellVolume: number;
+  readonly tradesLeftOut: number;
+}
+
 /** One (series, day) being packed: rows are added (in any order), `data` is the packed blob. */
 export class DayColumns {
   private readonly present = new Uint8Array(BLOCKS_PER_DAY);
@@ -60,13 +76,39 @@ export class DayColumns {
   /** Whether a block was added since it was made or restarted. */
   hasBlocks = false;
 
-  add(row: BlockRow): void {
-    const slot = (row.time - 120 - this.day * DAY) / 120;
+  /** Adds a block from its figures as numbers (NaN for null), as a seed packs without making rows. */
+  addFigures(time: number, f: BlockFigures): void {
+    const v = this.values;
+    const slot = this.slotOf(time);
+    this.present[slot] = 1;
+    this.hasBlocks = true;
+    v[MA * BLOCKS_PER_DAY + slot] = f.ma120;
+    v[MAIR * BLOCKS_PER_DAY + slot] = f.mair120;
+    v[MEDIR * BLOCKS_PER_DAY + slot] = f.medir120;
+    v[OPEN * BLOCKS_PER_DAY + slot] = f.open;
+    v[HIGH * BLOCKS_PER_DAY + slot] = f.high;
+    v[LOW * BLOCKS_PER_DAY + slot] = f.low;
+    v[CLOSE * BLOCKS_PER_DAY + slot] = f.close;
+    v[BUY * BLOCKS_PER_DAY + slot] = f.buyVolume;
+    v[SELL * BLOCKS_PER_DAY + slot] = f.sellVolume;
+    v[TRADES * BLOCKS_PER_DAY + slot] = f.trades;
+    v[LEFT_OUT * BLOCKS_PER_DAY + slot] = f.tradesLeftOut;
+    v[OFFSET * BLOCKS_PER_DAY + slot] = f.lastTradeOffset;
+    this.encoded = null;
+  }
+
+  private slotOf(time: number): number {
+    const slot = (time - 120 - this.currentDay * DAY) / 120;
     if (!Number.isInteger(slot) || slot < 0 || slot >= BLOCKS_PER_DAY) {
       throw new RangeError(
-        `series ${this.series}: the block ending at ${row.time} is not one of day ${this.day}`,
+        `series ${this.series}: the block ending at ${time} is not one of day ${this.day}`,
       );
     }
+    return slot;
+  }
+
+  add(row: BlockRow): void {
+    const slot = this.slotOf(row.time);
     const v = this.values;
     this.present[slot] = 1;
     this.hasBlocks = true;

@@ -2,7 +2,7 @@
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
-import { BlockAggregator } from "../../market/aggregator.ts";
+import { BlockAggregator, type ClosedFigures, rowOf } from "../../market/aggregator.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { BlockRow, StoredTrade } from "../../store/store.ts";
 import {
@@ -35,38 +35,55 @@ for (let block = task.warmUpFrom; block < task.firstBlock; block++) {
 // restarted for the next day.
 const packing: (DayColumns | undefined)[] = [];
 let packingDay = Number.NaN;
+
+/** The packed day of `series` under way, restarted when a new day begins. */
+function packingOf(series: number, day: number): DayColumns {
+  if (day !== packingDay) {
+    for (const columns of packing) columns?.restart(day);
+    packingDay = day;
+  }
+  let columns = packing[series];
+  if (!columns) {
+    columns = new DayColumns(series, day);
+    packing[series] = columns;
+  }
+  return columns;
+}
+
+// The block being closed, as the visitor of aggregateColumnsInto sees it (one function for the whole seed).
+let rows: BlockRow[] = [];
+let end = 0;
+let day = 0;
+let wantRows = false;
+let packs = false;
+const visit = (series: number, figures: ClosedFigures): void => {
+  if (wantRows) rows.push(rowOf(series, end, figures));
+  if (packs) packingOf(series, day).addFigures(end, figures);
+};
+
 for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlocks) {
   const to = Math.min(task.lastBlock, from + task.chunkBlocks - 1);
-  const rows: BlockRow[] = [];
+  rows = [];
   const trades: StoredTrade[] = [];
   const days: PackedDay[] = [];
   for (let block = from; block <= to; block++) {
-    const keep = (block + 1) * 120_000 > task.keepTradesFromMs;
-    // Blocks whose trades are kept go through trade objects (stored with their IDs); the others, nearly all
-    // of a long seed, are aggregated from the simulator's columns.
-    let blockRows: BlockRow[];
-    if (keep) {
+    end = (block + 1) * 120;
+    day = dayOfBlockEnd(end);
+    // Rows travel for the days packed from rows afterwards and for the hours the store keeps rows of.
+    wantRows = day < task.packFromDay || end > task.rowsAfter;
+    packs = day >= task.packFromDay;
+    if ((block + 1) * 120_000 > task.keepTradesFromMs) {
+      // Blocks whose trades are kept go through trade objects (stored with their IDs).
       const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), true);
       for (const trade of aggregated.trades) trades.push(trade);
-      blockRows = aggregated.rows;
-    } else blockRows = aggregator.aggregateColumns(block, simulator.simulateBlock(block), routes);
-    const end = (block + 1) * 120;
-    const day = dayOfBlockEnd(end);
-    if (day < task.packFromDay || end > task.rowsAfter) for (const row of blockRows) rows.push(row);
-    if (day < task.packFromDay) continue;
-    if (day !== packingDay) {
-      for (const columns of packing) columns?.restart(day);
-      packingDay = day;
+      if (wantRows) for (const row of aggregated.rows) rows.push(row);
+      if (packs) for (const row of aggregated.rows) packingOf(row.series, day).add(row);
+    } else {
+      // The others, nearly all of a long seed, are aggregated from the simulator's columns and packed
+      // from their figures, without an object per trade or per block.
+      aggregator.aggregateColumnsInto(block, simulator.simulateBlock(block), routes, visit);
     }
-    for (const row of blockRows) {
-      let columns = packing[row.series];
-      if (!columns) {
-        columns = new DayColumns(row.series, day);
-        packing[row.series] = columns;
-      }
-      columns.add(row);
-    }
-    if (end % 86_400 === 0) {
+    if (packs && end % 86_400 === 0) {
       // A series that had no block this day (it had never traded) has nothing to post.
       for (const columns of packing) {
         if (columns?.hasBlocks) days.push({ series: columns.series, day, data: columns.data });
