@@ -13,6 +13,7 @@
 //
 // The React side (the zone in force, from the settings) is `useTimeZone` in store/settings-context.tsx:
 // the settings store already stands on this module (it keeps the setting), so this one cannot read it back.
+import { zoneOffsetMs } from "../../interface/zone-offset.ts";
 import { dateTimeFormat } from "./dates.ts";
 
 /** What the reader chose: always UTC, or whatever zone the browser is in. */
@@ -61,30 +62,7 @@ function isUtc(zone: TimeZone): boolean {
 /** The zone's offset from UTC in minutes at `seconds` (east positive): +60 for Paris in winter. */
 export function utcOffsetMinutes(seconds: number, zone: TimeZone): number {
   if (isUtc(zone)) return 0;
-  const parts = dateTimeFormat(
-    {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    },
-    "en-US",
-  ).formatToParts(Math.floor(seconds) * 1000);
-  const field = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    field("year"),
-    field("month") - 1,
-    field("day"),
-    field("hour"),
-    field("minute"),
-    field("second"),
-  );
-  return Math.round((wall - Math.floor(seconds) * 1000) / 60_000);
+  return Math.round(zoneOffsetMs(Math.floor(seconds) * 1000, zone) / 60_000);
 }
 
 /** The offset as ISO 8601 writes it: "+01:00", "-05:00", "+05:45"; "+00:00" for UTC. */

@@ -5,6 +5,7 @@
 // next fixing's effective date (every business day of an issuer has a fixing); for the newest fixing, whose
 // successor is not known yet, it is the next day of the project's calendar (weekends, 1 January and
 // 25 December), which the next fixing corrects when it comes.
+import { zoneOffsetMs } from "../../../interface/zone-offset.ts";
 import { nextBusinessDay } from "../business-days.ts";
 
 export interface PublicationSchedule {
@@ -16,30 +17,6 @@ export interface PublicationSchedule {
 }
 
 const MS_PER_MINUTE = 60_000;
-
-/** How far `timeZone` is ahead of UTC at the instant `ms`, in milliseconds. */
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(
-    field("year"),
-    field("month") - 1,
-    field("day"),
-    field("hour"),
-    field("minute"),
-    field("second"),
-  );
-  return local - Math.floor(ms / 1000) * 1000;
-}
 
 /** The UTC instant of `hour`:00 local time in `timeZone` on `date` (yyyy-mm-dd), in milliseconds. */
 export function localHourUtcMs(date: string, hour: number, timeZone: string): number {
