@@ -154,9 +154,16 @@ async function serverTimes(
     if (requestHeaders === IDENTITY)
       points = (JSON.parse(body.toString()).dataPoints.match(/\n/g)?.length ?? 1) - 1;
   }
-  await sleep(200); // the request log writes in batches
-  const log = await readRequestLog(join(dataDir, "requests.log"));
-  const all = paths.map((path) => log.filter((e) => e.path === path).at(-1)?.durationMs ?? Number.NaN);
+  // The request log writes in batches: wait until every request is in it (a loaded machine flushes later;
+  // reading too early once left a figure NaN).
+  let all: number[] = [];
+  for (let waited = 0; ; waited += 200) {
+    await sleep(200);
+    const log = await readRequestLog(join(dataDir, "requests.log"));
+    all = paths.map((path) => log.filter((e) => e.path === path).at(-1)?.durationMs ?? Number.NaN);
+    if (!all.some(Number.isNaN)) break;
+    if (waited > 10_000) throw new Error("bench: requests missing from the request log after 10 s");
+  }
   const durations = all.slice(skip).sort((a, b) => a - b);
   return { first: all[0] ?? 0, median: durations[Math.floor(durations.length / 2)] ?? 0, points, bytes };
 }
