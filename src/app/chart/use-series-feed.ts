@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from "react";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { CandleChartModel } from "../charts/candle-chart-model.ts";
-import type { PointsChange } from "../charts/points-chart-model.ts";
+import type { PointsChange } from "../charts/held-series.ts";
 import { isCandles } from "../decoding/candles/candle-series.ts";
 import { labelOf } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";

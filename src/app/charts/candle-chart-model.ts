@@ -20,17 +20,13 @@ import {
   timeIndex,
   volumeBars,
 } from "./candle-drawing.ts";
-import { candleRows } from "./candle-rows.ts";
-import { seriesColour, withAlpha } from "./chart-theme.ts";
-import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
+import { showCandleTooltip } from "./candle-tooltip.ts";
+import { withAlpha } from "./chart-theme.ts";
+import { crosshairPointOf } from "./chart-tooltip.ts";
+import { HeldSeries, type PointsChange, type SeriesBars } from "./held-series.ts";
 import { countBefore, joinCandles, prependedCandles } from "./history-drawing.ts";
-import {
-  type PointsChange,
-  PointsChartModel,
-  type PointsChartSetup,
-  type SeriesSpec,
-} from "./points-chart-model.ts";
-import { type AfterPaint, appendFrom, defaultAfterPaint, firstPassLimit } from "./series-drawing.ts";
+import { PointsChartModel, type SeriesSpec } from "./points-chart-model.ts";
+import { firstPassLimit } from "./series-drawing.ts";
 
 /** The volume's own (unseen) price scale: an overlay of the price pane. */
 const VOLUME_SCALE = "volume";
@@ -45,21 +41,68 @@ export interface CandleSeriesSpec {
   label: string;
 }
 
+/**
+ * A candle series' bars: the candlesticks, the whole volume in the selling colour and the buying part drawn
+ * over it; too many candles to tell apart drawn merged (candle-drawing.ts), half as many in the first pass
+ * as a line's points (three bars a candle).
+ */
+class CandleBars implements SeriesBars<ChartCandles> {
+  readonly limit = CANDLE_DRAW_LIMIT;
+  readonly refitsDetail = false;
+  readonly join = joinCandles;
+  /** What is drawn: the candles held, or them merged (the same object while nothing is merged). */
+  drawn: ChartCandles | null = null;
+
+  constructor(
+    readonly price: ISeriesApi<"Candlestick">,
+    readonly volume: ISeriesApi<"Histogram">,
+    readonly buying: ISeriesApi<"Histogram">,
+  ) {}
+
+  firstPass(width: number): number {
+    return Math.floor(firstPassLimit(width) / 2);
+  }
+
+  /** A live refetch goes in with update only while nothing is merged, nor would be. */
+  appendable(held: ChartCandles | null, next: ChartCandles, older: number): boolean {
+    return this.drawn !== null && this.drawn === held && next.times.length + older <= CANDLE_DRAW_LIMIT;
+  }
+
+  append(held: ChartCandles, next: ChartCandles, from: number): void {
+    this.drawn = held;
+    for (let i = from; i < next.times.length; i++) {
+      const volume = volumeBars(next, i);
+      this.price.update(candleBar(next, i));
+      this.volume.update(volume.whole);
+      this.buying.update(volume.buying);
+    }
+  }
+
+  draw(held: ChartCandles, limit: number): void {
+    this.drawMerged(mergedCandles(held, limit));
+  }
+
+  prepended(held: ChartCandles, older: ChartCandles) {
+    if (!this.drawn) return null;
+    const next = prependedCandles(held, this.drawn, older);
+    if (next === null) return null;
+    return { held: next.candles, count: next.count, redraw: () => this.drawMerged(next.drawn) };
+  }
+
+  private drawMerged(drawn: ChartCandles): void {
+    this.drawn = drawn;
+    const { bars, whole, buying } = candleData(drawn);
+    this.price.setData(bars);
+    this.volume.setData(whole);
+    this.buying.setData(buying);
+  }
+}
+
 interface CandleEntry {
-  price: ISeriesApi<"Candlestick">;
-  /** The whole volume, in the selling colour; `buying` is drawn over it. */
-  volume: ISeriesApi<"Histogram">;
-  buying: ISeriesApi<"Histogram">;
   spec: CandleSeriesSpec;
-  /** What the series shows: older history loaded for its request, then its request's answer. */
-  candles: ChartCandles | null;
-  /** The request's latest answer as handed in, and how many older candles are in front of it. */
-  answer: ChartCandles | null;
-  older: number;
-  /** What is drawn: the candles, or them merged when there are too many to tell apart (candle-drawing.ts). */
-  drawn: ChartCandles | null;
-  source: string | null;
-  cancelDetail: (() => void) | null;
+  bars: CandleBars;
+  /** What it shows (older history loaded for its request, then its answer) and how that changes. */
+  held: HeldSeries<ChartCandles>;
 }
 
 export class CandleChartModel extends PointsChartModel {
@@ -68,15 +111,6 @@ export class CandleChartModel extends PointsChartModel {
   private readonly lines = new Map<string, SeriesSpec>();
   /** The candles a line of closes was drawn from (other exchanges overlaid in the candle view). */
   private readonly closesFrom = new Map<string, ChartCandles>();
-  private readonly paintThen: AfterPaint;
-
-  constructor(
-    private readonly host: HTMLElement,
-    setup: PointsChartSetup = {},
-  ) {
-    super(host, setup);
-    this.paintThen = setup.afterPaint ?? defaultAfterPaint;
-  }
 
   override setSeries(id: string, spec: SeriesSpec): void {
     if (this.candles.has(id)) this.removeCandles(id);
@@ -119,18 +153,8 @@ export class CandleChartModel extends PointsChartModel {
     const price = chart.addSeries(CandlestickSeries, { ...common, lastValueVisible: true });
     chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: VOLUME_MARGINS });
     chart.priceScale("right").applyOptions({ scaleMargins: PRICE_MARGINS });
-    const made: CandleEntry = {
-      price,
-      volume,
-      buying,
-      spec,
-      candles: null,
-      answer: null,
-      older: 0,
-      drawn: null,
-      source: null,
-      cancelDetail: null,
-    };
+    const bars = new CandleBars(price, volume, buying);
+    const made: CandleEntry = { spec, bars, held: new HeldSeries(bars, this.seriesHost) };
     this.candles.set(id, made);
     this.colourCandles(made);
   }
@@ -139,45 +163,11 @@ export class CandleChartModel extends PointsChartModel {
    * Shows `candles` in the candle series `id`: the same request's newer answer that extends the shown
    * candles (a live refetch) with series.update from the last shown candle on (it was unfinished);
    * anything else with setData and the whole range in view. Too many candles to tell apart go in merged,
-   * fewer first and then more once that frame is painted, as a large line does (series-drawing.ts).
+   * fewer first and then more once that frame is painted, as a large line does (held-series.ts).
    */
   setCandles(id: string, candles: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
-    if (!entry || !this.chart) return "unchanged";
-    if (entry.answer === candles) return "unchanged";
-    const same = entry.source === source;
-    const unmerged = entry.drawn !== null && entry.drawn === entry.candles;
-    const from =
-      same && entry.answer && unmerged && candles.times.length + entry.older <= CANDLE_DRAW_LIMIT
-        ? appendFrom(closesOf(entry.answer), closesOf(candles))
-        : null;
-    // The history loaded in front of this request's answers stays in front of its newer ones.
-    const held = same && entry.older > 0 ? entry.candles : null;
-    const older = held ? countBefore(held.times, candles.times[0] ?? Number.POSITIVE_INFINITY) : 0;
-    entry.candles = held && older > 0 ? joinCandles(held, older, candles) : candles;
-    entry.answer = candles;
-    entry.older = older;
-    entry.source = source;
-    if (from !== null) {
-      entry.drawn = entry.candles;
-      for (let i = from; i < candles.times.length; i++) {
-        const volume = volumeBars(candles, i);
-        entry.price.update(candleBar(candles, i));
-        entry.volume.update(volume.whole);
-        entry.buying.update(volume.buying);
-      }
-      return "appended";
-    }
-    entry.cancelDetail?.();
-    entry.cancelDetail = null;
-    const first = Math.floor(firstPassLimit(this.host.clientWidth) / 2);
-    const shown = entry.candles;
-    const twoPasses = Math.min(shown.times.length, CANDLE_DRAW_LIMIT) > first;
-    this.draw(entry, mergedCandles(shown, twoPasses ? first : CANDLE_DRAW_LIMIT));
-    // With history loaded the reader has scrolled back: the view stays where it is.
-    if (older === 0) this.chart.timeScale().fitContent();
-    if (twoPasses) entry.cancelDetail = this.paintThen(() => this.drawCandleDetail(entry));
-    return "set";
+    return entry ? entry.held.set(candles, source) : "unchanged";
   }
 
   /**
@@ -186,19 +176,12 @@ export class CandleChartModel extends PointsChartModel {
    */
   prependCandles(id: string, older: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
-    const shown = entry?.candles;
-    if (!entry || !shown || !entry.drawn || entry.source !== source) return "unchanged";
-    const next = prependedCandles(shown, entry.drawn, older);
-    if (next === null) return "unchanged";
-    entry.candles = next.candles;
-    entry.older += next.count;
-    this.keepingView(shown.times[0] as number, () => this.draw(entry, next.drawn));
-    return "prepended";
+    return entry ? entry.held.prepend(older, source) : "unchanged";
   }
 
   override shows(id: string, source: string): boolean {
     const entry = this.candles.get(id);
-    return entry ? entry.source === source && entry.candles !== null : super.shows(id, source);
+    return entry ? entry.held.shows(source) : super.shows(id, source);
   }
 
   /** A line of the closes of `candles` in the line series `id` (another exchange in the candle view). */
@@ -224,38 +207,19 @@ export class CandleChartModel extends PointsChartModel {
   shownCandles(): { id: string; label: string; candles: ChartCandles }[] {
     const out: { id: string; label: string; candles: ChartCandles }[] = [];
     for (const [id, entry] of this.candles)
-      if (entry.candles) out.push({ id, label: entry.spec.label, candles: entry.candles });
+      if (entry.held.held) out.push({ id, label: entry.spec.label, candles: entry.held.held });
     for (const [id, candles] of this.closesFrom)
       out.push({ id, label: this.lines.get(id)?.label ?? id, candles });
     return out;
   }
 
-  private draw(entry: CandleEntry, drawn: ChartCandles): void {
-    entry.drawn = drawn;
-    const { bars, whole, buying } = candleData(drawn);
-    entry.price.setData(bars);
-    entry.volume.setData(whole);
-    entry.buying.setData(buying);
-  }
-
-  /** The second pass: up to CANDLE_DRAW_LIMIT candles, the view kept where the reader left it. */
-  private drawCandleDetail(entry: CandleEntry): void {
-    entry.cancelDetail = null;
-    const candles = entry.candles;
-    if (!this.chart || !candles || candles.times.length === 0) return;
-    const timeScale = this.chart.timeScale();
-    const visible = timeScale.getVisibleRange();
-    this.draw(entry, mergedCandles(candles, CANDLE_DRAW_LIMIT));
-    if (visible === null) timeScale.fitContent();
-    else timeScale.setVisibleRange(visible);
-  }
-
   private removeCandles(id: string): void {
     const entry = this.candles.get(id);
     if (!entry) return;
-    entry.cancelDetail?.();
+    entry.held.cancel();
     this.candles.delete(id);
-    for (const api of [entry.price, entry.volume, entry.buying]) this.chart?.removeSeries(api);
+    const { price, volume, buying } = entry.bars;
+    for (const api of [price, volume, buying]) this.chart?.removeSeries(api);
     if (this.candles.size === 0) this.chart?.priceScale("right").applyOptions({ scaleMargins: LINE_MARGINS });
   }
 
@@ -265,9 +229,9 @@ export class CandleChartModel extends PointsChartModel {
   }
 
   /** Rising and buying in the theme's up colour, falling and selling in its down colour; volume lighter. */
-  private colourCandles(entry: CandleEntry): void {
+  private colourCandles({ bars }: CandleEntry): void {
     const { up, down } = this.theme;
-    entry.price.applyOptions({
+    bars.price.applyOptions({
       upColor: up,
       downColor: down,
       borderUpColor: up,
@@ -275,12 +239,12 @@ export class CandleChartModel extends PointsChartModel {
       wickUpColor: up,
       wickDownColor: down,
     });
-    entry.volume.applyOptions({ color: withAlpha(down, 0.55) });
-    entry.buying.applyOptions({ color: withAlpha(up, 0.55) });
+    bars.volume.applyOptions({ color: withAlpha(down, 0.55) });
+    bars.buying.applyOptions({ color: withAlpha(up, 0.55) });
   }
 
   protected override release(): void {
-    for (const entry of this.candles.values()) entry.cancelDetail?.();
+    for (const entry of this.candles.values()) entry.held.cancel();
     this.candles.clear();
     this.lines.clear();
     this.closesFrom.clear();
@@ -292,11 +256,21 @@ export class CandleChartModel extends PointsChartModel {
       super.crosshairMoved(param);
       return;
     }
-    const lines = new Map<string, { api: ISeriesApi<"Line"> | ISeriesApi<"Area"> }>();
+    const tip = this.tooltip;
+    if (!tip) return;
     // Only the lines' values are read from the crosshair; a candle's come from its own columns.
-    const point = crosshairPointOf(param, lines);
+    const point = crosshairPointOf(param, new Map());
     if (point !== null) for (const [id, value] of this.lineValues(param)) point.values.set(id, value);
-    this.showCandleTooltip(point);
+    showCandleTooltip(tip, point, {
+      candles: [...this.candles].map(([id, entry]) => [
+        id,
+        { label: entry.spec.label, drawn: entry.bars.drawn },
+      ]),
+      lines: this.lines,
+      theme: this.theme,
+      writeValue: (value) => this.formatValue(value),
+      writeTime: (time) => this.formatTime(time),
+    });
   }
 
   /** Each line's value under the crosshair: its closes (or points) at the crosshair's time. */
@@ -309,41 +283,5 @@ export class CandleChartModel extends PointsChartModel {
       if (at !== null) out.set(id, points.values[at] as number);
     }
     return out;
-  }
-
-  /** The time; each candle series' open, high, low, close, volume (buy and sell) and trades; each line. */
-  private showCandleTooltip(point: CrosshairPoint | null): void {
-    const tip = this.tooltip;
-    if (!tip) return;
-    const rows = new Map<string, ReturnType<typeof candleRows>[number]>();
-    if (point !== null && typeof point.time === "number") {
-      const withCandles = new Map<string, number>();
-      for (const [id, entry] of this.candles) {
-        const drawn = entry.drawn;
-        const at = drawn ? timeIndex(drawn.times, point.time) : null;
-        if (!drawn || at === null) continue;
-        candleRows(entry.spec.label, drawn, at, this.theme, (v) => this.formatValue(v)).forEach((row, k) => {
-          rows.set(`${id}#${k}`, row);
-          withCandles.set(`${id}#${k}`, 0);
-        });
-      }
-      // The candles' rows first, then the lines', in the order showTooltip walks the point's values.
-      point.values = new Map([...withCandles, ...point.values]);
-    }
-    showTooltip(
-      tip,
-      point,
-      (id, value) => {
-        const candleRow = rows.get(id);
-        if (candleRow) return candleRow;
-        const spec = this.lines.get(id);
-        if (!spec) return null;
-        return {
-          colour: seriesColour(this.theme, spec.colourIndex),
-          text: `${spec.label}: ${this.formatValue(value)}`,
-        };
-      },
-      (time) => this.formatTime(time),
-    );
   }
 }

@@ -1,6 +1,7 @@
 // The chart's crosshair and its tooltip as DOM: the time, then one row per series with its colour swatch.
 // Kept apart from the ChartModel, which only decides what the rows say.
 import type { ISeriesApi, MouseEventParams, SeriesType, Time } from "lightweight-charts";
+import { type ChartTheme, seriesColour } from "./chart-theme.ts";
 
 /** Where the crosshair is: its time, its x in the chart and each series' value there, by series id. */
 export interface CrosshairPoint {
@@ -26,6 +27,15 @@ export function crosshairPointOf(
 export interface TooltipRow {
   colour: string;
   text: string;
+}
+
+/** A line's row: its colour, its label and its value as written, "Binance: $64,000.00". */
+export function lineRow(
+  spec: { label: string; colourIndex: number },
+  theme: ChartTheme,
+  value: string,
+): TooltipRow {
+  return { colour: seriesColour(theme, spec.colourIndex), text: `${spec.label}: ${value}` };
 }
 
 /**

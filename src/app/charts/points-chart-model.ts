@@ -14,16 +14,11 @@ import {
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { ChartModel, type ChartSetup } from "./chart-model.ts";
 import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.ts";
-import { type CrosshairPoint, crosshairPointOf, showTooltip } from "./chart-tooltip.ts";
+import { type CrosshairPoint, crosshairPointOf, lineRow, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
+import { HeldSeries, type PointsChange, type SeriesBars, type SeriesHost } from "./held-series.ts";
 import { countBefore, joinPoints, olderBars } from "./history-drawing.ts";
-import {
-  type AfterPaint,
-  appendFrom,
-  defaultAfterPaint,
-  firstPassLimit,
-  lineData,
-} from "./series-drawing.ts";
+import { type AfterPaint, defaultAfterPaint, firstPassLimit, lineData } from "./series-drawing.ts";
 
 export interface PointsChartSetup extends ChartSetup {
   /** The element the model fills with the time and each series' value under the crosshair. */
@@ -47,25 +42,55 @@ export interface SeriesSpec {
   colourIndex: number;
 }
 
-/**
- * What `setPoints` did: replaced the data, appended to it with `update`, or nothing (same data); or what
- * `prependPoints` did: older history put in front.
- */
-export type PointsChange = "set" | "appended" | "prepended" | "unchanged";
+/** A line or an area: its points thinned to what the chart can show, a live refetch appended. */
+class LineBars implements SeriesBars<ChartPoints> {
+  readonly limit = DRAW_LIMIT;
+  readonly refitsDetail = true;
+  readonly firstPass = firstPassLimit;
+  readonly join = joinPoints;
+
+  constructor(
+    readonly api: ISeriesApi<"Line"> | ISeriesApi<"Area">,
+    /** After the points drawn change: the chart's conflation follows the largest series. */
+    private readonly drawnChanged: () => void,
+  ) {}
+
+  appendable(): boolean {
+    return true;
+  }
+
+  append(_held: ChartPoints, next: ChartPoints, from: number): void {
+    for (let i = from; i < next.times.length; i++) {
+      this.api.update({ time: next.times[i] as UTCTimestamp, value: next.values[i] as number });
+    }
+    this.drawnChanged();
+  }
+
+  draw(held: ChartPoints, limit: number): void {
+    this.api.setData(lineData(held, drawnIndices(held.values, limit)));
+    this.drawnChanged();
+  }
+
+  prepended(held: ChartPoints, older: ChartPoints) {
+    if (held.times.length === 0) return null;
+    const count = countBefore(older.times, held.times[0] as number);
+    if (count === 0) return null;
+    const drawn = this.api.data() as ReturnType<typeof lineData>;
+    const part = older.values.subarray(0, count);
+    const olderData = lineData(older, drawnIndices(part, olderBars(count, held.times.length, drawn.length)));
+    return {
+      held: joinPoints(older, count, held),
+      count,
+      redraw: () => this.api.setData(olderData.concat(drawn)),
+    };
+  }
+}
 
 interface SeriesEntry {
   api: ISeriesApi<"Line"> | ISeriesApi<"Area">;
   spec: SeriesSpec;
-  /** What the series shows: the older history loaded for its request, then its request's answer. */
-  points: ChartPoints | null;
-  /** The request's latest answer as it was handed in (the query's data). */
-  answer: ChartPoints | null;
-  /** How many of `points` are older history in front of the answer. */
-  older: number;
-  /** Which request the points answer (the query key); a different one is never appended to. */
-  source: string | null;
-  /** Cancels the pending second pass with every point (see series-drawing.ts), if there is one. */
-  cancelDetail: (() => void) | null;
+  /** What it shows and how that changes (held-series.ts). */
+  line: HeldSeries<ChartPoints>;
 }
 
 export class PointsChartModel<
@@ -74,17 +99,20 @@ export class PointsChartModel<
   private readonly series = new Map<string, SeriesEntry>();
   private conflating = false;
   protected readonly tooltip: HTMLElement | null;
-  private readonly afterPaint: AfterPaint;
+  /** What every held series (a line here, candles in CandleChartModel) asks of this chart. */
+  protected readonly seriesHost: SeriesHost;
 
-  constructor(
-    private readonly container: HTMLElement,
-    setup: PointsChartSetup = {},
-  ) {
+  constructor(container: HTMLElement, setup: PointsChartSetup = {}) {
     // By default the points are USD, written in US dollars.
     const valueFormat = setup.valueFormat ?? { currency: "USD", rate: 1 };
     super(container, { ...setup, valueFormat });
     this.tooltip = setup.tooltip ?? null;
-    this.afterPaint = setup.afterPaint ?? defaultAfterPaint;
+    this.seriesHost = {
+      timeScale: () => this.chart?.timeScale() ?? null,
+      width: () => container.clientWidth,
+      afterPaint: setup.afterPaint ?? defaultAfterPaint,
+      keepingView: (anchor, redraw) => this.keepingView(anchor, redraw),
+    };
   }
 
   update(options: Options): void {
@@ -108,21 +136,14 @@ export class PointsChartModel<
       spec.kind === "area"
         ? chart.addSeries(AreaSeries, { ...common, ...areaColours(colour) })
         : chart.addSeries(LineSeries, { ...common, color: colour });
-    this.series.set(id, {
-      api,
-      spec,
-      points: null,
-      answer: null,
-      older: 0,
-      source: null,
-      cancelDetail: null,
-    });
+    const line = new HeldSeries(new LineBars(api, () => this.updateConflation()), this.seriesHost);
+    this.series.set(id, { api, spec, line });
   }
 
   removeSeries(id: string): void {
     const entry = this.series.get(id);
     if (!entry) return;
-    entry.cancelDetail?.();
+    entry.line.cancel();
     this.series.delete(id);
     this.chart?.removeSeries(entry.api);
     this.updateConflation();
@@ -132,40 +153,11 @@ export class PointsChartModel<
    * Shows `points` in the series `id`. The same request's newer answer (a live refetch) that only extends
    * the shown points goes in with `series.update` from the last shown time on; anything else replaces the
    * data with `setData` and fits the whole range in view (a large series in two passes, see
-   * series-drawing.ts).
+   * series-drawing.ts, held-series.ts).
    */
   setPoints(id: string, points: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
-    if (!entry || !this.chart) return "unchanged";
-    if (entry.answer === points) return "unchanged";
-    const same = entry.source === source;
-    const from = same && entry.answer ? appendFrom(entry.answer, points) : null;
-    // The history loaded in front of this request's answers stays in front of its newer ones.
-    const held = same && entry.older > 0 ? entry.points : null;
-    const older = held ? countBefore(held.times, points.times[0] ?? Number.POSITIVE_INFINITY) : 0;
-    entry.points = held && older > 0 ? joinPoints(held, older, points) : points;
-    entry.answer = points;
-    entry.older = older;
-    entry.source = source;
-    if (from !== null) {
-      for (let i = from; i < points.times.length; i++) {
-        entry.api.update({ time: points.times[i] as UTCTimestamp, value: points.values[i] as number });
-      }
-      this.updateConflation();
-      return "appended";
-    }
-    entry.cancelDetail?.();
-    entry.cancelDetail = null;
-    // More points to draw than the first pass takes: that many now, the rest after the paint.
-    const limit = firstPassLimit(this.container.clientWidth);
-    const shown = entry.points;
-    const twoPasses = Math.min(shown.times.length, DRAW_LIMIT) > limit;
-    entry.api.setData(lineData(shown, drawnIndices(shown.values, twoPasses ? limit : DRAW_LIMIT)));
-    this.updateConflation();
-    // With history loaded the reader has scrolled back: the view stays where it is.
-    if (older === 0) this.chart.timeScale().fitContent();
-    if (twoPasses) entry.cancelDetail = this.afterPaint(() => this.drawDetail(entry));
-    return "set";
+    return entry ? entry.line.set(points, source) : "unchanged";
   }
 
   /**
@@ -174,53 +166,26 @@ export class PointsChartModel<
    */
   prependPoints(id: string, older: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
-    const shown = entry?.points;
-    if (!entry || !shown || entry.source !== source || shown.times.length === 0) return "unchanged";
-    const first = shown.times[0] as number;
-    const count = countBefore(older.times, first);
-    if (count === 0) return "unchanged";
-    const drawn = entry.api.data() as ReturnType<typeof lineData>;
-    const part = older.values.subarray(0, count);
-    const olderData = lineData(older, drawnIndices(part, olderBars(count, shown.times.length, drawn.length)));
-    entry.points = joinPoints(older, count, shown);
-    entry.older += count;
-    this.keepingView(first, () => entry.api.setData(olderData.concat(drawn)));
-    this.updateConflation();
-    return "prepended";
+    const change = entry ? entry.line.prepend(older, source) : "unchanged";
+    if (change === "prepended") this.updateConflation();
+    return change;
   }
 
   /** Whether the series `id` shows the answer to `source` (older history can go in front of it). */
   shows(id: string, source: string): boolean {
-    const entry = this.series.get(id);
-    return entry !== undefined && entry.source === source && entry.points !== null;
+    return this.series.get(id)?.line.shows(source) ?? false;
   }
 
   /** How many older points are in front of the series' answer. */
   protected olderOf(id: string): number {
-    return this.series.get(id)?.older ?? 0;
-  }
-
-  /** The second pass: every point of the series (as it is now), the view kept where the reader left it. */
-  private drawDetail(entry: SeriesEntry): void {
-    entry.cancelDetail = null;
-    const points = entry.points;
-    if (!this.chart || !points || points.times.length === 0) return;
-    const timeScale = this.chart.timeScale();
-    const visible = timeScale.getVisibleRange();
-    const fitted =
-      visible === null ||
-      ((visible.from as number) <= (points.times[0] as number) &&
-        (visible.to as number) >= (points.times.at(-1) as number));
-    entry.api.setData(lineData(points, drawnIndices(points.values)));
-    if (fitted) timeScale.fitContent();
-    else timeScale.setVisibleRange(visible);
+    return this.series.get(id)?.line.older ?? 0;
   }
 
   /** The points each series shows, for the export. */
   shown(): { id: string; spec: SeriesSpec; points: ChartPoints }[] {
     const out: { id: string; spec: SeriesSpec; points: ChartPoints }[] = [];
     for (const [id, entry] of this.series)
-      if (entry.points) out.push({ id, spec: entry.spec, points: entry.points });
+      if (entry.line.held) out.push({ id, spec: entry.spec, points: entry.line.held });
     return out;
   }
 
@@ -235,7 +200,7 @@ export class PointsChartModel<
   }
 
   protected override release(): void {
-    for (const entry of this.series.values()) entry.cancelDetail?.();
+    for (const entry of this.series.values()) entry.line.cancel();
     this.series.clear();
     if (this.tooltip) this.tooltip.hidden = true;
   }
@@ -243,7 +208,7 @@ export class PointsChartModel<
   /** Conflation on while any series is large; off again when none is. */
   private updateConflation(): void {
     let largest = 0;
-    for (const entry of this.series.values()) largest = Math.max(largest, entry.points?.times.length ?? 0);
+    for (const entry of this.series.values()) largest = Math.max(largest, entry.line.held?.times.length ?? 0);
     const conflating = largest >= CONFLATION_FROM;
     if (conflating === this.conflating) return;
     this.conflating = conflating;
@@ -265,11 +230,7 @@ export class PointsChartModel<
       point,
       (id, value) => {
         const spec = this.series.get(id)?.spec;
-        if (!spec) return null;
-        return {
-          colour: seriesColour(this.theme, spec.colourIndex),
-          text: `${spec.label}: ${this.formatValue(value)}`,
-        };
+        return spec ? lineRow(spec, this.theme, this.formatValue(value)) : null;
       },
       (time) => this.formatTime(time),
     );

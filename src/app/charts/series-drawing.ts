@@ -50,7 +50,7 @@ export function lineData(points: ChartPoints, indices: Uint32Array): { time: UTC
  * Where `next` continues `shown`: the index in `next` of the last shown time, if `next` starts where
  * `shown` starts, holds the shown times unchanged up to it, and ends no earlier; else null.
  */
-export function appendFrom(shown: ChartPoints, next: ChartPoints): number | null {
+export function appendFrom(shown: { times: Float64Array }, next: { times: Float64Array }): number | null {
   const n = shown.times.length;
   if (n === 0 || next.times.length < n) return null;
   if (next.times[0] !== shown.times[0] || next.times[n - 1] !== shown.times[n - 1]) return null;

@@ -1,0 +1,95 @@
+// The candle view's tooltip (CandleChartModel): the time under the crosshair, then what it says of each
+// candle series' candle there, its open, high, low and close, its volume with the buying and selling parts
+// and its trades, then each line's value (another exchange's closes), in chart-tooltip.ts's box. Volumes are
+// in the coin's own units (not money), so they are written as plain numbers, to four significant digits
+// below one.
+import type { ChartCandles } from "../decoding/candles/candle-series.ts";
+import { timeIndex } from "./candle-drawing.ts";
+import type { ChartTheme } from "./chart-theme.ts";
+import { type CrosshairPoint, lineRow, showTooltip, type TooltipRow } from "./chart-tooltip.ts";
+
+const volumeFormats = {
+  big: new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }),
+  small: new Intl.NumberFormat(undefined, { maximumSignificantDigits: 4 }),
+  count: new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }),
+};
+
+/** A volume in coin units: "1,234.5", "0.004213". */
+export function formatVolume(value: number): string {
+  return (Math.abs(value) >= 1 ? volumeFormats.big : volumeFormats.small).format(value);
+}
+
+/** The tooltip's rows for the candle at `i` of `candles`, a series called `label`. */
+export function candleRows(
+  label: string,
+  candles: ChartCandles,
+  i: number,
+  theme: ChartTheme,
+  writeValue: (usd: number) => string,
+): TooltipRow[] {
+  const at = (column: Float64Array) => column[i] as number;
+  const rising = at(candles.close) >= at(candles.open);
+  return [
+    {
+      colour: rising ? theme.up : theme.down,
+      text:
+        `${label}: O ${writeValue(at(candles.open))} H ${writeValue(at(candles.high))} ` +
+        `L ${writeValue(at(candles.low))} C ${writeValue(at(candles.close))}`,
+    },
+    {
+      colour: theme.up,
+      text:
+        `Volume ${formatVolume(at(candles.volume))} (buy ${formatVolume(at(candles.buyVolume))} / ` +
+        `sell ${formatVolume(at(candles.sellVolume))})`,
+    },
+    { colour: theme.textMuted, text: `Trades ${volumeFormats.count.format(at(candles.trades))}` },
+  ];
+}
+
+/** What the candle tooltip is written from: the chart's series, theme and formats. */
+export interface CandleTooltipSource {
+  /** Each candle series by id: its label and the candles drawn (merged ones as drawn). */
+  candles: Iterable<[string, { label: string; drawn: ChartCandles | null }]>;
+  /** Each line by id: its label and colour. */
+  lines: ReadonlyMap<string, { label: string; colourIndex: number }>;
+  theme: ChartTheme;
+  writeValue: (value: number) => string;
+  writeTime: (time: CrosshairPoint["time"]) => string;
+}
+
+/**
+ * The time; each candle series' open, high, low, close, volume (buy and sell) and trades at the point's
+ * time; each line's value in `point` (by id) in `tip`, beside the crosshair; hidden off the chart's points.
+ */
+export function showCandleTooltip(
+  tip: HTMLElement,
+  point: CrosshairPoint | null,
+  source: CandleTooltipSource,
+): void {
+  const { theme, writeValue } = source;
+  const rows = new Map<string, TooltipRow>();
+  if (point !== null && typeof point.time === "number") {
+    const withCandles = new Map<string, number>();
+    for (const [id, { label, drawn }] of source.candles) {
+      const at = drawn ? timeIndex(drawn.times, point.time) : null;
+      if (!drawn || at === null) continue;
+      candleRows(label, drawn, at, theme, writeValue).forEach((row, k) => {
+        rows.set(`${id}#${k}`, row);
+        withCandles.set(`${id}#${k}`, 0);
+      });
+    }
+    // The candles' rows first, then the lines', in the order showTooltip walks the point's values.
+    point.values = new Map([...withCandles, ...point.values]);
+  }
+  showTooltip(
+    tip,
+    point,
+    (id, value) => {
+      const candleRow = rows.get(id);
+      if (candleRow) return candleRow;
+      const spec = source.lines.get(id);
+      return spec ? lineRow(spec, theme, writeValue(value)) : null;
+    },
+    source.writeTime,
+  );
+}

@@ -1,0 +1,153 @@
+// What a series of the chart page holds and how it changes, written once for every kind of series (the
+// PointsChartModel's lines, the CandleChartModel's candles): older history loaded in front of its request's
+// latest answer; the same request's newer answer that extends it (a live refetch) appended with
+// series.update, anything else drawn again with setData and the whole range fitted, a large series in two
+// passes (series-drawing.ts); older history put in front with the drawn bars kept and the view where the
+// reader left it (history-drawing.ts). What a kind of series draws, and how, is its SeriesBars.
+import type { IRange, ITimeScaleApi, Time } from "lightweight-charts";
+import { countBefore } from "./history-drawing.ts";
+import { type AfterPaint, appendFrom } from "./series-drawing.ts";
+
+/**
+ * What setting a series' data did: replaced it, appended to it with `update`, or nothing (same data); or
+ * what putting older history in front did: prepended.
+ */
+export type PointsChange = "set" | "appended" | "prepended" | "unchanged";
+
+/** A series' data: its ascending times (seconds) and its columns beside them. */
+interface Timed {
+  readonly times: Float64Array;
+}
+
+/** How one kind of series puts its data on the chart (its own lightweight-charts series). */
+export interface SeriesBars<Data extends Timed> {
+  /** The most bars the series draws (the second pass draws this many). */
+  readonly limit: number;
+  /** How many bars the first pass draws on a chart `width` pixels wide. */
+  firstPass(width: number): number;
+  /** Whether the second pass fits the content again when the view showed all of it. */
+  readonly refitsDetail: boolean;
+  /** The first `count` of `older`, then `newer`. */
+  join(older: Data, count: number, newer: Data): Data;
+  /** Whether `next` may go in with series.update while `held` (with `older` in front of its answer) is shown. */
+  appendable(held: Data | null, next: Data, older: number): boolean;
+  /** `next`'s items from `from` on with series.update; `held` is what the series now holds. */
+  append(held: Data, next: Data, from: number): void;
+  /** `held` drawn again (setData) as at most `limit` bars. */
+  draw(held: Data, limit: number): void;
+  /**
+   * `older` in front of `held`: what the series then holds, how many older items were new, and the redraw
+   * that puts them in front of the bars drawn; null when there are none (or nothing is drawn).
+   */
+  prepended(held: Data, older: Data): { held: Data; count: number; redraw: () => void } | null;
+}
+
+/** What a held series asks of its chart. */
+export interface SeriesHost {
+  /** The chart's time scale; null once it is disposed. */
+  timeScale(): ITimeScaleApi<Time> | null;
+  /** The chart's width in pixels (0 before layout). */
+  width(): number;
+  afterPaint: AfterPaint;
+  /** Runs `redraw`, which puts bars before the time `anchor`, with the view kept (ChartModel.keepingView). */
+  keepingView(anchor: number, redraw: () => void): void;
+}
+
+export class HeldSeries<Data extends Timed> {
+  /** What the series shows: the older history loaded for its request, then its request's answer. */
+  held: Data | null = null;
+  /** The request's latest answer as it was handed in (the query's data). */
+  private answer: Data | null = null;
+  /** How many of `held` are older history in front of the answer. */
+  older = 0;
+  /** Which request the data answers (the query key); a different one is never appended to. */
+  source: string | null = null;
+  /** Cancels the pending second pass, if there is one. */
+  private cancelDetail: (() => void) | null = null;
+
+  constructor(
+    readonly bars: SeriesBars<Data>,
+    private readonly host: SeriesHost,
+  ) {}
+
+  /** Whether it shows the answer to `source` (older history can go in front of it). */
+  shows(source: string): boolean {
+    return this.source === source && this.held !== null;
+  }
+
+  /**
+   * Shows `data`, the answer to `source`. The same request's newer answer that only extends the shown data
+   * goes in with `update` from the last shown time on; anything else replaces the data with setData and
+   * fits the whole range in view (unless older history is held: the reader has scrolled back), more bars
+   * than the first pass takes in two passes.
+   */
+  set(data: Data, source: string): PointsChange {
+    const timeScale = this.host.timeScale();
+    if (!timeScale || this.answer === data) return "unchanged";
+    const same = this.source === source;
+    const from =
+      same && this.answer && this.bars.appendable(this.held, data, this.older)
+        ? appendFrom(this.answer, data)
+        : null;
+    // The history loaded in front of this request's answers stays in front of its newer ones.
+    const held = same && this.older > 0 ? this.held : null;
+    const older = held ? countBefore(held.times, data.times[0] ?? Number.POSITIVE_INFINITY) : 0;
+    this.held = held && older > 0 ? this.bars.join(held, older, data) : data;
+    this.answer = data;
+    this.older = older;
+    this.source = source;
+    if (from !== null) {
+      this.bars.append(this.held, data, from);
+      return "appended";
+    }
+    this.cancel();
+    const first = this.bars.firstPass(this.host.width());
+    const shown = this.held;
+    const twoPasses = Math.min(shown.times.length, this.bars.limit) > first;
+    this.bars.draw(shown, twoPasses ? first : this.bars.limit);
+    if (older === 0) timeScale.fitContent();
+    if (twoPasses) this.cancelDetail = this.host.afterPaint(() => this.drawDetail());
+    return "set";
+  }
+
+  /**
+   * `older` (the history of `source`, loaded as the reader scrolls back) in front of what is shown: the bars
+   * drawn are kept, the older drawn as densely, and the view stays where it is.
+   */
+  prepend(older: Data, source: string): PointsChange {
+    const shown = this.held;
+    if (!shown || this.source !== source) return "unchanged";
+    const next = this.bars.prepended(shown, older);
+    if (next === null) return "unchanged";
+    this.held = next.held;
+    this.older += next.count;
+    this.host.keepingView(shown.times[0] as number, next.redraw);
+    return "prepended";
+  }
+
+  /** Cancels the pending second pass. */
+  cancel(): void {
+    this.cancelDetail?.();
+    this.cancelDetail = null;
+  }
+
+  /** The second pass: up to the limit of bars of what is held now, the view kept where the reader left it. */
+  private drawDetail(): void {
+    this.cancelDetail = null;
+    const held = this.held;
+    const timeScale = this.host.timeScale();
+    if (!timeScale || !held || held.times.length === 0) return;
+    const visible = timeScale.getVisibleRange();
+    const refit = visible !== null && this.bars.refitsDetail && showsAll(visible, held);
+    this.bars.draw(held, this.bars.limit);
+    if (visible === null || refit) timeScale.fitContent();
+    else timeScale.setVisibleRange(visible);
+  }
+}
+
+function showsAll(visible: IRange<Time>, held: Timed): boolean {
+  return (
+    (visible.from as number) <= (held.times[0] as number) &&
+    (visible.to as number) >= (held.times.at(-1) as number)
+  );
+}
