@@ -10,6 +10,8 @@ interface Times {
 }
 
 const at = (...times: number[]): Times => ({ times: Float64Array.from(times) });
+const join = (older: Times, count: number, newer: Times) =>
+  at(...older.times.subarray(0, count), ...newer.times);
 const timesOf = (data: Times | null) => (data ? [...data.times] : null);
 
 function setUp(refitsDetail: boolean, firstPass = 100) {
@@ -34,14 +36,13 @@ function setUp(refitsDetail: boolean, firstPass = 100) {
     limit: 1_000,
     refitsDetail,
     firstPass: () => firstPass,
-    join: (older: Times, count: number, newer: Times) =>
-      at(...older.times.subarray(0, count), ...newer.times),
+    join,
     appendable: () => true,
     append: vi.fn(),
     draw: vi.fn(),
     prepended: (held: Times, older: Times) => {
       const count = older.times.filter((t) => t < (held.times[0] as number)).length;
-      return count === 0 ? null : { held: bars.join(older, count, held), count, redraw: () => {} };
+      return count === 0 ? null : { held: join(older, count, held), count, redraw: () => {} };
     },
   } satisfies SeriesBars<Times>;
   const series = new HeldSeries<Times>(bars, host);
