@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The chart's chosen point: the newest until a click or a step chooses another, by keyboard too, named in
 // the chart's zone, linking to the symbol page's provenance of its block.
-import { act, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { USD } from "../format/currency.ts";
@@ -42,9 +42,10 @@ function points(): ChartPoints {
   };
 }
 
-/** A stand-in for the chart: the test clicks its points. */
+/** A stand-in for the chart: the test clicks its points and reads what is marked. */
 function clickableModel() {
   let pick: ((time: number) => void) | null = null;
+  const markPoint = vi.fn<(time: number | null) => void>();
   const model = {
     onPointClick: (handler: (time: number) => void) => {
       pick = handler;
@@ -52,8 +53,9 @@ function clickableModel() {
         pick = null;
       };
     },
+    markPoint,
   } as unknown as PointPickingChartModel;
-  return { model, click: (time: number) => act(() => pick?.(time)) };
+  return { model, markPoint, click: (time: number) => act(() => pick?.(time)) };
 }
 
 function show(props: Partial<ChosenBlockBarProps> = {}) {
@@ -106,6 +108,21 @@ describe("the chosen point", () => {
     click(T + 120);
     expect(chosen()).toHaveTextContent(/12:02\sPM UTC · close \$80,100\.00$/);
     expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 120}`);
+  });
+
+  it("is marked on the chart once chosen, moved as the choice changes, and unmarked when cleared", async () => {
+    const { model, markPoint, click } = clickableModel();
+    const { user } = show({ model });
+    // The newest, followed live, is not marked.
+    expect(markPoint).toHaveBeenLastCalledWith(null);
+    click(T + 130);
+    expect(markPoint).toHaveBeenLastCalledWith(T + 120);
+    await user.click(screen.getByRole("button", { name: "Earlier candle" }));
+    expect(markPoint).toHaveBeenLastCalledWith(T);
+    const calls = markPoint.mock.calls.length;
+    cleanup();
+    expect(markPoint).toHaveBeenCalledTimes(calls + 1);
+    expect(markPoint).toHaveBeenLastCalledWith(null);
   });
 
   it("takes a line's point (stamped at its block's end) a block back, and says a bucket opens its last block", () => {

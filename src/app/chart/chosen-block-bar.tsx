@@ -1,6 +1,6 @@
 // "How this price was made" for any point of the chart. Clicking a candle or point chooses it, and so do the
-// Earlier and Later buttons (the keyboard's way: a canvas has no points to tab to); the newest point is
-// chosen until then. The bar names the point (its time in the chart's zone, its close or value) and links
+// Earlier and Later buttons (the keyboard's way: a canvas has no points to tab to), and is marked on the
+// chart (PointPickingChartModel.markPoint); the newest point is chosen until then, unmarked. The bar names the point (its time in the chart's zone, its close or value) and links
 // to the symbol page's provenance of that block (`/symbol/BTC?block=<seconds>`).
 //
 // A link rather than a panel on this page: the provenance is read in one place (the symbol page's section,
@@ -48,6 +48,15 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
   useEffect(() => setChosen(null), [scale, symbol]);
 
   const times = data?.times;
+  // A point chosen is marked on the chart (the newest, followed live, is not): moved as the choice changes,
+  // removed when it is cleared (another scale or symbol, no answer on screen) or the bar goes.
+  const marked =
+    chosen !== null && times && times.length > 0 ? (times[indexAt(times, chosen)] as number) : null;
+  useEffect(() => {
+    model?.markPoint(marked);
+  }, [model, marked]);
+  useEffect(() => () => model?.markPoint(null), [model]);
+
   if (!data || !times || times.length === 0) return null;
   const last = times.length - 1;
   const index = chosen === null ? last : indexAt(times, chosen);

@@ -6,6 +6,12 @@ import { PointPickingChartModel } from "./point-picking.ts";
 
 function setUp() {
   const fake = fakeChart();
+  /** Each markers plugin made: the series it is on, and its calls. */
+  const markers: {
+    series: unknown;
+    setMarkers: ReturnType<typeof vi.fn>;
+    detach: ReturnType<typeof vi.fn>;
+  }[] = [];
   const clicks = new Set<(param: unknown) => void>();
   const chart = Object.assign(fake.chart, {
     subscribeClick: vi.fn((h: (param: unknown) => void) => clicks.add(h)),
@@ -15,11 +21,16 @@ function setUp() {
     createChart: fake.create,
     theme: FALLBACK_THEME,
     timeZone: "UTC",
+    createMarkers: (series) => {
+      const made = { series, setMarkers: vi.fn(), detach: vi.fn() };
+      markers.push(made);
+      return made;
+    },
   });
   const click = (time: unknown) => {
     for (const handler of clicks) handler({ time, point: { x: 5, y: 5 }, seriesData: new Map() });
   };
-  return { model, chart, clicks, click };
+  return { model, chart, clicks, click, fake, markers };
 }
 
 describe("PointPickingChartModel", () => {
@@ -44,5 +55,38 @@ describe("PointPickingChartModel", () => {
     expect(clicks.size).toBe(0);
     click(1_795_348_800);
     expect(pick).not.toHaveBeenCalled();
+  });
+
+  it("marks the chosen point on the main series, moves the mark in place, follows a new series, and removes it", () => {
+    const { model, fake, markers } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    model.setSeries("compare:all", { label: "All", kind: "line", colourIndex: 1 });
+    model.markPoint(null);
+    expect(markers).toHaveLength(0);
+    model.markPoint(1_795_348_800);
+    // The candlesticks (after the two volume histograms) carry it.
+    expect(markers).toHaveLength(1);
+    expect(markers[0]?.series).toBe(fake.series[2]);
+    expect(markers[0]?.setMarkers).toHaveBeenLastCalledWith([
+      expect.objectContaining({ time: 1_795_348_800, position: "aboveBar", shape: "arrowDown" }),
+    ]);
+    model.markPoint(1_795_348_920);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]?.setMarkers).toHaveBeenLastCalledWith([
+      expect.objectContaining({ time: 1_795_348_920 }),
+    ]);
+    // Another series changing leaves the mark alone; the main one turning into a line takes it along.
+    model.removeSeries("compare:all");
+    expect(markers[0]?.detach).not.toHaveBeenCalled();
+    model.setSeries("main", { label: "Binance · MA120", kind: "area", colourIndex: 0 });
+    expect(markers[0]?.detach).toHaveBeenCalledTimes(1);
+    expect(markers).toHaveLength(2);
+    expect(markers[1]?.series).toBe(fake.series.at(-1));
+    expect(markers[1]?.setMarkers).toHaveBeenLastCalledWith([
+      expect.objectContaining({ time: 1_795_348_920 }),
+    ]);
+    model.markPoint(null);
+    expect(markers[1]?.detach).toHaveBeenCalledTimes(1);
+    expect(markers).toHaveLength(2);
   });
 });

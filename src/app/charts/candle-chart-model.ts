@@ -9,6 +9,7 @@ import {
   HistogramSeries,
   type ISeriesApi,
   type MouseEventParams,
+  type SeriesType,
   type Time,
 } from "lightweight-charts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
@@ -182,6 +183,11 @@ export class CandleChartModel extends PointsChartModel {
   override shows(id: string, source: string): boolean {
     const entry = this.candles.get(id);
     return entry ? entry.held.shows(source) : super.shows(id, source);
+  }
+
+  /** A candle series' candlesticks, else the line's series. */
+  protected override seriesApi(id: string): ISeriesApi<SeriesType> | null {
+    return this.candles.get(id)?.bars.price ?? super.seriesApi(id);
   }
 
   /** A line of the closes of `candles` in the line series `id` (another exchange in the candle view). */

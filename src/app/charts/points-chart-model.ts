@@ -8,6 +8,7 @@ import {
   LineSeries,
   type LineWidth,
   type MouseEventParams,
+  type SeriesType,
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
@@ -174,6 +175,11 @@ export class PointsChartModel<
   /** Whether the series `id` shows the answer to `source` (older history can go in front of it). */
   shows(id: string, source: string): boolean {
     return this.series.get(id)?.line.shows(source) ?? false;
+  }
+
+  /** The chart's series drawing the series `id` (for what a page marks on it), if there is one. */
+  protected seriesApi(id: string): ISeriesApi<SeriesType> | null {
+    return this.series.get(id)?.api ?? null;
   }
 
   /** How many older points are in front of the series' answer. */
