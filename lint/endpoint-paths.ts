@@ -1,5 +1,6 @@
 // An endpoint's path is written once, in an endpoint table (src/interface/endpoints.ts: the interface's,
-// /status and the service's own paths, SERVICE_PATHS; src/interface/admin-endpoints.ts: the admin API): this finds a string or template literal
+// /status and the service's own paths, SERVICE_PATHS; src/interface/extension-endpoints.ts: our extensions;
+// src/interface/admin-endpoints.ts: the admin API): this finds a string or template literal
 // elsewhere in the product's code that starts with one of their paths ("/v1/quotation/…", `/v1/coins?…`,
 // `/admin/keys/${id}`, "/status"), where a route or a fetcher would be writing its own. Prose that names an
 // endpoint in the middle of a sentence is not a path and passes. Tests and test support (testing/ folders,
@@ -15,7 +16,7 @@ import { sourceFiles } from "./source-files.ts";
 import { isTestSupport } from "./test-support.ts";
 
 const TABLES = new Set(
-  ["endpoints.ts", "admin-endpoints.ts"].map((name) =>
+  ["endpoints.ts", "extension-endpoints.ts", "admin-endpoints.ts"].map((name) =>
     resolve(import.meta.dirname, "../src/interface", name),
   ),
 );
@@ -80,7 +81,7 @@ if (process.argv[1] === import.meta.filename) {
     .flatMap((root) => writtenPaths(root).map((w) => ({ ...w, file: join(root, w.file) })));
   for (const w of found)
     console.error(
-      `${w.file}:${w.line}: ${JSON.stringify(w.text)} writes an endpoint's path: take it from its row (src/interface/endpoints.ts, admin-endpoints.ts)`,
+      `${w.file}:${w.line}: ${JSON.stringify(w.text)} writes an endpoint's path: take it from its row (src/interface/endpoints.ts, extension-endpoints.ts, admin-endpoints.ts)`,
     );
   process.exit(found.length > 0 ? 1 : 0);
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_ENDPOINTS } from "./admin-endpoints.ts";
-import { ENDPOINTS, type Endpoint, type Operation, pathOf, STATUS_ENDPOINT } from "./endpoints.ts";
+import {
+  ENDPOINTS,
+  type Endpoint,
+  INTERFACE_ENDPOINTS,
+  type Operation,
+  pathOf,
+  STATUS_ENDPOINT,
+} from "./endpoints.ts";
+import { EXTENSION_ENDPOINTS } from "./extension-endpoints.ts";
 
 /** The names in `{…}` of a path template, in order. */
 const pathParamNames = (template: string): string[] =>
@@ -23,6 +31,21 @@ describe("the endpoint tables", () => {
     expect(new Set(everyRow.map((row) => row.operationId)).size).toBe(everyRow.length);
     for (const row of rows) expect(row.path).toMatch(/^\/v1\/[A-Za-z]/);
     for (const row of adminRows) expect(row.path).toMatch(/^\/admin\/[A-Za-z]/);
+  });
+});
+
+describe("the interface's table and the extensions'", () => {
+  it("are joined in ENDPOINTS, with no name in both", () => {
+    expect(Object.keys(ENDPOINTS)).toEqual([
+      ...Object.keys(INTERFACE_ENDPOINTS),
+      ...Object.keys(EXTENSION_ENDPOINTS),
+    ]);
+  });
+
+  it("mark as extensions the extensions' rows only", () => {
+    for (const row of Object.values(INTERFACE_ENDPOINTS))
+      expect("extension" in row, row.operationId).toBe(false);
+    for (const row of Object.values(EXTENSION_ENDPOINTS)) expect(row.extension, row.operationId).toBe(true);
   });
 });
 

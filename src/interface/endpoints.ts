@@ -1,4 +1,5 @@
-// The endpoint table: every endpoint of the interface, once. A row names the endpoint (the service's route
+// The endpoint table: every endpoint of the interface, once (our extensions beyond it have a table of their
+// own, extension-endpoints.ts, joined to this one in ENDPOINTS). A row names the endpoint (the service's route
 // module and the dashboard's query module carry the name; its OpenAPI operationId is the verb and the name),
 // its method and path template, the schemas of its parameters and of its answer, and how long that answer
 // lasts. The service's routes and OpenAPI operations, the dashboard's fetchers and the usage review's
@@ -6,21 +7,18 @@
 // (STATUS_ENDPOINT below, the operator's API in admin-endpoints.ts). No other product file writes an
 // endpoint's path (lint/endpoint-paths.test.ts).
 import type { z } from "zod";
+import { EXTENSION_ENDPOINTS } from "./extension-endpoints.ts";
 import {
-  CandlesParams,
   ChartPointsAllExchangesParams,
   ChartPointsParams,
   ChartPointsQuery,
-  ProvenanceQuery,
   RateRangeQuery,
   RateTypeDateParams,
   RateTypeParams,
   SupplyPostQuery,
   SymbolPathParams,
 } from "./parameters.ts";
-import { ProvenanceSchema } from "./provenance.ts";
 import {
-  CandlesSchema,
   CoinsSchema,
   InterestRateMetaListSchema,
   InterestRateSchema,
@@ -77,7 +75,8 @@ export interface Endpoint extends Operation {
 /** A fixing, or the array of fixings of a range (?dateInit=). */
 const FIXING_OR_RANGE = InterestRateSchema.or(InterestRatesSchema);
 
-export const ENDPOINTS = {
+/** The interface's own endpoints, as its document names them. */
+export const INTERFACE_ENDPOINTS = {
   chartPoints: {
     name: "chart-points",
     operationId: "getChartPoints",
@@ -202,44 +201,16 @@ export const ENDPOINTS = {
     lifetime: "block",
     freshFor: "lists",
   },
-  // Beyond the interface: candles (OHLCV) per exchange and across exchanges, and how a block was made.
-  candles: {
-    name: "candles",
-    operationId: "getCandles",
-    method: "get",
-    path: "/v1/candles/{trading_place}/{symbol}",
-    params: CandlesParams,
-    query: ChartPointsQuery,
-    resource: CandlesSchema,
-    lifetime: "block",
-    freshFor: "block",
-    extension: true,
-  },
-  candlesAllExchanges: {
-    name: "candles",
-    operationId: "getCandlesAllExchanges",
-    method: "get",
-    path: "/v1/candlesAllExchanges/{symbol}",
-    params: SymbolPathParams,
-    query: ChartPointsQuery,
-    resource: CandlesSchema,
-    lifetime: "block",
-    freshFor: "block",
-    extension: true,
-  },
-  provenance: {
-    name: "provenance",
-    operationId: "getProvenance",
-    method: "get",
-    path: "/v1/provenance/{symbol}",
-    params: SymbolPathParams,
-    query: ProvenanceQuery,
-    resource: ProvenanceSchema,
-    lifetime: "block",
-    freshFor: "block",
-    extension: true,
-  },
 } as const satisfies Record<string, Endpoint>;
+
+/**
+ * Every endpoint under /v1: the interface's, then our extensions (extension-endpoints.ts), each row checked
+ * here as an endpoint row. What serves, documents, asks for or counts every /v1 endpoint takes this list.
+ */
+export const ENDPOINTS = { ...INTERFACE_ENDPOINTS, ...EXTENSION_ENDPOINTS } satisfies Record<
+  string,
+  Endpoint
+>;
 
 /**
  * Our service's own health record (where the market and the rates come from, each exchange's health):

@@ -2,7 +2,8 @@
 // field by field against the interface's tables, and the figures' consistency with each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
-import { ENDPOINTS } from "../../interface/endpoints.ts";
+import { ENDPOINTS, type Endpoint, INTERFACE_ENDPOINTS } from "../../interface/endpoints.ts";
+import { EXTENSION_ENDPOINTS } from "../../interface/extension-endpoints.ts";
 import {
   CoinSchema,
   CoinsSchema,
@@ -31,6 +32,10 @@ afterAll(async () => {
 });
 
 const fields = (schema: { shape: object }) => Object.keys(schema.shape).sort();
+
+/** A table's rows as the OpenAPI document's routes: "get /v1/coins". */
+const routesOf = (table: Record<string, Endpoint>) =>
+  Object.values(table).map((row) => `${row.method} ${row.path}`);
 
 async function json(path: string): Promise<unknown> {
   const response = await service.get(path);
@@ -170,18 +175,23 @@ describe("the OpenAPI document", () => {
         extension: op["x-extension"] === true,
       })),
     );
-    expect(
-      operations
-        .filter((o) => o.extension)
-        .map((o) => o.route)
-        .sort(),
-    ).toEqual([
+    const extensions = operations
+      .filter((o) => o.extension)
+      .map((o) => o.route)
+      .sort();
+    const routes = operations
+      .filter((o) => !o.extension)
+      .map((o) => o.route)
+      .sort();
+    // Marked as extensions: the extension table's rows, and only they.
+    expect(extensions).toEqual(routesOf(EXTENSION_ENDPOINTS).sort());
+    expect(routes).toEqual(routesOf(INTERFACE_ENDPOINTS).sort());
+    expect(extensions).toEqual([
       "get /v1/candles/{trading_place}/{symbol}",
       "get /v1/candlesAllExchanges/{symbol}",
       "get /v1/provenance/{symbol}",
     ]);
-    const routes = operations.filter((o) => !o.extension).map((o) => o.route);
-    expect(routes.sort()).toEqual(
+    expect(routes).toEqual(
       [
         "get /v1/chartPoints/{filter}/{trading_place}/{symbol}",
         "get /v1/chartPointsAllExchanges/{filter}/{symbol}",
