@@ -3,7 +3,7 @@
 // read their days and rows (BlockSource).
 import { type CandleColumns, emptyCandles } from "../../interface/candles.ts";
 import { combineCandles, sumOfAmounts } from "./candle-buckets.ts";
-import { pointTimeRange } from "./chart-range.ts";
+import { bucketTimeRange } from "./chart-range.ts";
 import { appendDayCandles, dayOfBlockEnd, decodeDayBlocks } from "./day-columns.ts";
 import type { BlockRow, CandleQuery } from "./store.ts";
 
@@ -44,8 +44,8 @@ export function appendRowCandles(
  * candles by their start (a scaled bucket wholly, as chart points do).
  */
 export async function readCandles(source: BlockSource, query: CandleQuery): Promise<CandleColumns> {
-  // Candles stand at their block's start; chart points' ranges are on the same times for scaled buckets.
-  const range = pointTimeRange({ ...query, filter: "MA120" });
+  // Candles stand at their block's start: a scaled candle is its whole bucket, as a chart point is.
+  const range = bucketTimeRange(query);
   if (range === null) return emptyCandles();
   const { from, to } = range;
   const blocks = emptyCandles();

@@ -1,7 +1,7 @@
 // Where a chart read's points lie, and how its rows become points: the parts both engines' readers share.
 import { describe, expect, it } from "vitest";
-import { appendRowPoints, chartSpan, pointTimeRange } from "./chart-range.ts";
-import type { PointColumns } from "./store.ts";
+import { appendRowPoints, bucketTimeRange, chartSpan, pointTimeRange } from "./chart-range.ts";
+import type { CandleQuery, PointColumns } from "./store.ts";
 
 const DAY = 86_400;
 
@@ -31,6 +31,20 @@ describe("chartSpan", () => {
     const span = chartSpan(3 * DAY, 5 * DAY, 8);
     expect(span.packed).toEqual({ firstDay: 2, lastDay: 5 });
     expect(span.rowsFrom).toBeGreaterThan(span.rowsTo);
+  });
+});
+
+describe("bucketTimeRange", () => {
+  it("covers whole buckets whose start lies in the range, a candle query's as a chart query's", () => {
+    expect(bucketTimeRange({ from: 301, to: 1200, scale: "5m" })).toEqual({ from: 600, to: 1499 });
+    const candles: CandleQuery = { series: 1, from: 300, to: 300, scale: "5m", limit: 10 };
+    expect(bucketTimeRange(candles)).toEqual({ from: 300, to: 599 });
+    expect(bucketTimeRange({ from: 301, to: 599, scale: "5m" })).toBeNull();
+  });
+
+  it("is the range itself when raw, or null when it is empty", () => {
+    expect(bucketTimeRange({ from: 301, to: 1200, scale: "raw" })).toEqual({ from: 301, to: 1200 });
+    expect(bucketTimeRange({ from: 301, to: 300, scale: "raw" })).toBeNull();
   });
 });
 

@@ -1,25 +1,38 @@
 // What a chart read is, whatever the engine (chart-reader.ts for SQLite, pg-chart-reader.ts for PostgreSQL):
-// the point times a query covers, which part of them lies in packed days and which in rows, how a series'
-// rows become points, and how the points read become the answer.
+// the point times a query covers (and a candle query's, the same whole buckets), which part of them lies in
+// packed days and which in rows, how a series' rows become points, and how the points read become the answer.
+import type { ChartScale } from "../../interface/chart-window.ts";
 import { bucketStart, type Filter, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import { bucketMeans } from "./bucket-means.ts";
 import { dayOfBlockEnd } from "./day-columns.ts";
 import type { ChartQuery, PointColumns } from "./store.ts";
 
+/** A range of times, inclusive, Unix seconds, on one chart scale: what chart points and candles are asked for. */
+interface ScaledRange {
+  from: number;
+  to: number;
+  scale: ChartScale;
+}
+
 /**
- * The point times [from, to] a query reads, or null for none. A scaled point is the mean of its whole
- * bucket: the range selects buckets by their start, as the public service's precomputed
+ * The times [from, to] of the whole buckets whose start lies in the range, or null for none; the range
+ * itself when raw. A scaled chart point is the mean of its whole bucket and a scaled candle combines its
+ * whole bucket's blocks: a range selects buckets by their start, as the public service's precomputed
  * filters_mean_<scale> tables did.
  */
-export function pointTimeRange(query: ChartQuery): { from: number; to: number } | null {
-  let from = query.from;
-  let to = query.to;
-  if (query.scale !== "raw") {
-    const size = SCALE_SECONDS[query.scale];
-    from = bucketStart(query.from - 1, query.scale) + size;
-    to = bucketStart(query.to, query.scale) + size - 1;
+export function bucketTimeRange({ from, to, scale }: ScaledRange): { from: number; to: number } | null {
+  if (scale !== "raw") {
+    const size = SCALE_SECONDS[scale];
+    const firstStart = bucketStart(from - 1, scale) + size;
+    const lastEnd = bucketStart(to, scale) + size - 1;
+    return firstStart > lastEnd ? null : { from: firstStart, to: lastEnd };
   }
   return from > to ? null : { from, to };
+}
+
+/** The point times [from, to] a query reads, or null for none: its buckets' times (bucketTimeRange). */
+export function pointTimeRange(query: ChartQuery): { from: number; to: number } | null {
+  return bucketTimeRange(query);
 }
 
 /** The points read (ascending), as the query answers them: bucket means when scaled, else at most limit. */
