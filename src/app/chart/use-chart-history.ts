@@ -6,6 +6,7 @@
 // bucket (the "background" lane) is data already drawn, often scrolled out of view; so a page goes first.
 // Pages are cached in the query cache under their own fixed window, so coming back to them costs nothing.
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import type { LogicalRange } from "lightweight-charts";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { ChartScale } from "../../interface/chart-window.ts";
 import type { CandleChartModel } from "../charts/candle-chart-model.ts";
@@ -128,6 +129,10 @@ export function useChartHistory(
           const change = prepend(model, series, main.id, data, key);
           if (change) older.current.set(key, (older.current.get(key) ?? 0) + data.times.length);
           pages.answered(key, page, data.times.length);
+          // A page that waited longer than a gesture counts (the budget queued it) lands with no gesture to
+          // go on: while the view, kept where the reader left it, still reaches before the first bar, the
+          // reader is still looking back there and the next page is asked (once, as a scroll would).
+          if (reachesBack(model.visibleRange())) pages.scrolledBack();
           setVersion((v) => v + 1);
           pump.current();
         },
@@ -158,7 +163,7 @@ export function useChartHistory(
     const kinds = ["pointerdown", "pointermove", "wheel", "touchmove", "keydown"];
     for (const kind of kinds) element.addEventListener(kind, gesture, { capture: true, passive: true });
     const stop = model.watchVisibleRange((range) => {
-      if (range === null || range.from >= -EMPTY_BARS) return;
+      if (!reachesBack(range)) return;
       if (performance.now() - gestureAt > GESTURE_MS) return;
       if (latest.current.pages.scrolledBack()) pump.current();
     });
@@ -193,6 +198,11 @@ export function useChartHistory(
     atStart: pages.atStart,
     olderOf: (request) => older.current.get(labelOf(feedQueryKey(request))) ?? 0,
   };
+}
+
+/** Whether the view `range` (bar indices) shows more than EMPTY_BARS of empty room before the first bar. */
+function reachesBack(range: LogicalRange | null): boolean {
+  return range !== null && range.from < -EMPTY_BARS;
 }
 
 /** Puts a page in front of its series: candles, a compared exchange's closes, or a line of points. */

@@ -146,6 +146,11 @@ export abstract class ChartModel<Options> {
     };
   }
 
+  /** The visible logical range now (as `watchVisibleRange` hands it); null without one or once disposed. */
+  visibleRange(): LogicalRange | null {
+    return this.chart ? this.chart.timeScale().getVisibleLogicalRange() : null;
+  }
+
   /**
    * Runs `redraw`, which puts bars before the time `anchor` (a bar already shown), and keeps the view
    * where the reader left it: the logical range shifted by the bars the time scale gained before `anchor`
