@@ -190,6 +190,11 @@ export interface TradeColumns {
   volume: Float64Array;
 }
 
+/** Where aggregateColumnsInto gives each closed block: its series and figures (valid during the call). */
+export interface ClosedBlockSink {
+  visit(series: number, figures: ClosedFigures): void;
+}
+
 /** Each pair's series (by its index in a pair list): on its exchange, and its coin's across exchanges. */
 export interface PairRoutes {
   readonly exchange: readonly (SeriesState | null)[];
@@ -268,18 +273,13 @@ export class BlockAggregator {
   }
 
   /**
-   * aggregateColumns, giving each series' closed block to `visit` as figures (valid during the call)
+   * aggregateColumns, giving each series' closed block to `sink` as figures (valid during the call)
    * instead of a row: a seed packs nearly all of its blocks without making their rows.
    */
-  aggregateColumnsInto(
-    block: number,
-    trades: TradeColumns,
-    routes: PairRoutes,
-    visit: (series: number, figures: ClosedFigures) => void,
-  ): void {
+  aggregateColumnsInto(block: number, trades: TradeColumns, routes: PairRoutes, sink: ClosedBlockSink): void {
     this.takeColumns(trades, routes);
     const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
-    for (const state of this.all) if (state.closeFigures(blockEndMs)) visit(state.id, state.closed);
+    for (const state of this.all) if (state.closeFigures(blockEndMs)) sink.visit(state.id, state.closed);
   }
 
   private takeColumns(trades: TradeColumns, routes: PairRoutes): void {

@@ -47,9 +47,17 @@ export interface BlockFigures {
   readonly tradesLeftOut: number;
 }
 
+/** The codec's input by column (column c at c × 720), filled from a day's values as it is encoded. */
+const byColumn = new Float64Array(COLUMN_COUNT * BLOCKS_PER_DAY);
+
 /** One (series, day) being packed: rows are added (in any order), `data` is the packed blob. */
 export class DayColumns {
   private readonly present = new Uint8Array(BLOCKS_PER_DAY);
+  /**
+   * A block's 12 figures side by side (slot × 12 + column): adding a block writes one or two cache lines
+   * instead of twelve a column apart (measured: adding was a tenth of a seeding worker's time with a
+   * series' 70 KB of columns per day).
+   */
   private readonly values = new Float64Array(COLUMN_COUNT * BLOCKS_PER_DAY);
   private encoded: Uint8Array | null = null;
 
@@ -78,25 +86,40 @@ export class DayColumns {
 
   /** Adds a block from its figures as numbers (NaN for null), as a seed packs without making rows. */
   addFigures(time: number, f: BlockFigures): void {
+    const at = this.slotOf(time) * COLUMN_COUNT;
     const v = this.values;
-    const slot = this.slotOf(time);
-    this.present[slot] = 1;
-    this.hasBlocks = true;
-    v[MA * BLOCKS_PER_DAY + slot] = f.ma120;
-    v[MAIR * BLOCKS_PER_DAY + slot] = f.mair120;
-    v[MEDIR * BLOCKS_PER_DAY + slot] = f.medir120;
-    v[OPEN * BLOCKS_PER_DAY + slot] = f.open;
-    v[HIGH * BLOCKS_PER_DAY + slot] = f.high;
-    v[LOW * BLOCKS_PER_DAY + slot] = f.low;
-    v[CLOSE * BLOCKS_PER_DAY + slot] = f.close;
-    v[BUY * BLOCKS_PER_DAY + slot] = f.buyVolume;
-    v[SELL * BLOCKS_PER_DAY + slot] = f.sellVolume;
-    v[TRADES * BLOCKS_PER_DAY + slot] = f.trades;
-    v[LEFT_OUT * BLOCKS_PER_DAY + slot] = f.tradesLeftOut;
-    v[OFFSET * BLOCKS_PER_DAY + slot] = f.lastTradeOffset;
-    this.encoded = null;
+    v[at + MA] = f.ma120;
+    v[at + MAIR] = f.mair120;
+    v[at + MEDIR] = f.medir120;
+    v[at + OPEN] = f.open;
+    v[at + HIGH] = f.high;
+    v[at + LOW] = f.low;
+    v[at + CLOSE] = f.close;
+    v[at + BUY] = f.buyVolume;
+    v[at + SELL] = f.sellVolume;
+    v[at + TRADES] = f.trades;
+    v[at + LEFT_OUT] = f.tradesLeftOut;
+    v[at + OFFSET] = f.lastTradeOffset;
   }
 
+  add(row: BlockRow): void {
+    const at = this.slotOf(row.time) * COLUMN_COUNT;
+    const v = this.values;
+    v[at + MA] = row.ma120;
+    v[at + MAIR] = row.mair120 ?? Number.NaN;
+    v[at + MEDIR] = row.medir120 ?? Number.NaN;
+    v[at + OPEN] = row.open ?? Number.NaN;
+    v[at + HIGH] = row.high ?? Number.NaN;
+    v[at + LOW] = row.low ?? Number.NaN;
+    v[at + CLOSE] = row.close ?? Number.NaN;
+    v[at + BUY] = row.buyVolume;
+    v[at + SELL] = row.sellVolume;
+    v[at + TRADES] = row.trades;
+    v[at + LEFT_OUT] = row.tradesLeftOut;
+    v[at + OFFSET] = row.lastTradeOffset ?? Number.NaN;
+  }
+
+  /** The slot of the block ending at `time`, marked present (the blob is made again when next asked). */
   private slotOf(time: number): number {
     const slot = (time - 120 - this.currentDay * DAY) / 120;
     if (!Number.isInteger(slot) || slot < 0 || slot >= BLOCKS_PER_DAY) {
@@ -104,32 +127,24 @@ export class DayColumns {
         `series ${this.series}: the block ending at ${time} is not one of day ${this.day}`,
       );
     }
-    return slot;
-  }
-
-  add(row: BlockRow): void {
-    const slot = this.slotOf(row.time);
-    const v = this.values;
     this.present[slot] = 1;
     this.hasBlocks = true;
-    v[MA * BLOCKS_PER_DAY + slot] = row.ma120;
-    v[MAIR * BLOCKS_PER_DAY + slot] = row.mair120 ?? Number.NaN;
-    v[MEDIR * BLOCKS_PER_DAY + slot] = row.medir120 ?? Number.NaN;
-    v[OPEN * BLOCKS_PER_DAY + slot] = row.open ?? Number.NaN;
-    v[HIGH * BLOCKS_PER_DAY + slot] = row.high ?? Number.NaN;
-    v[LOW * BLOCKS_PER_DAY + slot] = row.low ?? Number.NaN;
-    v[CLOSE * BLOCKS_PER_DAY + slot] = row.close ?? Number.NaN;
-    v[BUY * BLOCKS_PER_DAY + slot] = row.buyVolume;
-    v[SELL * BLOCKS_PER_DAY + slot] = row.sellVolume;
-    v[TRADES * BLOCKS_PER_DAY + slot] = row.trades;
-    v[LEFT_OUT * BLOCKS_PER_DAY + slot] = row.tradesLeftOut;
-    v[OFFSET * BLOCKS_PER_DAY + slot] = row.lastTradeOffset ?? Number.NaN;
     this.encoded = null;
+    return slot;
   }
 
   /** The packed day (encoded when first asked after an add), in an ArrayBuffer of its own. */
   get data(): Uint8Array {
-    this.encoded ??= encodeDay({ present: this.present, values: this.values });
+    if (this.encoded === null) {
+      // The codec reads by column: the day's values are turned once, into a scratch the encodes share.
+      const v = this.values;
+      for (let slot = 0; slot < BLOCKS_PER_DAY; slot++) {
+        if (this.present[slot] === 0) continue;
+        const at = slot * COLUMN_COUNT;
+        for (let c = 0; c < COLUMN_COUNT; c++) byColumn[c * BLOCKS_PER_DAY + slot] = v[at + c] as number;
+      }
+      this.encoded = encodeDay({ present: this.present, values: byColumn });
+    }
     return this.encoded;
   }
 }
