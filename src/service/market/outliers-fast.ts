@@ -13,6 +13,20 @@ export const lastTrim = { leftOut: 0 };
 export function trimmedMedian(values: ArrayLike<number>, count: number): number {
   lastTrim.leftOut = 0;
   if (count === 0) return 0;
+  // Up to three values the fences (from the lowest and highest) leave every one in, so the median is what
+  // the general path below computes, without its sort: most series close a block with so few trades.
+  if (count === 1) return values[0] as number;
+  if (count === 2) {
+    const a = values[0] as number;
+    const b = values[1] as number;
+    return a <= b ? (a + b) / 2 : (b + a) / 2;
+  }
+  if (count === 3) {
+    const a = values[0] as number;
+    const b = values[1] as number;
+    const c = values[2] as number;
+    return a <= b ? (b <= c ? b : a <= c ? c : a) : a <= c ? a : b <= c ? c : b;
+  }
   if (scratch.length < count) scratch = new Float64Array(count * 2);
   // The scratch itself, not a subarray of it: a view per call was an allocation per block and series.
   const sorted = scratch;
@@ -67,6 +81,11 @@ export function trimmedMeanOfRuns(
   k: number,
   head = 0,
 ): number {
+  // One run: the samples are all one price, and the general path's sum over what it keeps is this.
+  if (k === 1) {
+    const c = counts[head] as number;
+    return c === 0 ? 0 : ((prices[head] as number) * c) / c;
+  }
   if (runPrices.length < k) {
     runPrices = new Float64Array(k * 2);
     runCounts = new Float64Array(k * 2);
