@@ -68,6 +68,11 @@ export class MarketSimulator {
   readonly seed: number;
   private readonly seedHash: number;
   private readonly coinSymbols: readonly string[];
+  /**
+   * The coins whose mid prices a block needs: those of the active pairs and their quote coins. A seeding
+   * worker trades a share of the coins, and the others' price paths were half its mid-price work.
+   */
+  private readonly pricedCoins: Int32Array;
   /** Per-pair constants of the non-ignored pairs (structure of arrays). */
   private readonly pairs: SimulatedPairs;
   // Scratch buffers, reused by every call (tradesOfBlock is synchronous).
@@ -97,6 +102,13 @@ export class MarketSimulator {
     this.mid0 = new Float64Array(COINS.length);
     this.mid1 = new Float64Array(COINS.length);
     this.pairs = simulatedPairs(options.symbols);
+    const priced = new Set<number>();
+    for (let p = 0; p < this.pairs.count; p++) {
+      if (this.pairs.active[p] === 0) continue;
+      priced.add(this.pairs.coin[p] as number);
+      if ((this.pairs.quote[p] as number) >= 0) priced.add(this.pairs.quote[p] as number);
+    }
+    this.pricedCoins = Int32Array.from([...priced].sort((a, b) => a - b));
   }
 
   /**
@@ -148,10 +160,11 @@ export class MarketSimulator {
     const mid0 = this.mid0;
     const mid1 = this.mid1;
     const symbols = this.coinSymbols;
+    const priced = this.pricedCoins;
     // Blocks are usually asked for in order: the previous block's end prices are this block's start prices.
     if (block === this.lastBlock + 1) mid0.set(mid1);
-    else for (let c = 0; c < symbols.length; c++) mid0[c] = midPrice(seed, symbols[c] as string, t0);
-    for (let c = 0; c < symbols.length; c++) mid1[c] = midPrice(seed, symbols[c] as string, t1);
+    else for (const c of priced) mid0[c] = midPrice(seed, symbols[c] as string, t0);
+    for (const c of priced) mid1[c] = midPrice(seed, symbols[c] as string, t1);
     this.lastBlock = block;
     const day = Math.floor(t0 / 86_400);
     if (day !== this.eurDay) {
