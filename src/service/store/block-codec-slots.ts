@@ -19,6 +19,13 @@ export function writeSlots(out: ByteWriter, slots: Uint16Array, n: number): void
     out.byte(EMPTY);
     return;
   }
+  if ((slots[n - 1] as number) - (slots[0] as number) === n - 1) {
+    // Ascending and as many as they span: one run, the usual case (a busy series' day), without counting.
+    out.byte(RANGE);
+    out.varint(slots[0] as number);
+    out.varint(n);
+    return;
+  }
   let runs = 0;
   let runBytes = 0;
   let start = 0;
