@@ -3,7 +3,7 @@
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.ts";
 import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
-import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
+import { MairBesideMovingAverage, MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 /** Filter state of one series, carried from block to block, and the figures of the block under way. */
@@ -11,6 +11,7 @@ export class SeriesState {
   readonly ma: MovingAverageFilter;
   readonly mair: MairFilter;
   readonly medir = new MedirFilter();
+  private readonly mairBeside: MairBesideMovingAverage;
   volumeUSD = 0;
   trades = 0;
   lastTradeMs = 0;
@@ -29,11 +30,25 @@ export class SeriesState {
   ) {
     this.ma = new MovingAverageFilter(startMs);
     this.mair = new MairFilter(startMs);
+    this.mairBeside = new MairBesideMovingAverage(this.mair, this.ma);
   }
 
   take(timeMs: number, price: number, volume: number): void {
     this.ma.computeAt(timeMs, price);
     this.mair.computeAt(timeMs, price);
+    this.takeCandle(timeMs, price, volume);
+  }
+
+  /**
+   * take, for trades in time order within their block (a seed's columns): MAIR120 is then made beside the
+   * MA120's samples (MairBesideMovingAverage) rather than in a buffer of its own.
+   */
+  takeInOrder(timeMs: number, price: number, volume: number): void {
+    this.mairBeside.computeAt(timeMs, price);
+    this.takeCandle(timeMs, price, volume);
+  }
+
+  private takeCandle(timeMs: number, price: number, volume: number): void {
     this.medir.computeAt(timeMs, price);
     if (this.trades === 0) this.open = price;
     if (price > this.high) this.high = price;
@@ -65,8 +80,9 @@ export class SeriesState {
    * has never traded (no MA120 yet). A seed packs most blocks straight from these.
    */
   closeFigures(blockEndMs: number): boolean {
+    // MAIR120 first: made beside the MA120, it reads the MA120's samples before their close fills them.
+    const mair = this.mairBeside.closeBlock();
     const ma = this.ma.closeBlock(blockEndMs);
-    const mair = this.mair.closeBlock();
     const medir = this.medir.closeBlock();
     const traded = this.trades > 0;
     const out = this.closed;
@@ -292,8 +308,8 @@ export class BlockAggregator {
       const t = timeMs[i] as number;
       const price = usdPrice[i] as number;
       const amount = volume[i] as number;
-      state.take(t, price, amount);
-      (routes.all[p] as SeriesState).take(t, price, amount);
+      state.takeInOrder(t, price, amount);
+      (routes.all[p] as SeriesState).takeInOrder(t, price, amount);
     }
   }
 

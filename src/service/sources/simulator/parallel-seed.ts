@@ -79,7 +79,7 @@ export async function seedInParallel(
         firstBlock: options.firstBlock,
         lastBlock: options.lastBlock,
         keepTradesFromMs: options.keepTradesFromMs,
-        chunkBlocks: 180,
+        chunkBlocks: 720,
         packFromDay: options.packFromDay,
         rowsAfter: options.rowsAfter,
         inFlight,
