@@ -77,34 +77,40 @@ class BlockSink {
 }
 
 const sink = new BlockSink();
-for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlocks) {
-  const to = Math.min(task.lastBlock, from + task.chunkBlocks - 1);
-  sink.rows = [];
-  const trades: StoredTrade[] = [];
-  const days: PackedDay[] = [];
-  for (let block = from; block <= to; block++) {
-    sink.block(block);
-    if ((block + 1) * 120_000 > task.keepTradesFromMs) {
-      // Blocks whose trades are kept go through trade objects (stored with their IDs).
-      const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), true);
-      for (const trade of aggregated.trades) trades.push(trade);
-      if (sink.wantRows) for (const row of aggregated.rows) sink.rows.push(row);
-      if (sink.packs) for (const row of aggregated.rows) sink.packingOf(row.series).add(row);
-    } else {
-      // The others, nearly all of a long seed, are aggregated from the simulator's columns and packed
-      // from their figures, without an object per trade or per block.
-      aggregator.aggregateColumnsInto(block, simulator.simulateBlock(block), routes, sink);
+/**
+ * A message goes when it holds a day of blocks (one store transaction), or this many rows: those come in
+ * the last hours of a seed, and in smaller messages the main thread stores them while the workers go on
+ * rather than all after they end.
+ */
+const ROWS_PER_MESSAGE = 20_000;
+let trades: StoredTrade[] = [];
+let days: PackedDay[] = [];
+let from = task.firstBlock;
+for (let block = task.firstBlock; block <= task.lastBlock; block++) {
+  sink.block(block);
+  if ((block + 1) * 120_000 > task.keepTradesFromMs) {
+    // Blocks whose trades are kept go through trade objects (stored with their IDs).
+    const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), true);
+    for (const trade of aggregated.trades) trades.push(trade);
+    if (sink.wantRows) for (const row of aggregated.rows) sink.rows.push(row);
+    if (sink.packs) for (const row of aggregated.rows) sink.packingOf(row.series).add(row);
+  } else {
+    // The others, nearly all of a long seed, are aggregated from the simulator's columns and packed
+    // from their figures, without an object per trade or per block.
+    aggregator.aggregateColumnsInto(block, simulator.simulateBlock(block), routes, sink);
+  }
+  if (sink.packs && sink.end % 86_400 === 0) {
+    // A series that had no block this day (it had never traded) has nothing to post.
+    for (const columns of sink.packing) {
+      if (columns?.hasBlocks) days.push({ series: columns.series, day: sink.day, data: columns.data });
     }
-    if (sink.packs && sink.end % 86_400 === 0) {
-      // A series that had no block this day (it had never traded) has nothing to post.
-      for (const columns of sink.packing) {
-        if (columns?.hasBlocks) days.push({ series: columns.series, day: sink.day, data: columns.data });
-      }
-    }
+  }
+  if (block - from + 1 < task.chunkBlocks && sink.rows.length < ROWS_PER_MESSAGE && block < task.lastBlock) {
+    continue;
   }
   const packed = packRows(sink.rows);
   const transfer = [packed.buffer as ArrayBuffer, ...days.map((d) => d.data.buffer as ArrayBuffer)];
-  const message: SeedMessage = { blocks: to - from + 1, rows: packed, trades, days };
+  const message: SeedMessage = { blocks: block - from + 1, rows: packed, trades, days };
   for (
     let n = Atomics.load(task.inFlight, 0);
     n >= MAX_CHUNKS_IN_FLIGHT;
@@ -114,6 +120,10 @@ for (let from = task.firstBlock; from <= task.lastBlock; from += task.chunkBlock
   }
   Atomics.add(task.inFlight, 0, 1);
   parentPort?.postMessage(message, transfer);
+  sink.rows = [];
+  trades = [];
+  days = [];
+  from = block + 1;
 }
 const done: SeedMessage = { done: true };
 parentPort?.postMessage(done);
