@@ -85,9 +85,10 @@ function sameBytesJson(bytes: number): string {
 
 /** The candle bars drawn (merged when there are many), read from the model for the view check only. */
 function drawnBars(model: CandleChartModel): number {
-  const entries = (model as unknown as { candles: Map<string, { drawn: { times: Float64Array } | null }> })
-    .candles;
-  return entries.get("main")?.drawn?.times.length ?? 0;
+  const entries = (
+    model as unknown as { candles: Map<string, { bars: { drawn: { times: Float64Array } | null } }> }
+  ).candles;
+  return entries.get("main")?.bars.drawn?.times.length ?? 0;
 }
 
 function upDrawn(model: CandleChartModel): boolean {
