@@ -297,7 +297,10 @@ function packZigzag(
   return exceptions;
 }
 
-/** packZigzag for the offsets v[i] − min (any, below 2^53). */
+/**
+ * packZigzag for the offsets v[i] − min (any, below 2^53). A loop of its own rather than a branch on the
+ * coding per value inside one: this is the encoder's innermost loop.
+ */
 function packOffset(
   buf: Uint8Array,
   at: number,
