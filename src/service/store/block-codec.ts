@@ -10,8 +10,9 @@
 // per column and day by measuring. A day whose figures do not fit (a price with more digits, integers past
 // 2^53, an inconsistent row) is stored raw: never rounded, never corrupted.
 
-import { ByteWriter, type ColumnPlan, planColumn, writeColumn } from "./block-codec-ints.ts";
+import { ByteWriter, type ColumnPlan, planColumn } from "./block-codec-ints.ts";
 import { writeSlots } from "./block-codec-slots.ts";
+import { writeColumn } from "./block-codec-write.ts";
 import { PRICE_DIGITS } from "./block-rounding.ts";
 
 export const BLOCKS_PER_DAY = 720;

@@ -2,7 +2,8 @@
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
-import { BlockAggregator, type ClosedFigures, rowOf } from "../../market/aggregator.ts";
+import { BlockAggregator } from "../../market/aggregator.ts";
+import { type ClosedFigures, rowOf } from "../../market/series-state.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { BlockRow, StoredTrade } from "../../store/store.ts";
 import {

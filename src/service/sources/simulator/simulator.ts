@@ -19,13 +19,13 @@
 // and their IDs of them, which costs as much again.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS } from "../../catalog/catalog.ts";
-import type { TradeColumns } from "../../market/aggregator.ts";
 import { usdPerEur } from "../../market/fx.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
 import { hashSeed, mix32 } from "../../seeded-hash.ts";
 import { midPrice } from "./price-path.ts";
 import { RADIX, radixSortIndexes } from "./radix-sort.ts";
 import { Sfc32 } from "./sfc32.ts";
+import { emptyColumns, type SimulatedBlock } from "./simulated-block.ts";
 import { QUOTE_EUR, type SimulatedPairs, simulatedPairs } from "./simulated-pairs.ts";
 
 /**
@@ -295,25 +295,4 @@ export class MarketSimulator {
     this.orderBuffer = new Int32Array(size);
     return keys;
   }
-}
-
-/** A simulated block's trades as columns, by the index each was made at; `order` lists them by time. */
-export interface SimulatedBlock extends TradeColumns {
-  /** The trade's sequence within its pair and block (its ID's last three digits). */
-  sequence: Int32Array;
-  /** The price in the pair's quote currency. */
-  price: Float64Array;
-}
-
-function emptyColumns(size: number): SimulatedBlock {
-  return {
-    count: 0,
-    order: new Int32Array(0),
-    pair: new Int32Array(size),
-    sequence: new Int32Array(size),
-    timeMs: new Float64Array(size),
-    price: new Float64Array(size),
-    usdPrice: new Float64Array(size),
-    volume: new Float64Array(size),
-  };
 }
