@@ -2,7 +2,7 @@
 // (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
-import { type ClosedFigures, SeriesState } from "./series-state.ts";
+import { SeriesState } from "./series-state.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 /** A coin's series: across exchanges, and on each exchange. */
@@ -35,33 +35,6 @@ export async function seriesOfPairs(store: Store, pairs: Pairs): Promise<SeriesK
       return id;
     },
   };
-}
-
-/**
- * A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index): the
- * simulator's form, aggregated without an object per trade.
- */
-export interface TradeColumns {
-  count: number;
-  order: Int32Array;
-  /** The trade's pair: an index into the pair list given with them (see BlockAggregator.routes). */
-  pair: Int32Array;
-  timeMs: Float64Array;
-  /** The estimated USD price. */
-  usdPrice: Float64Array;
-  /** The amount in the coin's units, negative for a taker's sell. */
-  volume: Float64Array;
-}
-
-/** Where aggregateColumnsInto gives each closed block: its series and figures (valid during the call). */
-export interface ClosedBlockSink {
-  visit(series: number, figures: ClosedFigures): void;
-}
-
-/** Each pair's series (by its index in a pair list): on its exchange, and its coin's across exchanges. */
-export interface PairRoutes {
-  readonly exchange: readonly (SeriesState | null)[];
-  readonly all: readonly (SeriesState | null)[];
 }
 
 export interface AggregatedBlock {
@@ -111,53 +84,6 @@ export class BlockAggregator {
       this.all.push(state);
     }
     return state;
-  }
-
-  /** The series of each pair of a pair list (null for a pair not followed), for aggregateColumns. */
-  routes(pairs: { readonly symbol: readonly string[]; readonly exchange: readonly string[] }): PairRoutes {
-    const exchange: (SeriesState | null)[] = [];
-    const all: (SeriesState | null)[] = [];
-    for (let p = 0; p < pairs.symbol.length; p++) {
-      const coin = this.states.get(pairs.symbol[p] as string);
-      const state = coin?.byExchange.get(pairs.exchange[p] as string) ?? null;
-      exchange.push(state);
-      all.push(state && (coin as CoinStates).all);
-    }
-    return { exchange, all };
-  }
-
-  /**
-   * aggregate, for trades given as columns whose pairs `routes` maps; no trades are kept (a seed's history
-   * older than the trades the store keeps).
-   */
-  aggregateColumns(block: number, trades: TradeColumns, routes: PairRoutes): BlockRow[] {
-    this.takeColumns(trades, routes);
-    return this.closeBlock(block);
-  }
-
-  /**
-   * aggregateColumns, giving each series' closed block to `sink` as figures (valid during the call)
-   * instead of a row: a seed packs nearly all of its blocks without making their rows.
-   */
-  aggregateColumnsInto(block: number, trades: TradeColumns, routes: PairRoutes, sink: ClosedBlockSink): void {
-    this.takeColumns(trades, routes);
-    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
-    for (const state of this.all) if (state.closeFigures(blockEndMs)) sink.visit(state.id, state.closed);
-  }
-
-  private takeColumns(trades: TradeColumns, routes: PairRoutes): void {
-    const { order, pair, timeMs, usdPrice, volume } = trades;
-    for (let k = 0; k < trades.count; k++) {
-      const i = order[k] as number;
-      const p = pair[i] as number;
-      const state = routes.exchange[p];
-      if (!state) continue;
-      const t = timeMs[i] as number;
-      const price = usdPrice[i] as number;
-      const amount = volume[i] as number;
-      state.takeInOrder(t, price, amount);
-      (routes.all[p] as SeriesState).takeInOrder(t, price, amount);
-    }
   }
 
   /**

@@ -11,7 +11,7 @@
 // The per-second fill follows the reference's FilterMA.fill exactly, quirks included: a gap of d ≥ 2 whole
 // seconds adds d − 1 samples of the previous price before the new one replaces the newest; a trade in the
 // same second replaces the newest sample. Trades older than the filter's current time are ignored.
-// A seed makes MAIR120 beside the MA120's samples instead (mair-beside.ts), to the same value.
+// A seed computes the same values from trade columns (columnar-aggregator.ts), with its state in typed arrays.
 import { lastTrim, trimmedMedian } from "./outliers-fast.ts";
 import { SampleRuns } from "./sample-runs.ts";
 
@@ -33,8 +33,6 @@ class PerSecondBuffer {
   readonly samples: SampleRuns;
   currentMs: number;
   lastPrice: number | null = null;
-  /** Samples added to the sequence by take since the start (a replaced newest sample adds none). */
-  added = 0;
 
   constructor(memory: number, startMs: number) {
     this.samples = new SampleRuns(memory);
@@ -60,10 +58,8 @@ class PerSecondBuffer {
       if (diff >= 2) {
         if (diff > 2) samples.pushNewest(last, diff - 2);
         samples.pushNewest(price, 1);
-        this.added += diff - 1;
       } else if (diff === 1) {
         samples.pushNewest(price, 1);
-        this.added += 1;
       } else {
         samples.dropNewest();
         samples.pushNewest(price, 1);
@@ -102,21 +98,6 @@ export class MovingAverageFilter {
   /** compute, from the trade's time and USD price (the aggregation's form); false when it was ignored. */
   computeAt(timeMs: number, price: number): boolean {
     return this.buffer.take(timeMs, price);
-  }
-
-  /** The per-second samples, for a MAIR120 computed beside it (MairBesideMovingAverage). */
-  get samples(): SampleRuns {
-    return this.buffer.samples;
-  }
-
-  /** The last trade's price, null before any. */
-  get lastPrice(): number | null {
-    return this.buffer.lastPrice;
-  }
-
-  /** Samples added by trades since the start (see PerSecondBuffer.added). */
-  get added(): number {
-    return this.buffer.added;
   }
 
   /** The value at the end of a block; null until the series has traded at all. */
@@ -161,25 +142,6 @@ export class MairFilter {
   finalCompute(): FilterValue | null {
     const value = this.closeBlock();
     return Number.isNaN(value) ? null : { value, timeMs: this.lastTradeMs };
-  }
-
-  /** The time its per-second samples were filled to: the last trade it took (or the start). */
-  get filledToMs(): number {
-    return this.buffer.currentMs;
-  }
-
-  /** The last trade's price, null before any. */
-  get lastPrice(): number | null {
-    return this.buffer.lastPrice;
-  }
-
-  /** Takes the state its closeBlock leaves after a block whose last trade was `price` at `timeMs`. */
-  restartAt(price: number, timeMs: number): void {
-    this.buffer.samples.reset(price);
-    this.buffer.lastPrice = price;
-    this.buffer.currentMs = timeMs;
-    this.tradedThisBlock = false;
-    this.lastTradeMs = timeMs;
   }
 
   /** finalCompute's value alone, NaN for null (allocates nothing). */

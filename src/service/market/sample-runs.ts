@@ -63,35 +63,6 @@ export class SampleRuns {
     this.size = 1;
   }
 
-  /** Empties it. */
-  clear(): void {
-    this.head = 0;
-    this.runs = 0;
-    this.size = 0;
-  }
-
-  /** Pushes its newest `n` samples (at most all) into `target`, oldest first. */
-  copyNewestInto(target: SampleRuns, n: number): void {
-    let want = Math.min(n, this.size);
-    // From the newest run back to the one the n-th newest sample is in.
-    let i = this.runs - 1;
-    let first = 0;
-    for (; i >= 0; i--) {
-      const c = this.counts[(this.head + i) & this.mask] as number;
-      if (c >= want) {
-        first = want;
-        break;
-      }
-      want -= c;
-    }
-    if (i < 0) return;
-    target.pushNewest(this.prices[(this.head + i) & this.mask] as number, first);
-    for (let j = i + 1; j < this.runs; j++) {
-      const at = (this.head + j) & this.mask;
-      target.pushNewest(this.prices[at] as number, this.counts[at] as number);
-    }
-  }
-
   /** The oldest sample's price, or undefined when there is none. */
   oldest(): number | undefined {
     return this.runs === 0 ? undefined : this.prices[this.head];

@@ -4,14 +4,12 @@ import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.ts";
 import type { BlockRow } from "../store/store.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
-import { MairBesideMovingAverage } from "./mair-beside.ts";
 
 /** Filter state of one series, carried from block to block, and the figures of the block under way. */
 export class SeriesState {
   readonly ma: MovingAverageFilter;
   readonly mair: MairFilter;
   readonly medir = new MedirFilter();
-  private readonly mairBeside: MairBesideMovingAverage;
   volumeUSD = 0;
   trades = 0;
   lastTradeMs = 0;
@@ -30,21 +28,11 @@ export class SeriesState {
   ) {
     this.ma = new MovingAverageFilter(startMs);
     this.mair = new MairFilter(startMs);
-    this.mairBeside = new MairBesideMovingAverage(this.mair, this.ma);
   }
 
   take(timeMs: number, price: number, volume: number): void {
     this.ma.computeAt(timeMs, price);
     this.mair.computeAt(timeMs, price);
-    this.takeCandle(timeMs, price, volume);
-  }
-
-  /**
-   * take, for trades in time order within their block (a seed's columns): MAIR120 is then made beside the
-   * MA120's samples (MairBesideMovingAverage) rather than in a buffer of its own.
-   */
-  takeInOrder(timeMs: number, price: number, volume: number): void {
-    this.mairBeside.computeAt(timeMs, price);
     this.takeCandle(timeMs, price, volume);
   }
 
@@ -80,8 +68,7 @@ export class SeriesState {
    * has never traded (no MA120 yet). A seed packs most blocks straight from these.
    */
   closeFigures(blockEndMs: number): boolean {
-    // MAIR120 first: made beside the MA120, it reads the MA120's samples before their close fills them.
-    const mair = this.mairBeside.closeBlock();
+    const mair = this.mair.closeBlock();
     const ma = this.ma.closeBlock(blockEndMs);
     const medir = this.medir.closeBlock();
     const traded = this.trades > 0;

@@ -2,8 +2,9 @@
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
-import { BlockAggregator } from "../../market/aggregator.ts";
+import { ColumnarAggregator } from "../../market/columnar-aggregator.ts";
 import { type ClosedFigures, rowOf } from "../../market/series-state.ts";
+import type { SourceTrade } from "../../market/trade-source.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { BlockRow, StoredTrade } from "../../store/store.ts";
 import {
@@ -27,10 +28,9 @@ const lookup = {
   },
 };
 const pairs = PAIRS.filter((p) => symbols.has(p.symbol));
-const aggregator = new BlockAggregator(lookup, pairs, task.warmUpFrom * 120_000);
-const routes = aggregator.routes(simulator.pairList);
+const aggregator = new ColumnarAggregator(lookup, pairs, simulator.pairList, task.warmUpFrom * 120_000);
 for (let block = task.warmUpFrom; block < task.firstBlock; block++) {
-  aggregator.aggregateColumns(block, simulator.simulateBlock(block), routes);
+  aggregator.aggregateInto(block, simulator.simulateBlock(block), null);
 }
 /**
  * What becomes of each closed block: its row when rows travel, and its slot in its series' packed day
@@ -89,16 +89,28 @@ let from = task.firstBlock;
 for (let block = task.firstBlock; block <= task.lastBlock; block++) {
   sink.block(block);
   if ((block + 1) * 120_000 > task.keepTradesFromMs) {
-    // Blocks whose trades are kept go through trade objects (stored with their IDs).
-    const aggregated = aggregator.aggregate(block, simulator.tradesOfBlock(block), true);
-    for (const trade of aggregated.trades) trades.push(trade);
-    if (sink.wantRows) for (const row of aggregated.rows) sink.rows.push(row);
-    if (sink.packs) for (const row of aggregated.rows) sink.packingOf(row.series).add(row);
-  } else {
-    // The others, nearly all of a long seed, are aggregated from the simulator's columns and packed
-    // from their figures, without an object per trade or per block.
-    aggregator.aggregateColumnsInto(block, simulator.simulateBlock(block), routes, sink);
+    // The trades of the last hour are kept, with their IDs: made as objects (the same trades the columns
+    // below hold, each with its place in the block's list).
+    const made = simulator.tradesOfBlock(block);
+    for (let i = 0; i < made.length; i++) {
+      const trade = made[i] as SourceTrade;
+      const series = ids.get(`${trade.symbol}|${trade.exchange}`);
+      if (series === undefined) continue;
+      trades.push({
+        series,
+        timeMs: trade.timeMs,
+        seq: i,
+        pair: trade.pair,
+        price: trade.price,
+        volume: trade.volume,
+        estimatedUSDPrice: trade.estimatedUSDPrice,
+        foreignTradeID: trade.foreignTradeID,
+      });
+    }
   }
+  // Every block is aggregated from the simulator's columns and packed from its figures, without an object
+  // per trade or per block.
+  aggregator.aggregateInto(block, simulator.simulateBlock(block), sink);
   if (sink.packs && sink.end % 86_400 === 0) {
     // A series that had no block this day (it had never traded) has nothing to post.
     for (const columns of sink.packing) {
