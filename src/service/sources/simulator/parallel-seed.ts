@@ -8,6 +8,7 @@ import { seriesOfPairs } from "../../market/aggregator.ts";
 import type { BlockRun } from "../../market/trade-source.ts";
 import { bySeriesAndTime, type Store } from "../../store/store.ts";
 import { type SeedMessage, type SeedTask, unpackRows } from "./seed-task.ts";
+import { seedWorkerScript } from "./seed-worker-script.ts";
 import { MarketSimulator } from "./simulator.ts";
 
 /**
@@ -54,6 +55,8 @@ export async function seedInParallel(
   workers: number,
   options: BlockRun,
 ): Promise<void> {
+  // Bundled (in esbuild's own process) while the shares are measured.
+  const scriptReady = seedWorkerScript();
   const shares = shareCoins(seed, workers, options.firstBlock, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
@@ -62,6 +65,7 @@ export async function seedInParallel(
     store,
     PAIRS.filter((p) => seeded.has(p.symbol)),
   );
+  const script = await scriptReady;
   await Promise.all(
     shares.map((symbols, index) => {
       const seriesIds: [string, number][] = [];
@@ -88,7 +92,7 @@ export async function seedInParallel(
       // and its last chunk is stored.
       let writes: Promise<void> = Promise.resolve();
       const ended = new Promise<void>((resolve, reject) => {
-        const worker = new Worker(new URL("./seed-worker-entry.mjs", import.meta.url), { workerData: task });
+        const worker = new Worker(script, { workerData: task });
         worker.on("message", (message: SeedMessage) => {
           if (message.done) return;
           const rows = unpackRows(message.rows).sort(bySeriesAndTime);

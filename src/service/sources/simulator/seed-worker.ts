@@ -77,12 +77,6 @@ class BlockSink {
 }
 
 const sink = new BlockSink();
-/**
- * A message goes when it holds a day of blocks (one store transaction), or this many rows: those come in
- * the last hours of a seed, and in smaller messages the main thread stores them while the workers go on
- * rather than all after they end.
- */
-const ROWS_PER_MESSAGE = 20_000;
 let trades: StoredTrade[] = [];
 let days: PackedDay[] = [];
 let from = task.firstBlock;
@@ -117,7 +111,10 @@ for (let block = task.firstBlock; block <= task.lastBlock; block++) {
       if (columns?.hasBlocks) days.push({ series: columns.series, day: sink.day, data: columns.data });
     }
   }
-  if (block - from + 1 < task.chunkBlocks && sink.rows.length < ROWS_PER_MESSAGE && block < task.lastBlock) {
+  // A message holds a day of blocks (one store transaction), rows included: the rows of the last hours
+  // then reach the store in few transactions, each nearly in key order (measured: in messages of 20,000
+  // rows, inserting them into the middle of each series' range took the main thread 1.4 times as long).
+  if (block - from + 1 < task.chunkBlocks && block < task.lastBlock) {
     continue;
   }
   const packed = packRows(sink.rows);
