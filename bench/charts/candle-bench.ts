@@ -165,6 +165,7 @@ export async function runCandleBench(n: number, reps = 3): Promise<CandleBenchRe
     await frame();
     await frame();
     const before = timeScale.getVisibleLogicalRange();
+    // shownCandles (the export's read) joins the pages held to the candles: here, outside the timed part.
     const barsBefore = model.shownCandles()[0]?.candles.times.length ?? 0;
     const drawnBefore = drawnBars(model);
     const p0 = now();

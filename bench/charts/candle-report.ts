@@ -125,7 +125,7 @@ export function candleSection(s: CandleSummary): string {
       ],
     ),
     "",
-    `Ten older pages put in front of the 100k candles, one after another (the view scrolled 20 bars before the first candle each time), ${s.pageCandles.toLocaleString("en-US")} candles a page (the 1h scale's own window, 90 days, as the chart page asks): main thread per page = \`prependCandles\` (joining the columns, merging the older candles as densely as the drawn ones, \`setData\` of the three series, the view shifted) + the chart's drawing in the next frame. Medians over the runs:`,
+    `Ten older pages put in front of the 100k candles, one after another (the view scrolled 20 bars before the first candle each time), ${s.pageCandles.toLocaleString("en-US")} candles a page (the 1h scale's own window, 90 days, as the chart page asks): main thread per page = \`prependCandles\` (merging the older candles as densely as the drawn ones, \`setData\` of the three series with them in front of the bars drawn, the view shifted; the candles held are joined to the pages only when read, here by the check between pages, untimed, as by the export in the app) + the chart's drawing in the next frame. Medians over the runs:`,
     "",
     table(
       ["Page", ...s.pageMs.map((_, i) => String(i + 1))],

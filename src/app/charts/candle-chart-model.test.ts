@@ -161,6 +161,34 @@ describe("CandleChartModel", () => {
     expect(calls[0]?.[0].length).toBe(1200);
     expect(calls[1]?.[0].length).toBe(CANDLE_DRAW_LIMIT);
   });
+
+  it("draws a live refetch again over the first pass's merged candles, appends it once every candle is drawn", () => {
+    const fake = fakeChart();
+    let detail: (() => void) | null = null;
+    const model = new CandleChartModel(document.createElement("div"), {
+      createChart: fake.create,
+      theme: FALLBACK_THEME,
+      timeZone: "UTC",
+      afterPaint: (run) => {
+        detail = run;
+        return () => {
+          detail = null;
+        };
+      },
+    });
+    model.setCandleSeries("main", { label: "Binance" });
+    const times = Array.from({ length: 3002 }, (_, i) => 1000 + i * 120);
+    expect(model.setCandles("main", candles(times.slice(0, 3000)), "k")).toBe("set");
+    const price = fake.series[2];
+    expect(price?.setData.mock.lastCall?.[0]).toHaveLength(1200);
+    // The first pass merges: a newer answer cannot go in with update.
+    expect(model.setCandles("main", candles(times.slice(0, 3001)), "k")).toBe("set");
+    expect(price?.update).not.toHaveBeenCalled();
+    (detail as (() => void) | null)?.();
+    expect(price?.setData.mock.lastCall?.[0]).toHaveLength(3001);
+    expect(model.setCandles("main", candles(times), "k")).toBe("appended");
+    expect(price?.update.mock.calls.map(([bar]) => bar.time)).toEqual(times.slice(3000));
+  });
 });
 
 describe("mergedCandles", () => {

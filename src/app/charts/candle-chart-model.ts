@@ -25,7 +25,14 @@ import { showCandleTooltip } from "./candle-tooltip.ts";
 import { withAlpha } from "./chart-theme.ts";
 import { crosshairPointOf } from "./chart-tooltip.ts";
 import { HeldSeries, type PointsChange, type SeriesBars } from "./held-series.ts";
-import { countBefore, joinCandles, prependedCandles } from "./history-drawing.ts";
+import {
+  concatCandles,
+  countBefore,
+  firstCandles,
+  type HeldExtent,
+  joinCandles,
+  prependedCandles,
+} from "./history-drawing.ts";
 import { PointsChartModel, type SeriesSpec } from "./points-chart-model.ts";
 import { firstPassLimit } from "./series-drawing.ts";
 
@@ -51,8 +58,11 @@ class CandleBars implements SeriesBars<ChartCandles> {
   readonly limit = CANDLE_DRAW_LIMIT;
   readonly refitsDetail = false;
   readonly join = joinCandles;
-  /** What is drawn: the candles held, or them merged (the same object while nothing is merged). */
+  readonly concat = concatCandles;
+  /** What is drawn: the candles held, or them merged. */
   drawn: ChartCandles | null = null;
+  /** Whether `drawn` merges candles; if not, it is every candle held, one bar each. */
+  private merged = false;
 
   constructor(
     readonly price: ISeriesApi<"Candlestick">,
@@ -65,8 +75,8 @@ class CandleBars implements SeriesBars<ChartCandles> {
   }
 
   /** A live refetch goes in with update only while nothing is merged, nor would be. */
-  appendable(held: ChartCandles | null, next: ChartCandles, older: number): boolean {
-    return this.drawn !== null && this.drawn === held && next.times.length + older <= CANDLE_DRAW_LIMIT;
+  appendable(_held: ChartCandles | null, next: ChartCandles, older: number): boolean {
+    return this.drawn !== null && !this.merged && next.times.length + older <= CANDLE_DRAW_LIMIT;
   }
 
   append(held: ChartCandles, next: ChartCandles, from: number): void {
@@ -80,14 +90,25 @@ class CandleBars implements SeriesBars<ChartCandles> {
   }
 
   draw(held: ChartCandles, limit: number): void {
-    this.drawMerged(mergedCandles(held, limit));
+    const drawn = mergedCandles(held, limit);
+    this.merged = drawn !== held;
+    this.drawMerged(drawn);
   }
 
-  prepended(held: ChartCandles, older: ChartCandles) {
-    if (!this.drawn) return null;
-    const next = prependedCandles(held, this.drawn, older);
+  prepended(held: HeldExtent, older: ChartCandles) {
+    const drawn = this.drawn;
+    if (!drawn) return null;
+    const next = prependedCandles(held, drawn, older);
     if (next === null) return null;
-    return { held: next.candles, count: next.count, redraw: () => this.drawMerged(next.drawn) };
+    const { part, partDrawn } = next;
+    return {
+      part,
+      redraw: () => {
+        // The bars drawn stay as they are; the older ones (merged as densely) go in front of them.
+        this.merged ||= partDrawn !== part;
+        this.drawMerged(joinCandles(partDrawn, partDrawn.times.length, drawn));
+      },
+    };
   }
 
   private drawMerged(drawn: ChartCandles): void {
@@ -110,8 +131,12 @@ export class CandleChartModel extends PointsChartModel {
   private readonly candles = new Map<string, CandleEntry>();
   /** The line series' specs, for the tooltip's rows beside the candles'. */
   private readonly lines = new Map<string, SeriesSpec>();
-  /** The candles a line of closes was drawn from (other exchanges overlaid in the candle view). */
-  private readonly closesFrom = new Map<string, ChartCandles>();
+  /**
+   * The candles a line of closes was drawn from (other exchanges overlaid in the candle view), as parts, the
+   * oldest first: older pages go in front without a copy of all of it, joined when read (closesCandles), as
+   * a candle series' are (held-series.ts).
+   */
+  private readonly closesFrom = new Map<string, ChartCandles[]>();
 
   override setSeries(id: string, spec: SeriesSpec): void {
     if (this.candles.has(id)) this.removeCandles(id);
@@ -192,21 +217,32 @@ export class CandleChartModel extends PointsChartModel {
 
   /** A line of the closes of `candles` in the line series `id` (another exchange in the candle view). */
   setCloses(id: string, candles: ChartCandles, source: string): PointsChange {
-    const held = this.closesFrom.get(id);
+    const held = this.closesCandles(id);
     const change = this.setPoints(id, closesOf(candles), source);
     // The export's candles keep the older history the line keeps.
     const older = held ? countBefore(held.times, candles.times[0] ?? Number.POSITIVE_INFINITY) : 0;
-    this.closesFrom.set(id, held && this.olderOf(id) > 0 ? joinCandles(held, older, candles) : candles);
+    this.closesFrom.set(id, [held && this.olderOf(id) > 0 ? joinCandles(held, older, candles) : candles]);
     return change;
   }
 
   /** Older candles' closes in front of the line `id` (another exchange, following the history loaded). */
   prependCloses(id: string, older: ChartCandles, source: string): PointsChange {
     const change = this.prependPoints(id, closesOf(older), source);
-    const held = this.closesFrom.get(id);
-    if (change === "prepended" && held)
-      this.closesFrom.set(id, joinCandles(older, countBefore(older.times, held.times[0] as number), held));
+    const parts = this.closesFrom.get(id);
+    const first = parts?.[0]?.times[0];
+    if (change !== "prepended" || parts === undefined || first === undefined) return change;
+    const count = countBefore(older.times, first);
+    if (count > 0) parts.unshift(firstCandles(older, count));
     return change;
+  }
+
+  /** The candles the line `id` was drawn from, its parts joined (and kept joined). */
+  private closesCandles(id: string): ChartCandles | undefined {
+    const parts = this.closesFrom.get(id);
+    if (parts === undefined || parts.length <= 1) return parts?.[0];
+    const joined = concatCandles(parts);
+    this.closesFrom.set(id, [joined]);
+    return joined;
   }
 
   /** Every candle series' candles and every line drawn from candles, for the export: candles first. */
@@ -214,8 +250,10 @@ export class CandleChartModel extends PointsChartModel {
     const out: { id: string; label: string; candles: ChartCandles }[] = [];
     for (const [id, entry] of this.candles)
       if (entry.held.held) out.push({ id, label: entry.spec.label, candles: entry.held.held });
-    for (const [id, candles] of this.closesFrom)
-      out.push({ id, label: this.lines.get(id)?.label ?? id, candles });
+    for (const id of this.closesFrom.keys()) {
+      const candles = this.closesCandles(id);
+      if (candles) out.push({ id, label: this.lines.get(id)?.label ?? id, candles });
+    }
     return out;
   }
 

@@ -4,6 +4,7 @@
 import type { ITimeScaleApi, Time } from "lightweight-charts";
 import { describe, expect, it, vi } from "vitest";
 import { HeldSeries, type SeriesBars, type SeriesHost } from "./held-series.ts";
+import type { HeldExtent } from "./history-drawing.ts";
 
 interface Times {
   times: Float64Array;
@@ -12,6 +13,7 @@ interface Times {
 const at = (...times: number[]): Times => ({ times: Float64Array.from(times) });
 const join = (older: Times, count: number, newer: Times) =>
   at(...older.times.subarray(0, count), ...newer.times);
+const concat = (parts: readonly Times[]) => at(...parts.flatMap((part) => [...part.times]));
 const timesOf = (data: Times | null) => (data ? [...data.times] : null);
 
 function setUp(refitsDetail: boolean, firstPass = 100) {
@@ -37,13 +39,14 @@ function setUp(refitsDetail: boolean, firstPass = 100) {
     refitsDetail,
     firstPass: () => firstPass,
     join,
+    concat: vi.fn(concat),
     appendable: () => true,
     append: vi.fn(),
     draw: vi.fn(),
-    prepended: (held: Times, older: Times) => {
-      const count = older.times.filter((t) => t < (held.times[0] as number)).length;
-      return count === 0 ? null : { held: join(older, count, held), count, redraw: () => {} };
-    },
+    prepended: vi.fn((held: HeldExtent, older: Times) => {
+      const count = older.times.filter((t) => t < (held.first as number)).length;
+      return count === 0 ? null : { part: at(...older.times.subarray(0, count)), redraw: () => {} };
+    }),
   } satisfies SeriesBars<Times>;
   const series = new HeldSeries<Times>(bars, host);
   return { series, bars, host, timeScale, detail: () => detail?.() };
@@ -79,6 +82,32 @@ describe("HeldSeries", () => {
     expect(timesOf(series.held)).toEqual([1, 5, 10, 20, 30]);
     expect(series.older).toBe(3);
     expect(timeScale.fitContent).not.toHaveBeenCalled();
+  });
+
+  it("puts pages in front without joining them to what is held until that is read, then joins them once", () => {
+    const { series, bars, host } = setUp(true);
+    series.set(at(10, 20), "k");
+    expect(series.prepend(at(5, 8, 10), "k")).toBe("prepended");
+    expect(series.prepend(at(1, 2, 5), "k")).toBe("prepended");
+    // Each page is told the extent of all that is held, the pages before it included.
+    expect(bars.prepended).toHaveBeenLastCalledWith({ first: 5, length: 4 }, expect.anything());
+    expect(host.keepingView).toHaveBeenLastCalledWith(5, expect.any(Function));
+    expect(series.length).toBe(6);
+    expect(series.older).toBe(4);
+    expect(bars.concat).not.toHaveBeenCalled();
+    expect(timesOf(series.held)).toEqual([1, 2, 5, 8, 10, 20]);
+    expect(timesOf(series.held)).toEqual([1, 2, 5, 8, 10, 20]);
+    expect(bars.concat).toHaveBeenCalledTimes(1);
+    // A page after that goes in front of the joined series; a newer answer keeps all of the history.
+    expect(series.prepend(at(0, 1), "k")).toBe("prepended");
+    expect(series.set(at(20, 30), "k")).toBe("set");
+    expect(timesOf(series.held)).toEqual([0, 1, 2, 5, 8, 10, 20, 30]);
+    expect(series.older).toBe(6);
+    // Another request's answer holds only itself.
+    series.prepend(at(-1), "k");
+    expect(series.set(at(40), "other")).toBe("set");
+    expect(timesOf(series.held)).toEqual([40]);
+    expect(series.length).toBe(1);
   });
 
   it("draws many bars in two passes; the second refits a view showing them all only if the kind says so", () => {

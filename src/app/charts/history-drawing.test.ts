@@ -92,6 +92,29 @@ describe("history in front of a series", () => {
     expect(after).toHaveLength(CANDLE_DRAW_LIMIT + 500);
     expect(after.slice(500)).toEqual(before);
     expect(fake.timeScale.setVisibleLogicalRange).toHaveBeenLastCalledWith({ from: 495, to: 800 });
+
+    // A second page goes in front of the first, merged as densely, the bars drawn kept again.
+    fake.scrollTo({ from: -5, to: 300 });
+    model.prependCandles("main", candles(times(-6000, 4000)), "all");
+    const again = price?.setData.mock.lastCall?.[0] as { time: number }[];
+    expect(again).toHaveLength(CANDLE_DRAW_LIMIT + 500 + 1000);
+    expect(again.slice(1000)).toEqual(after);
+    expect(again[0]?.time).toBe(T0 - 6000 * STEP);
+    // The export reads every candle held, the pages and the answer in time order, each column with its time.
+    const held = model.shownCandles()[0]?.candles;
+    expect(held?.times.length).toBe(6000 + 4 * CANDLE_DRAW_LIMIT);
+    expect(held?.times[0]).toBe(T0 - 6000 * STEP);
+    expect(held?.times[3999]).toBe(T0 - 2001 * STEP);
+    expect(held?.times[4000]).toBe(T0 - 2000 * STEP);
+    expect(held?.times[6000]).toBe(T0);
+    expect(held?.times.every((t, i) => i === 0 || t === (held.times[i - 1] as number) + STEP)).toBe(true);
+    expect(held?.open.every((open, i) => open === (held.times[i] as number) / 100)).toBe(true);
+
+    // Merged bars cannot take a live refetch with update: the newer answer is drawn again, history in front.
+    const updates = price?.update.mock.calls.length;
+    expect(model.setCandles("main", candles(times(0, 4 * CANDLE_DRAW_LIMIT + 1)), "all")).toBe("set");
+    expect(price?.update.mock.calls.length).toBe(updates);
+    expect(model.shownCandles()[0]?.candles.times.length).toBe(6001 + 4 * CANDLE_DRAW_LIMIT);
   });
 
   it("puts older points in front of a line, and older closes in front of a compared exchange's line", () => {
@@ -108,7 +131,17 @@ describe("history in front of a series", () => {
     model.setSeries("compare:Kraken", { label: "Kraken · close", kind: "line", colourIndex: 1 });
     model.setCloses("compare:Kraken", candles(times(0, 100)), "kraken");
     expect(model.prependCloses("compare:Kraken", candles(times(-50, 50)), "kraken")).toBe("prepended");
-    expect(model.shownCandles().find((s) => s.id === "compare:Kraken")?.candles.times.length).toBe(150);
+    expect(model.prependCloses("compare:Kraken", candles(times(-80, 40)), "kraken")).toBe("prepended");
+    const compared = model.shownCandles().find((s) => s.id === "compare:Kraken")?.candles;
+    expect(compared?.times.length).toBe(180);
+    expect(compared?.times[0]).toBe(T0 - 80 * STEP);
+    expect(compared?.times.every((t, i) => i === 0 || t === (compared.times[i - 1] as number) + STEP)).toBe(
+      true,
+    );
+    expect(compared?.close.every((close, i) => close === (compared.times[i] as number) / 100 + 1)).toBe(true);
+    // A newer answer keeps the history in front of it.
+    model.setCloses("compare:Kraken", candles(times(0, 101)), "kraken");
+    expect(model.shownCandles().find((s) => s.id === "compare:Kraken")?.candles.times.length).toBe(181);
   });
 
   it("counts the older part and how many bars it becomes", () => {

@@ -22,23 +22,48 @@ export function countBefore(times: Float64Array, first: number): number {
 
 /** The first `count` points of `older`, then `newer`. */
 export function joinPoints(older: ChartPoints, count: number, newer: ChartPoints): ChartPoints {
-  const times = new Float64Array(count + newer.times.length);
-  const values = new Float64Array(times.length);
-  times.set(older.times.subarray(0, count));
-  times.set(newer.times, count);
-  values.set(older.values.subarray(0, count));
-  values.set(newer.values, count);
-  return { ...newer, times, values };
+  return concatPoints([firstPoints(older, count), newer]);
+}
+
+/** The first `count` points (a view, no copy). */
+export function firstPoints(points: ChartPoints, count: number): ChartPoints {
+  return { ...points, times: points.times.subarray(0, count), values: points.values.subarray(0, count) };
+}
+
+/** `parts` (consecutive, the oldest first) as one series, named as the last (the request's answer). */
+export function concatPoints(parts: readonly ChartPoints[]): ChartPoints {
+  const last = parts.at(-1);
+  if (last === undefined) throw new Error("concatPoints: no parts");
+  return {
+    ...last,
+    times: concatColumn(parts, (p) => p.times),
+    values: concatColumn(parts, (p) => p.values),
+  };
 }
 
 /** The first `count` candles of `older`, then `newer`. */
 export function joinCandles(older: ChartCandles, count: number, newer: ChartCandles): ChartCandles {
-  const out = { ...newer };
-  for (const name of CANDLE_COLUMNS) {
-    const column = new Float64Array(count + newer.times.length);
-    column.set(older[name].subarray(0, count));
-    column.set(newer[name], count);
-    out[name] = column;
+  return concatCandles([firstCandles(older, count), newer]);
+}
+
+/** `parts` (consecutive, the oldest first) as one series, named as the last (the request's answer). */
+export function concatCandles(parts: readonly ChartCandles[]): ChartCandles {
+  const last = parts.at(-1);
+  if (last === undefined) throw new Error("concatCandles: no parts");
+  const out = { ...last };
+  for (const name of CANDLE_COLUMNS) out[name] = concatColumn(parts, (p) => p[name]);
+  return out;
+}
+
+function concatColumn<Part>(parts: readonly Part[], column: (part: Part) => Float64Array): Float64Array {
+  let length = 0;
+  for (const part of parts) length += column(part).length;
+  const out = new Float64Array(length);
+  let at = 0;
+  for (const part of parts) {
+    const values = column(part);
+    out.set(values, at);
+    at += values.length;
   }
   return out;
 }
@@ -59,25 +84,24 @@ export function olderBars(older: number, shown: number, drawn: number): number {
   return Math.max(1, Math.ceil((older * drawn) / shown));
 }
 
+/** What a series holds, told without putting it together: its first time (none when empty), its length. */
+export interface HeldExtent {
+  readonly first: number | undefined;
+  readonly length: number;
+}
+
 /**
- * `older` in front of a candle series showing `shown` drawn as `drawn`: the candles it then holds, what
- * is drawn of them (the same object as the candles while nothing is merged, so a live refetch can still be
- * appended), and how many older candles were new; null when none were.
+ * `older` in front of a candle series holding `held` drawn as `drawn`: the older candles that are new (a
+ * view of `older`, no copy) and them as drawn, merged as densely as `drawn` merges what is held (the same
+ * object while nothing is merged); null when none are new.
  */
 export function prependedCandles(
-  shown: ChartCandles,
+  held: HeldExtent,
   drawn: ChartCandles,
   older: ChartCandles,
-): { candles: ChartCandles; drawn: ChartCandles; count: number } | null {
-  const count = countBefore(older.times, shown.times[0] ?? Number.POSITIVE_INFINITY);
+): { part: ChartCandles; partDrawn: ChartCandles } | null {
+  const count = countBefore(older.times, held.first ?? Number.POSITIVE_INFINITY);
   if (count === 0) return null;
   const part = firstCandles(older, count);
-  const partDrawn = mergedCandles(part, olderBars(count, shown.times.length, drawn.times.length));
-  const candles = joinCandles(older, count, shown);
-  const unmerged = drawn === shown && partDrawn === part;
-  return {
-    candles,
-    drawn: unmerged ? candles : joinCandles(partDrawn, partDrawn.times.length, drawn),
-    count,
-  };
+  return { part, partDrawn: mergedCandles(part, olderBars(count, held.length, drawn.times.length)) };
 }

@@ -18,7 +18,14 @@ import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.t
 import { type CrosshairPoint, crosshairPointOf, lineRow, showTooltip } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import { HeldSeries, type PointsChange, type SeriesBars, type SeriesHost } from "./held-series.ts";
-import { countBefore, joinPoints, olderBars } from "./history-drawing.ts";
+import {
+  concatPoints,
+  countBefore,
+  firstPoints,
+  type HeldExtent,
+  joinPoints,
+  olderBars,
+} from "./history-drawing.ts";
 import { type AfterPaint, defaultAfterPaint, firstPassLimit, lineData } from "./series-drawing.ts";
 
 export interface PointsChartSetup extends ChartSetup {
@@ -49,6 +56,7 @@ class LineBars implements SeriesBars<ChartPoints> {
   readonly refitsDetail = true;
   readonly firstPass = firstPassLimit;
   readonly join = joinPoints;
+  readonly concat = concatPoints;
 
   constructor(
     readonly api: ISeriesApi<"Line"> | ISeriesApi<"Area">,
@@ -72,18 +80,14 @@ class LineBars implements SeriesBars<ChartPoints> {
     this.drawnChanged();
   }
 
-  prepended(held: ChartPoints, older: ChartPoints) {
-    if (held.times.length === 0) return null;
-    const count = countBefore(older.times, held.times[0] as number);
+  prepended(held: HeldExtent, older: ChartPoints) {
+    if (held.length === 0) return null;
+    const count = countBefore(older.times, held.first as number);
     if (count === 0) return null;
     const drawn = this.api.data() as ReturnType<typeof lineData>;
-    const part = older.values.subarray(0, count);
-    const olderData = lineData(older, drawnIndices(part, olderBars(count, held.times.length, drawn.length)));
-    return {
-      held: joinPoints(older, count, held),
-      count,
-      redraw: () => this.api.setData(olderData.concat(drawn)),
-    };
+    const part = firstPoints(older, count);
+    const olderData = lineData(older, drawnIndices(part.values, olderBars(count, held.length, drawn.length)));
+    return { part, redraw: () => this.api.setData(olderData.concat(drawn)) };
   }
 }
 
@@ -214,7 +218,7 @@ export class PointsChartModel<
   /** Conflation on while any series is large; off again when none is. */
   private updateConflation(): void {
     let largest = 0;
-    for (const entry of this.series.values()) largest = Math.max(largest, entry.line.held?.times.length ?? 0);
+    for (const entry of this.series.values()) largest = Math.max(largest, entry.line.length);
     const conflating = largest >= CONFLATION_FROM;
     if (conflating === this.conflating) return;
     this.conflating = conflating;
