@@ -30,7 +30,7 @@ const trade = fc.tuple(
 // 120 prices MEDIR120 weighs.
 const blocks = fc.array(
   fc.oneof(
-    fc.array(trade, { maxLength: 30 }),
+    fc.array(trade, { maxLength: 30, size: "max" }),
     fc.array(
       trade.map(([, o, l, v]) => [0, o, l, v] as const),
       { minLength: 121, maxLength: 160 },

@@ -85,8 +85,19 @@ function pushNewest(
     s[o + RUNS] = runs + 1;
   }
   const size = (s[o + SIZE] as number) + n;
-  s[o + SIZE] = size;
-  if (size > MEMORY) trimOldest(counts, base, s, o);
+  if (size <= MEMORY) s[o + SIZE] = size;
+  else {
+    // Most often the oldest run alone gives up the excess (a full ring drops one sample per second).
+    const oldest = base + (s[o + HEAD] as number);
+    const c = counts[oldest] as number;
+    if (c > size - MEMORY) {
+      counts[oldest] = c - (size - MEMORY);
+      s[o + SIZE] = MEMORY;
+    } else {
+      s[o + SIZE] = size;
+      trimOldest(counts, base, s, o);
+    }
+  }
 }
 
 function trimOldest(counts: Float64Array, base: number, s: Float64Array, o: number): void {

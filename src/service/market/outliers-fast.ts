@@ -69,11 +69,15 @@ function medianOf(sorted: Float64Array, from: number, to: number): number {
 
 let runPrices = new Float64Array(64);
 let runCounts = new Float64Array(64);
+let mergePrices = new Float64Array(64);
+let mergeCounts = new Float64Array(64);
 
 /**
  * The IQR-trimmed mean of a run-length multiset (`prices[i]` occurring `counts[i]` times), equal to
- * mean(removeOutliers(expanded samples)). Sorts the runs by insertion (there are only a handful). The runs
- * may be a ring: they are read from index `head` on, wrapping at the arrays' length.
+ * mean(removeOutliers(expanded samples)). The runs are sorted by price, stably (the kept ones are summed in
+ * that order): by insertion when there are a handful, by merging when a busy series has up to 120 (which
+ * insertion sorts with thousands of moves; merging gives the same order). The runs may be a ring: they are
+ * read from index `head` on, wrapping at the arrays' length.
  */
 export function trimmedMeanOfRuns(
   prices: ArrayLike<number>,
@@ -89,25 +93,64 @@ export function trimmedMeanOfRuns(
   if (runPrices.length < k) {
     runPrices = new Float64Array(k * 2);
     runCounts = new Float64Array(k * 2);
+    mergePrices = new Float64Array(k * 2);
+    mergeCounts = new Float64Array(k * 2);
   }
   // Locals rather than the module's bindings in the loops below (each use of a module `let` is checked).
-  const sortedPrices = runPrices;
-  const sortedCounts = runCounts;
+  let sortedPrices = runPrices;
+  let sortedCounts = runCounts;
   let n = 0;
   const ring = prices.length;
-  for (let i = 0; i < k; i++) {
-    const at = head + i < ring ? head + i : head + i - ring;
-    const p = prices[at] as number;
-    const c = counts[at] as number;
-    let j = i - 1;
-    while (j >= 0 && (sortedPrices[j] as number) > p) {
-      sortedPrices[j + 1] = sortedPrices[j] as number;
-      sortedCounts[j + 1] = sortedCounts[j] as number;
-      j--;
+  if (k <= 16) {
+    for (let i = 0; i < k; i++) {
+      const at = head + i < ring ? head + i : head + i - ring;
+      const p = prices[at] as number;
+      const c = counts[at] as number;
+      let j = i - 1;
+      while (j >= 0 && (sortedPrices[j] as number) > p) {
+        sortedPrices[j + 1] = sortedPrices[j] as number;
+        sortedCounts[j + 1] = sortedCounts[j] as number;
+        j--;
+      }
+      sortedPrices[j + 1] = p;
+      sortedCounts[j + 1] = c;
+      n += c;
     }
-    sortedPrices[j + 1] = p;
-    sortedCounts[j + 1] = c;
-    n += c;
+  } else {
+    for (let i = 0; i < k; i++) {
+      const at = head + i < ring ? head + i : head + i - ring;
+      sortedPrices[i] = prices[at] as number;
+      sortedCounts[i] = counts[at] as number;
+      n += counts[at] as number;
+    }
+    // Bottom-up merge sort, the left run first among equal prices: the order insertion gives.
+    let toPrices = mergePrices;
+    let toCounts = mergeCounts;
+    for (let width = 1; width < k; width *= 2) {
+      for (let from = 0; from < k; from += 2 * width) {
+        const middle = Math.min(from + width, k);
+        const end = Math.min(from + 2 * width, k);
+        let a = from;
+        let b = middle;
+        for (let out = from; out < end; out++) {
+          if (a < middle && (b >= end || (sortedPrices[a] as number) <= (sortedPrices[b] as number))) {
+            toPrices[out] = sortedPrices[a] as number;
+            toCounts[out] = sortedCounts[a] as number;
+            a++;
+          } else {
+            toPrices[out] = sortedPrices[b] as number;
+            toCounts[out] = sortedCounts[b] as number;
+            b++;
+          }
+        }
+      }
+      const p = sortedPrices;
+      const c = sortedCounts;
+      sortedPrices = toPrices;
+      sortedCounts = toCounts;
+      toPrices = p;
+      toCounts = c;
+    }
   }
   if (n === 0) return 0;
   let low = Number.NEGATIVE_INFINITY;

@@ -64,6 +64,58 @@ describe("the IQR rule", () => {
     );
   });
 
+  it("sums a busy series' runs in the same stable order of prices, to the bit, from a ring", () => {
+    // Up to 120 runs, their prices from a few levels (equal prices in runs apart) or anywhere (outliers):
+    // sorted by merging beyond 16 runs.
+    const price = fc.oneof(
+      fc.integer({ min: 0, max: 9 }).map((level) => 100 + level * 0.123456789),
+      fc.double({ min: 1, max: 1000, noNaN: true }),
+    );
+    // (size "max": fast-check otherwise keeps arrays to about ten, below the merging.)
+    const runs = fc.array(fc.tuple(price, fc.integer({ min: 1, max: 999 })), {
+      minLength: 2,
+      maxLength: 120,
+      size: "max",
+    });
+    fc.assert(
+      fc.property(runs, fc.integer({ min: 0, max: 127 }), (rs, head) => {
+        const prices = rs.map(([p]) => p);
+        const counts = rs.map(([, c]) => c);
+        // The reference: a stable sort, the expanded samples' quartiles, the kept runs summed in order.
+        const order = prices.map((_, i) => i).sort((a, b) => (prices[a] as number) - (prices[b] as number));
+        const expanded = order.flatMap((i) =>
+          Array.from({ length: counts[i] as number }, () => prices[i] as number),
+        );
+        const n = expanded.length;
+        const medianOf = (from: number, to: number) => {
+          const mid = from + ((to - from) >> 1);
+          return (to - from) % 2 === 1
+            ? (expanded[mid] as number)
+            : ((expanded[mid - 1] as number) + (expanded[mid] as number)) / 2;
+        };
+        const q1 = medianOf(0, n >> 1);
+        const q3 = medianOf(Math.ceil(n / 2), n);
+        let total = 0;
+        let kept = 0;
+        for (const i of order) {
+          const p = prices[i] as number;
+          if (p < q1 - 1.5 * (q3 - q1) || p > q3 + 1.5 * (q3 - q1)) continue;
+          total += p * (counts[i] as number);
+          kept += counts[i] as number;
+        }
+        // The same runs in a ring of 128 from `head`.
+        const ringPrices = new Float64Array(128);
+        const ringCounts = new Float64Array(128);
+        rs.forEach((_, i) => {
+          ringPrices[(head + i) % 128] = prices[i] as number;
+          ringCounts[(head + i) % 128] = counts[i] as number;
+        });
+        expect(trimmedMeanOfRuns(ringPrices, ringCounts, rs.length, head)).toBe(total / kept);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("gives the same trimmed median without allocating as the plain rule", () => {
     const values = fc.array(fc.double({ min: 1, max: 1000, noNaN: true }), { maxLength: 150 });
     fc.assert(
