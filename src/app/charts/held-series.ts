@@ -64,8 +64,10 @@ export class HeldSeries<Data extends Timed> {
    * Older history put in front of `joined` and not yet joined to it, the oldest first: joined when `held` is
    * read (the export, a newer answer of the request), not at each page. Joining at each page copied every
    * column of all that is held: behind 100,000 candles, 7 MiB and 5–11 ms of the first page's prependCandles
-   * (CPU profiles, bench:charts' page in Chromium); without it that page's prependCandles took a median
-   * 21.4 ms against 30.0 ms (18 runs each, interleaved, on the 2-core benchmark machine under load).
+   * (CPU profiles of bench:charts' candle benchmark in Chromium). Without it, 18 interleaved runs each on the
+   * loaded 2-core benchmark machine: the first page's prependCandles 30.0 → 21.4 ms median with that
+   * benchmark alone on a page, 29.9 → 26.7 ms on bench:charts' own page; every page's main thread (with its
+   * frame) 43.5 → 36.6 ms there.
    */
   private front: Data[] = [];
   private frontLength = 0;
