@@ -9,27 +9,21 @@ import type { BlockRun } from "../../market/trade-source.ts";
 import { bySeriesAndTime, type Store } from "../../store/store.ts";
 import { type SeedMessage, type SeedTask, unpackRows } from "./seed-task.ts";
 import { seedWorkerScript } from "./seed-worker-script.ts";
-import { MarketSimulator } from "./simulator.ts";
+import { simulatedPairs } from "./simulated-pairs.ts";
 
 /**
- * Splits the coins (`symbols`, default all) into at most `n` shares of about equal trading, measured on a
- * sample of blocks.
+ * Splits the coins (`symbols`, default all) into at most `n` shares of about equal work: a pair's expected
+ * trades per block (the simulator's Poisson rate), and a fixed cost for each pair's series, which close every
+ * block with trades or without. From the rates rather than from simulated blocks: simulating an hour of the
+ * whole market to weigh it was a fifth of a second before any worker started.
  */
-export function shareCoins(
-  seed: number,
-  n: number,
-  sampleBlock: number,
-  symbols?: readonly string[],
-): string[][] {
-  const simulator = new MarketSimulator(seed, symbols ? { symbols } : {});
+export function shareCoins(n: number, symbols?: readonly string[]): string[][] {
+  const pairs = simulatedPairs(symbols);
   const load = new Map<string, number>();
-  for (let b = sampleBlock - 60; b < sampleBlock; b++) {
-    for (const t of simulator.tradesOfBlock(b)) load.set(t.symbol, (load.get(t.symbol) ?? 0) + 1);
-  }
-  // Every pair costs something even without trades: its series close every block.
-  for (const p of PAIRS) {
-    if (!p.ignore && (!symbols || symbols.includes(p.symbol)))
-      load.set(p.symbol, (load.get(p.symbol) ?? 0) + 40);
+  for (let p = 0; p < pairs.count; p++) {
+    if (pairs.active[p] === 0) continue;
+    const symbol = pairs.symbol[p] as string;
+    load.set(symbol, (load.get(symbol) ?? 0) + (pairs.lambda[p] as number) + PAIR_COST);
   }
   const shares = Array.from({ length: n }, () => ({ symbols: [] as string[], load: 0 }));
   for (const [symbol, weight] of [...load.entries()].sort((a, b) => b[1] - a[1])) {
@@ -39,6 +33,9 @@ export function shareCoins(
   }
   return shares.map((s) => s.symbols).filter((s) => s.length > 0);
 }
+
+/** A pair's cost besides its trades, in trades per block: its series close every block. */
+const PAIR_COST = 2 / 3;
 
 /** Worker threads for a long run: one per core, at most 4. */
 export function workerCount(): number {
@@ -57,7 +54,7 @@ export async function seedInParallel(
 ): Promise<void> {
   // Bundled (in esbuild's own process) while the shares are measured.
   const scriptReady = seedWorkerScript();
-  const shares = shareCoins(seed, workers, options.firstBlock, options.symbols);
+  const shares = shareCoins(workers, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
   const seeded = new Set(shares.flat());
