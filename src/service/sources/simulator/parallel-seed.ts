@@ -13,17 +13,24 @@ import { simulatedPairs } from "./simulated-pairs.ts";
 
 /**
  * Splits the coins (`symbols`, default all) into at most `n` shares of about equal work: a pair's expected
- * trades per block (the simulator's Poisson rate), and a fixed cost for each pair's series, which close every
- * block with trades or without. From the rates rather than from simulated blocks: simulating an hour of the
- * whole market to weigh it was a fifth of a second before any worker started.
+ * trades per block (the simulator's Poisson rate), taken by two series each, and each series' closes. From
+ * the rates rather than from simulated blocks: simulating an hour of the whole market to weigh it was a
+ * fifth of a second before any worker started.
  */
 export function shareCoins(n: number, symbols?: readonly string[]): string[][] {
   const pairs = simulatedPairs(symbols);
   const load = new Map<string, number>();
+  const series = new Set<string>();
   for (let p = 0; p < pairs.count; p++) {
     if (pairs.active[p] === 0) continue;
     const symbol = pairs.symbol[p] as string;
-    load.set(symbol, (load.get(symbol) ?? 0) + (pairs.lambda[p] as number) + PAIR_COST);
+    // A trade is taken by two series (its exchange's and its coin's across exchanges).
+    let weight = 2 * (pairs.lambda[p] as number);
+    for (const key of [`${symbol}|${pairs.exchange[p]}`, `${symbol}|`]) {
+      if (!series.has(key)) weight += SERIES_COST;
+      series.add(key);
+    }
+    load.set(symbol, (load.get(symbol) ?? 0) + weight);
   }
   const shares = Array.from({ length: n }, () => ({ symbols: [] as string[], load: 0 }));
   for (const [symbol, weight] of [...load.entries()].sort((a, b) => b[1] - a[1])) {
@@ -34,8 +41,11 @@ export function shareCoins(n: number, symbols?: readonly string[]): string[][] {
   return shares.map((s) => s.symbols).filter((s) => s.length > 0);
 }
 
-/** A pair's cost besides its trades, in trades per block: its series close every block. */
-const PAIR_COST = 2 / 3;
+/**
+ * A series' close of a block, in trades taken: it closes every block, with trades or without (measured: at
+ * 9, two workers' shares of the default market take the same time to within the machine's noise).
+ */
+const SERIES_COST = 9;
 
 /** Worker threads for a long run: one per core, at most 4. */
 export function workerCount(): number {
