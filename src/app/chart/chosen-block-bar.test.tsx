@@ -42,8 +42,29 @@ function points(): ChartPoints {
   };
 }
 
-/** A stand-in for the chart: the test clicks its points and reads what is marked. */
-function clickableModel() {
+/** Candles of `times`, each closing at 70,000 + its index × 10. */
+function candlesAt(times: number[]): ChartCandles {
+  const f = (values: number[]) => Float64Array.from(values);
+  const ones = times.map(() => 1);
+  return {
+    ...candles(),
+    times: f(times),
+    open: f(ones),
+    high: f(ones),
+    low: f(ones),
+    close: f(times.map((_, i) => 70_000 + i * 10)),
+    volume: f(ones),
+    buyVolume: f(ones),
+    sellVolume: f(times.map(() => 0)),
+    trades: f(ones),
+  };
+}
+
+/**
+ * A stand-in for the chart: the test clicks its points and reads what is marked; it holds `held` of the
+ * main series (older pages in front of the answer), or nothing.
+ */
+function clickableModel(held: ChartCandles | null = null) {
   let pick: ((time: number) => void) | null = null;
   const markPoint = vi.fn<(time: number | null) => void>();
   const model = {
@@ -54,6 +75,7 @@ function clickableModel() {
       };
     },
     markPoint,
+    held: (id: string) => (id === "main" ? held : null),
   } as unknown as PointPickingChartModel;
   return { model, markPoint, click: (time: number) => act(() => pick?.(time)) };
 }
@@ -108,6 +130,29 @@ describe("the chosen point", () => {
     click(T + 120);
     expect(chosen()).toHaveTextContent(/12:02\sPM UTC · close \$80,100\.00$/);
     expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 120}`);
+  });
+
+  it("chooses among the older candles the chart holds, loaded as the reader scrolled back", async () => {
+    // Two older candles a day before the answer's, in front of it.
+    const older = [T - 86_400, T - 86_400 + 120];
+    const { model, markPoint, click } = clickableModel(candlesAt([...older, ...TIMES]));
+    const { user } = show({ model });
+    click(T - 86_400 + 130);
+    expect(chosen()).toHaveTextContent(/^Nov 21, 2026, 12:02\sPM UTC · close \$70,010\.00$/);
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T - 86_400 + 120}`);
+    expect(markPoint).toHaveBeenLastCalledWith(T - 86_400 + 120);
+    await user.click(screen.getByRole("button", { name: "Earlier candle" }));
+    expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T - 86_400}`);
+    expect(screen.getByRole("button", { name: "Earlier candle" })).toBeDisabled();
+  });
+
+  it("chooses from the answer while the chart does not hold it yet", () => {
+    // The chart still holds an older answer, which ends before this one.
+    const { model, click } = clickableModel(candlesAt([T - 120, T]));
+    show({ model });
+    expect(chosen()).toHaveTextContent(/close \$80,200\.00 · newest$/);
+    click(T - 120);
+    expect(chosen()).toHaveTextContent(/12:00\sPM UTC · close \$80,000\.00$/);
   });
 
   it("is marked on the chart once chosen, moved as the choice changes, and unmarked when cleared", async () => {

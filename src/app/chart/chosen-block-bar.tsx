@@ -23,6 +23,7 @@ import {
 } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { provenanceAddress } from "../symbol/queries/provenance.ts";
+import { seriesIdOf } from "./chart-params.ts";
 import { blockOfPoint, blocksPerPoint, indexAt } from "./chosen-block.ts";
 import type { SeriesData } from "./feed-request.ts";
 import type { PointPickingChartModel } from "./point-picking.ts";
@@ -47,7 +48,11 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only
   useEffect(() => setChosen(null), [scale, symbol]);
 
-  const times = data?.times;
+  // Choosing from all the chart holds: the older pages loaded as the reader scrolled back are points too.
+  // The model holds the answer a moment after it arrives (an effect draws it), so its data counts only
+  // once it ends where the answer does.
+  const points = heldWithAnswer(model?.held(MAIN) ?? null, data);
+  const times = points?.times;
   // A point chosen is marked on the chart (the newest, followed live, is not): moved as the choice changes,
   // removed when it is cleared (another scale or symbol, no answer on screen) or the bar goes.
   const marked =
@@ -57,12 +62,12 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
   }, [model, marked]);
   useEffect(() => () => model?.markPoint(null), [model]);
 
-  if (!data || !times || times.length === 0) return null;
+  if (!points || !times || times.length === 0) return null;
   const last = times.length - 1;
   const index = chosen === null ? last : indexAt(times, chosen);
   const time = times[index] as number;
-  const candles = isCandles(data);
-  const value = candles ? data.close[index] : data.values[index];
+  const candles = isCandles(points);
+  const value = candles ? points.close[index] : points.values[index];
   const block = blockOfPoint(time, scale, candles);
   const blocks = blocksPerPoint(scale);
   const kind = candles ? "candle" : "point";
@@ -119,4 +124,19 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
 function pointTime(time: number, zone: TimeZone, utcDays: boolean): string {
   if (utcDays) return `${formatDayIn(time, UTC)} (${UTC_DAYS_LABEL})`;
   return `${formatDateTimeIn(time, zone)} ${timeZoneAbbreviation(zone, time)}`;
+}
+
+/** The main series' id in the chart model. */
+const MAIN = seriesIdOf(null, true);
+
+/** What the chart holds of the main series when it ends where `answer` does (it holds the answer), else the answer. */
+export function heldWithAnswer(
+  held: SeriesData | null,
+  answer: SeriesData | undefined,
+): SeriesData | undefined {
+  if (!answer || !held || isCandles(held) !== isCandles(answer)) return answer;
+  const n = answer.times.length;
+  const m = held.times.length;
+  if (n === 0 || m < n || held.times[m - 1] !== answer.times[n - 1]) return answer;
+  return held;
 }

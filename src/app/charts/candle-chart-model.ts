@@ -13,6 +13,7 @@ import {
   type Time,
 } from "lightweight-charts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
+import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import {
   CANDLE_DRAW_LIMIT,
   candleBar,
@@ -243,6 +244,11 @@ export class CandleChartModel extends PointsChartModel {
     const joined = concatCandles(parts);
     this.closesFrom.set(id, [joined]);
     return joined;
+  }
+
+  override held(id: string): ChartPoints | ChartCandles | null {
+    const candles = this.candles.get(id);
+    return candles ? candles.held.held : super.held(id);
   }
 
   /** Every candle series' candles and every line drawn from candles, for the export: candles first. */

@@ -12,6 +12,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
+import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { ChartModel, type ChartSetup } from "./chart-model.ts";
 import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.ts";
@@ -184,6 +185,11 @@ export class PointsChartModel<
   /** The chart's series drawing the series `id` (for what a page marks on it), if there is one. */
   protected seriesApi(id: string): ISeriesApi<SeriesType> | null {
     return this.series.get(id)?.api ?? null;
+  }
+
+  /** All the series `id` holds, older history in front of its answer; null before any answer. */
+  held(id: string): ChartPoints | ChartCandles | null {
+    return this.series.get(id)?.line.held ?? null;
   }
 
   /** How many older points are in front of the series' answer. */
