@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BlockAggregator } from "./aggregator.ts";
-import { type ClosedBlockSink, ColumnarAggregator, type TradeColumns } from "./columnar-aggregator.ts";
+import { ColumnarAggregator } from "./columnar-aggregator.ts";
 import { rowOf } from "./series-state.ts";
+import type { ClosedBlockSink, TradeColumns } from "./trade-columns.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 const START_BLOCK = 12_000_000;

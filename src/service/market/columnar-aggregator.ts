@@ -22,116 +22,24 @@ import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.
 import type { SeriesKeyLookup } from "./aggregator.ts";
 import { FILTER_MEMORY } from "./filters.ts";
 import { lastTrim, trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
+import {
+  dropNewest,
+  FILLED_MS,
+  HEAD,
+  LAST_PRICE,
+  LAST_TRADE_MS,
+  MASK,
+  pushNewest,
+  RING,
+  RUNS,
+  SCALARS,
+  SIZE,
+} from "./run-rings.ts";
 import { ClosedFigures } from "./series-state.ts";
-
-/**
- * A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index): the
- * simulator's form, aggregated without an object per trade.
- */
-export interface TradeColumns {
-  count: number;
-  order: Int32Array;
-  /** The trade's pair: an index into the pair list the aggregator was made with. */
-  pair: Int32Array;
-  timeMs: Float64Array;
-  /** The estimated USD price. */
-  usdPrice: Float64Array;
-  /** The amount in the coin's units, negative for a taker's sell. */
-  volume: Float64Array;
-}
-
-/** Where a closed block goes: its series and figures (valid during the call only). */
-export interface ClosedBlockSink {
-  visit(series: number, figures: ClosedFigures): void;
-}
+import { type ClosedBlockSink, SeriesGroups, type TradeColumns } from "./trade-columns.ts";
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const MEMORY = FILTER_MEMORY;
-/** A ring of runs: a power of two above the 120 samples (each run holds one, and one more may stand). */
-const RING = 128;
-const MASK = RING - 1;
-
-// A ring's scalars, at a series' offset in `scalars` (stride SCALARS).
-const HEAD = 0;
-const RUNS = 1;
-const SIZE = 2;
-/** The time the MA120's samples are filled to. */
-const FILLED_MS = 3;
-/** The last trade's price, NaN before any. */
-const LAST_PRICE = 4;
-/** The last trade's time (MAIR120's samples are filled to it). */
-const LAST_TRADE_MS = 5;
-const SCALARS = 8;
-
-/** Adds `n` samples of `price` as the newest of a ring, dropping the oldest beyond 120 (SampleRuns.pushNewest). */
-function pushNewest(
-  prices: Float64Array,
-  counts: Float64Array,
-  base: number,
-  s: Float64Array,
-  o: number,
-  price: number,
-  n: number,
-): void {
-  if (n <= 0) return;
-  const head = s[o + HEAD] as number;
-  const runs = s[o + RUNS] as number;
-  const last = base + ((head + runs - 1) & MASK);
-  if (runs > 0 && prices[last] === price) counts[last] = (counts[last] as number) + n;
-  else {
-    const at = base + ((head + runs) & MASK);
-    prices[at] = price;
-    counts[at] = n;
-    s[o + RUNS] = runs + 1;
-  }
-  const size = (s[o + SIZE] as number) + n;
-  if (size <= MEMORY) s[o + SIZE] = size;
-  else {
-    // Most often the oldest run alone gives up the excess (a full ring drops one sample per second).
-    const oldest = base + (s[o + HEAD] as number);
-    const c = counts[oldest] as number;
-    if (c > size - MEMORY) {
-      counts[oldest] = c - (size - MEMORY);
-      s[o + SIZE] = MEMORY;
-    } else {
-      s[o + SIZE] = size;
-      trimOldest(counts, base, s, o);
-    }
-  }
-}
-
-function trimOldest(counts: Float64Array, base: number, s: Float64Array, o: number): void {
-  let head = s[o + HEAD] as number;
-  let runs = s[o + RUNS] as number;
-  let size = s[o + SIZE] as number;
-  let excess = size - MEMORY;
-  while (excess > 0) {
-    const c = counts[base + head] as number;
-    if (c > excess) {
-      counts[base + head] = c - excess;
-      size -= excess;
-      break;
-    }
-    head = (head + 1) & MASK;
-    runs -= 1;
-    size -= c;
-    excess -= c;
-  }
-  s[o + HEAD] = head;
-  s[o + RUNS] = runs;
-  s[o + SIZE] = size;
-}
-
-/** Removes the newest sample (SampleRuns.dropNewest). */
-function dropNewest(counts: Float64Array, base: number, s: Float64Array, o: number): void {
-  const runs = s[o + RUNS] as number;
-  if (runs === 0) return;
-  const last = base + (((s[o + HEAD] as number) + runs - 1) & MASK);
-  const c = (counts[last] as number) - 1;
-  if (c === 0) s[o + RUNS] = runs - 1;
-  else counts[last] = c;
-  s[o + SIZE] = (s[o + SIZE] as number) - 1;
-}
 
 export class ColumnarAggregator {
   /** The series' ids, by slot. */
@@ -148,8 +56,7 @@ export class ColumnarAggregator {
   private readonly mairCounts = new Float64Array(RING);
   private readonly medirPrices = new Float64Array(MEMORY);
   private readonly figures = new ClosedFigures();
-  private start = new Int32Array(1);
-  private bySeries = new Int32Array(1024);
+  private readonly groups = new SeriesGroups();
 
   /**
    * The series of the `followed` pairs (each pair's, and its coin's across exchanges) for trades whose
@@ -202,8 +109,7 @@ export class ColumnarAggregator {
    * warming up); a series that never traded (no MA120 yet) has no block.
    */
   aggregateInto(block: number, trades: TradeColumns, sink: ClosedBlockSink | null): void {
-    this.groupBySeries(trades);
-    const { start, bySeries } = this;
+    const { start, bySeries } = this.groups.group(trades, this.exchangeSlot, this.allSlot, this.ids.length);
     const blockEndMs = (block + 1) * BLOCK_MS;
     for (let slot = 0; slot < this.ids.length; slot++) {
       const from = start[slot] as number;
@@ -400,43 +306,5 @@ export class ColumnarAggregator {
     // The reference adds the last trade once more "to compensate for the delay to the end of the block".
     pushNewest(mp, mc, 0, ms, 0, last, 1);
     return trimmedMeanOfRuns(mp, mc, ms[RUNS] as number, ms[HEAD] as number);
-  }
-
-  /**
-   * The block's trades grouped by series slot (each series' in time order, as `trades.order` has them):
-   * slot s takes bySeries[start[s]] … bySeries[start[s + 1] − 1]. A counting sort, on reused arrays.
-   */
-  private groupBySeries(trades: TradeColumns): void {
-    const { order, pair, count } = trades;
-    const { exchangeSlot, allSlot } = this;
-    const slots = this.ids.length;
-    if (this.start.length < slots + 1) this.start = new Int32Array(slots + 1);
-    if (this.bySeries.length < 2 * count) this.bySeries = new Int32Array(4 * count);
-    const start = this.start;
-    const bySeries = this.bySeries;
-    start.fill(0, 0, slots + 1);
-    for (let k = 0; k < count; k++) {
-      const p = pair[order[k] as number] as number;
-      const e = exchangeSlot[p] as number;
-      if (e < 0) continue;
-      start[e + 1] = (start[e + 1] as number) + 1;
-      const a = (allSlot[p] as number) + 1;
-      start[a] = (start[a] as number) + 1;
-    }
-    for (let s = 0; s < slots; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
-    // start[s] counts up as slot s is filled, and is put back below.
-    for (let k = 0; k < count; k++) {
-      const i = order[k] as number;
-      const p = pair[i] as number;
-      const e = exchangeSlot[p] as number;
-      if (e < 0) continue;
-      const a = allSlot[p] as number;
-      bySeries[start[e] as number] = i;
-      start[e] = (start[e] as number) + 1;
-      bySeries[start[a] as number] = i;
-      start[a] = (start[a] as number) + 1;
-    }
-    for (let s = slots; s > 0; s--) start[s] = start[s - 1] as number;
-    start[0] = 0;
   }
 }

@@ -1,5 +1,5 @@
 // A simulated block's trades as columns (simulator.ts: simulateBlock), reused block after block.
-import type { TradeColumns } from "../../market/columnar-aggregator.ts";
+import type { TradeColumns } from "../../market/trade-columns.ts";
 
 /** A simulated block's trades as columns, by the index each was made at; `order` lists them by time. */
 export interface SimulatedBlock extends TradeColumns {

@@ -1,0 +1,92 @@
+// Runs of equal per-second prices in rings held in shared typed arrays: the MA120's samples of every series
+// of a seed (columnar-aggregator.ts), each series' ring at `base` in the prices and counts arrays and its
+// scalars at offset `o` of a Float64Array. The same operations as SampleRuns (sample-runs.ts), on numbers
+// rather than an object per series, so that the two keep the same runs to the last sample.
+import { FILTER_MEMORY } from "./filters.ts";
+
+const MEMORY = FILTER_MEMORY;
+/** A ring of runs: a power of two above the 120 samples (each run holds one, and one more may stand). */
+export const RING = 128;
+export const MASK = RING - 1;
+
+// A ring's scalars, at a series' offset in `scalars` (stride SCALARS).
+export const HEAD = 0;
+export const RUNS = 1;
+export const SIZE = 2;
+/** The time the MA120's samples are filled to. */
+export const FILLED_MS = 3;
+/** The last trade's price, NaN before any. */
+export const LAST_PRICE = 4;
+/** The last trade's time (MAIR120's samples are filled to it). */
+export const LAST_TRADE_MS = 5;
+export const SCALARS = 8;
+
+/** Adds `n` samples of `price` as the newest of a ring, dropping the oldest beyond 120 (SampleRuns.pushNewest). */
+export function pushNewest(
+  prices: Float64Array,
+  counts: Float64Array,
+  base: number,
+  s: Float64Array,
+  o: number,
+  price: number,
+  n: number,
+): void {
+  if (n <= 0) return;
+  const head = s[o + HEAD] as number;
+  const runs = s[o + RUNS] as number;
+  const last = base + ((head + runs - 1) & MASK);
+  if (runs > 0 && prices[last] === price) counts[last] = (counts[last] as number) + n;
+  else {
+    const at = base + ((head + runs) & MASK);
+    prices[at] = price;
+    counts[at] = n;
+    s[o + RUNS] = runs + 1;
+  }
+  const size = (s[o + SIZE] as number) + n;
+  if (size <= MEMORY) s[o + SIZE] = size;
+  else {
+    // Most often the oldest run alone gives up the excess (a full ring drops one sample per second).
+    const oldest = base + (s[o + HEAD] as number);
+    const c = counts[oldest] as number;
+    if (c > size - MEMORY) {
+      counts[oldest] = c - (size - MEMORY);
+      s[o + SIZE] = MEMORY;
+    } else {
+      s[o + SIZE] = size;
+      trimOldest(counts, base, s, o);
+    }
+  }
+}
+
+function trimOldest(counts: Float64Array, base: number, s: Float64Array, o: number): void {
+  let head = s[o + HEAD] as number;
+  let runs = s[o + RUNS] as number;
+  let size = s[o + SIZE] as number;
+  let excess = size - MEMORY;
+  while (excess > 0) {
+    const c = counts[base + head] as number;
+    if (c > excess) {
+      counts[base + head] = c - excess;
+      size -= excess;
+      break;
+    }
+    head = (head + 1) & MASK;
+    runs -= 1;
+    size -= c;
+    excess -= c;
+  }
+  s[o + HEAD] = head;
+  s[o + RUNS] = runs;
+  s[o + SIZE] = size;
+}
+
+/** Removes the newest sample (SampleRuns.dropNewest). */
+export function dropNewest(counts: Float64Array, base: number, s: Float64Array, o: number): void {
+  const runs = s[o + RUNS] as number;
+  if (runs === 0) return;
+  const last = base + (((s[o + HEAD] as number) + runs - 1) & MASK);
+  const c = (counts[last] as number) - 1;
+  if (c === 0) s[o + RUNS] = runs - 1;
+  else counts[last] = c;
+  s[o + SIZE] = (s[o + SIZE] as number) - 1;
+}
