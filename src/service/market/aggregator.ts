@@ -99,18 +99,7 @@ export class BlockAggregator {
       if (!coin || !exchangeState) continue;
       exchangeState.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
       coin.all.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
-      if (keepTrades) {
-        stored.push({
-          series: exchangeState.id,
-          timeMs: trade.timeMs,
-          seq: i,
-          pair: trade.pair,
-          price: trade.price,
-          volume: trade.volume,
-          estimatedUSDPrice: trade.estimatedUSDPrice,
-          foreignTradeID: trade.foreignTradeID,
-        });
-      }
+      if (keepTrades) stored.push(storedTradeOf(trade, exchangeState.id, i));
     }
     return { rows: this.closeBlock(block), trades: stored };
   }
@@ -124,4 +113,18 @@ export class BlockAggregator {
     }
     return rows;
   }
+}
+
+/** A trade as the store keeps it: of its exchange's series, `seq` its place in its block's list. */
+export function storedTradeOf(trade: SourceTrade, series: number, seq: number): StoredTrade {
+  return {
+    series,
+    timeMs: trade.timeMs,
+    seq,
+    pair: trade.pair,
+    price: trade.price,
+    volume: trade.volume,
+    estimatedUSDPrice: trade.estimatedUSDPrice,
+    foreignTradeID: trade.foreignTradeID,
+  };
 }

@@ -2,6 +2,7 @@
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
+import { storedTradeOf } from "../../market/aggregator.ts";
 import { ColumnarAggregator } from "../../market/columnar-aggregator.ts";
 import { type ClosedFigures, rowOf } from "../../market/series-state.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
@@ -89,17 +90,7 @@ for (let block = task.firstBlock; block <= task.lastBlock; block++) {
     for (let i = 0; i < made.length; i++) {
       const trade = made[i] as SourceTrade;
       const series = ids.get(`${trade.symbol}|${trade.exchange}`);
-      if (series === undefined) continue;
-      trades.push({
-        series,
-        timeMs: trade.timeMs,
-        seq: i,
-        pair: trade.pair,
-        price: trade.price,
-        volume: trade.volume,
-        estimatedUSDPrice: trade.estimatedUSDPrice,
-        foreignTradeID: trade.foreignTradeID,
-      });
+      if (series !== undefined) trades.push(storedTradeOf(trade, series, i));
     }
   }
   // Every block is aggregated from the simulator's columns and packed from its figures, without an object
