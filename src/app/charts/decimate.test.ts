@@ -21,7 +21,12 @@ describe("drawnIndices", () => {
   it("never exceeds the limit, stays strictly ascending, and keeps the global extremes", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 3000 }),
+        // size "max": fast-check otherwise keeps arrays to about ten, so buckets held a point or two.
+        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+          minLength: 1,
+          maxLength: 3000,
+          size: "max",
+        }),
         fc.integer({ min: 4, max: 500 }),
         (values, limit) => {
           const picked = [...drawnIndices(values, limit)];
@@ -32,6 +37,8 @@ describe("drawnIndices", () => {
           expect(Math.max(...shown)).toBe(Math.max(...values));
         },
       ),
+      // Shrinking thousands of doubles can take minutes: a failure reports what it has shrunk to by then.
+      { interruptAfterTimeLimit: 10_000 },
     );
   });
 });

@@ -188,11 +188,14 @@ describe("FairUsageLimiter", () => {
 
   it("never lets more than N into any window, and refuses only when the window is full", () => {
     const stream = fc.record({
+      // Limits past the ring's first 8 slots, so that it grows (from 8 up to the limit) and wraps.
       limit: fc.integer({ min: 1, max: 12 }),
-      // Request times in ms, many at the same or nearly the same time, some far apart.
+      // Request times in ms, many at the same or nearly the same time, some far apart (size "max":
+      // fast-check otherwise keeps arrays to about ten, too few to fill a window past 8 and wrap).
       times: fc
         .array(fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 3_000 })), {
           maxLength: 300,
+          size: "max",
         })
         .map((ts) => ts.sort((a, b) => a - b)),
     });
@@ -224,7 +227,9 @@ describe("FairUsageLimiter", () => {
           expect(accepted.filter((s) => s >= start && s < start + WINDOW).length).toBeLessThanOrEqual(limit);
         }
       }),
-      { numRuns: 300 },
+      // Fewer runs than the 300 of up to ten requests each: at up to 300 requests a run, 300 runs took 3 s.
+      // Shrinking 300 requests can take minutes: a failure reports what it has shrunk to by then.
+      { numRuns: 100, interruptAfterTimeLimit: 10_000 },
     );
   });
 
@@ -235,7 +240,9 @@ describe("FairUsageLimiter", () => {
       limit: fc.integer({ min: 0, max: 6 }),
     });
     fc.assert(
-      fc.property(fc.array(request, { maxLength: 200 }), (requests) => {
+      // size "max": about ten requests (fast-check's default) left each client's ring short of wrapping
+      // before a raised limit grows it.
+      fc.property(fc.array(request, { maxLength: 200, size: "max" }), (requests) => {
         const clock = fakeClock();
         const limiter = new FairUsageLimiter({ now: clock.now });
         const accepted = new Map<string, number[]>();
