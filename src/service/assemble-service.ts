@@ -26,7 +26,7 @@ import { followNews } from "./roles/follow-news.ts";
 import { type RunningIngest, startIngest } from "./roles/ingest.ts";
 import { replicaMarket } from "./roles/replica-market.ts";
 import { ReportedSource } from "./roles/source-report.ts";
-import type { OpenOptions } from "./sources/open-market.ts";
+import type { OpenOptions } from "./sources/opened-market.ts";
 import type { Store } from "./store/store.ts";
 
 /** What start-up may be asked that the parts are made with; server.ts's StartOptions adds the rest. */
