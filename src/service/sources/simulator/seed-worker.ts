@@ -83,10 +83,11 @@ let days: PackedDay[] = [];
 let from = task.firstBlock;
 for (let block = task.firstBlock; block <= task.lastBlock; block++) {
   sink.block(block);
+  const columns = simulator.simulateBlock(block);
   if ((block + 1) * 120_000 > task.keepTradesFromMs) {
-    // The trades of the last hour are kept, with their IDs: made as objects (the same trades the columns
-    // below hold, each with its place in the block's list).
-    const made = simulator.tradesOfBlock(block);
+    // The trades of the last hour are kept, with their IDs: made as objects of the columns aggregated
+    // below, each with its place in the block's list.
+    const made = simulator.tradesOfColumns(block, columns);
     for (let i = 0; i < made.length; i++) {
       const trade = made[i] as SourceTrade;
       const series = ids.get(`${trade.symbol}|${trade.exchange}`);
@@ -95,7 +96,7 @@ for (let block = task.firstBlock; block <= task.lastBlock; block++) {
   }
   // Every block is aggregated from the simulator's columns and packed from its figures, without an object
   // per trade or per block.
-  aggregator.aggregateInto(block, simulator.simulateBlock(block), sink);
+  aggregator.aggregateInto(block, columns, sink);
   if (sink.packs && sink.end % 86_400 === 0) {
     // A series that had no block this day (it had never traded) has nothing to post.
     for (const columns of sink.packing) {

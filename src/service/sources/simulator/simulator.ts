@@ -116,7 +116,15 @@ export class MarketSimulator {
    * A trade's id is digits: the block, the pair's two digits on its exchange, its sequence in the block.
    */
   tradesOfBlock(block: number): SourceTrade[] {
-    const columns = this.simulateBlock(block);
+    return this.tradesOfColumns(block, this.simulateBlock(block));
+  }
+
+  /**
+   * The trades of block `block` as objects, made of its columns as simulateBlock(block) has just returned
+   * them (the IDs take the block's number from `block`): a seeding worker keeps the last hour's trades
+   * from the same columns it aggregates, without simulating the block a second time.
+   */
+  tradesOfColumns(block: number, columns: SimulatedBlock): SourceTrade[] {
     const pairs = this.pairs;
     const idPrefix = String(block);
     const { count, order } = columns;
