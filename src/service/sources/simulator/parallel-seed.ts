@@ -62,8 +62,15 @@ export async function seedInParallel(
   workers: number,
   options: BlockRun,
 ): Promise<void> {
-  // Bundled (in esbuild's own process) while the shares are measured.
-  const scriptReady = seedWorkerScript();
+  // Bundled (in esbuild's own process) while the shares are measured. No log of the service's reaches a
+  // seed, so a failed bundle is told as a process warning (Node writes it to the standard error).
+  const scriptReady = seedWorkerScript((error) => {
+    const why = error instanceof Error ? error.message : String(error);
+    process.emitWarning(
+      `seed workers start from the TypeScript entry, each loading its modules through tsx: bundling failed: ${why}`,
+      { code: "SEED_WORKER_NOT_BUNDLED" },
+    );
+  });
   const shares = shareCoins(workers, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);

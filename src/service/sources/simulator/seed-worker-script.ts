@@ -8,12 +8,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-let script: Promise<URL> | null = null;
+/** The bundle, or the TypeScript entry and why bundling failed. */
+type Script = { url: URL; failed: false } | { url: URL; failed: true; error: unknown };
 
-/** Where a seed worker starts from: the bundle, or the TypeScript entry when bundling failed. */
-export function seedWorkerScript(): Promise<URL> {
-  script ??= bundle().catch(() => new URL("./seed-worker-entry.mjs", import.meta.url));
-  return script;
+let script: Promise<Script> | null = null;
+
+/**
+ * Where a seed worker starts from: the bundle, or the TypeScript entry when bundling failed. The seed then
+ * still gives the same rows, only each worker starts slower; `onFallback` is told why, at every call, so a
+ * seed that runs slow says so rather than leaving its start time unexplained.
+ */
+export async function seedWorkerScript(onFallback: (error: unknown) => void): Promise<URL> {
+  script ??= bundle().then(
+    (url): Script => ({ url, failed: false }),
+    (error: unknown): Script => ({
+      url: new URL("./seed-worker-entry.mjs", import.meta.url),
+      failed: true,
+      error,
+    }),
+  );
+  const made = await script;
+  if (made.failed) onFallback(made.error);
+  return made.url;
 }
 
 async function bundle(): Promise<URL> {
