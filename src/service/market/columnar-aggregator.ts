@@ -23,24 +23,21 @@ import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.
 import type { SeriesKeyLookup } from "./aggregator.ts";
 import { FILTER_MEMORY } from "./filters.ts";
 import { lastTrim, trimmedMeanOfRuns, trimmedMedian } from "./outliers-fast.ts";
-import {
-  dropNewest,
-  FILLED_MS,
-  HEAD,
-  LAST_PRICE,
-  LAST_TRADE_MS,
-  MASK,
-  pushNewest,
-  RING,
-  RUNS,
-  SCALARS,
-  SIZE,
-} from "./run-rings.ts";
+import { dropNewest, HEAD, MASK, pushNewest, RING, RING_SCALARS, RUNS, SIZE } from "./run-rings.ts";
 import { ClosedFigures } from "./series-state.ts";
 import { type ClosedBlockSink, SeriesGroups, type TradeColumns } from "./trade-columns.ts";
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const MEMORY = FILTER_MEMORY;
+
+// A series' scalars, at its offset in `scalars` (stride SCALARS): its ring's (run-rings.ts), then these.
+/** The time the MA120's samples are filled to. */
+const FILLED_MS = RING_SCALARS;
+/** The last trade's price, NaN before any. */
+const LAST_PRICE = RING_SCALARS + 1;
+/** The last trade's time (MAIR120's samples are filled to it). */
+const LAST_TRADE_MS = RING_SCALARS + 2;
+const SCALARS = 8;
 
 export class ColumnarAggregator {
   /** The series' ids, by slot. */

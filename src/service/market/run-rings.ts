@@ -9,17 +9,12 @@ const MEMORY = FILTER_MEMORY;
 export const RING = 128;
 export const MASK = RING - 1;
 
-// A ring's scalars, at a series' offset in `scalars` (stride SCALARS).
+// A ring's scalars, the first of a series' scalars at its offset in `scalars` (the aggregator's stride).
 export const HEAD = 0;
 export const RUNS = 1;
 export const SIZE = 2;
-/** The time the MA120's samples are filled to. */
-export const FILLED_MS = 3;
-/** The last trade's price, NaN before any. */
-export const LAST_PRICE = 4;
-/** The last trade's time (MAIR120's samples are filled to it). */
-export const LAST_TRADE_MS = 5;
-export const SCALARS = 8;
+/** How many of a series' scalars the ring takes: the aggregator keeps its own after them. */
+export const RING_SCALARS = 3;
 
 /** Adds `n` samples of `price` as the newest of a ring, dropping the oldest beyond 120 (SampleRuns.pushNewest). */
 export function pushNewest(
