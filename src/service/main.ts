@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   }
   const store = config.databaseUrl === null ? `data directory ${config.dataDir}` : "PostgreSQL";
   console.log(`market: ${store}, role ${config.role} (seed ${config.seed}, wire ${config.wire})`);
-  // The service's own log: one JSON object a line on standard output (this banner stays plain text).
+  // The service's own log: readable lines on a terminal, one JSON object a line otherwise (ops/logger.ts);
+  // this banner stays plain text.
   const logger = createLogger({ level: config.logLevel });
   logFaultsTo(logger);
   const service = await startService(config, { dashboardDir: config.dashboardDir, log: lineLog(logger) });

@@ -1,7 +1,13 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
+import { REDACTED } from "./log-redaction.ts";
 import { createLogger, type LoggerOptions, lineLog, scrubSecrets } from "./logger.ts";
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 30, 250);
+const LOGGER = fileURLToPath(new URL("./logger.ts", import.meta.url));
+const run = promisify(execFile);
 
 /** A logger writing into memory: what it wrote, as written, and each line parsed. */
 function memoryLogger(options: LoggerOptions = {}) {
@@ -56,21 +62,45 @@ describe("createLogger", () => {
     expect(record?.requestId).toBe("r-1");
   });
 
-  it("keeps secrets out: fields that name one, passwords in URLs, secret parameters, bearer tokens", () => {
-    const { logger, written } = memoryLogger();
-    const secret = "s3cr3t-Value-0042";
-    logger.info({ key: secret, headers: { authorization: `Bearer ${secret}` } }, "a request");
-    logger.error(
-      { err: new Error(`connect ECONNREFUSED postgres://market:${secret}@db:5432/market`) },
-      `redis://:${secret}@cache:6379 down`,
+  it.each([
+    ["JSON", false],
+    ["readable lines", true],
+  ])(
+    "keeps secrets out of %s: fields that name one, passwords in URLs, secret parameters, bearer tokens",
+    (_, pretty) => {
+      const { logger, written } = memoryLogger({ pretty });
+      const secret = "s3cr3t-Value-0042";
+      logger.info({ key: secret, headers: { authorization: `Bearer ${secret}` } }, "a request");
+      logger.error(
+        { err: new Error(`connect ECONNREFUSED postgres://market:${secret}@db:5432/market`) },
+        `redis://:${secret}@cache:6379 down`,
+      );
+      logger.info({ path: `/v1/coins?apikey=${secret}&limit=5` }, `GET /v1/pairs?write_key=${secret}`);
+      lineLog(logger)(`sent Authorization: Bearer ${secret}`);
+      const text = written.join("");
+      expect(text).not.toContain(secret);
+      expect(written).toHaveLength(4);
+      expect(text).toContain("postgres://market:[redacted]@db:5432/market");
+      expect(text).toContain("/v1/coins?apikey=[redacted]&limit=5");
+      expect(text).toContain(`"key":"${REDACTED}"`);
+    },
+  );
+
+  // The default is decided by the real standard output of a process: a pipe, and a terminal (script(1)
+  // runs the child on a pseudo-terminal).
+  const LOG_A_LINE = `const { createLogger } = await import(${JSON.stringify(LOGGER)}); createLogger().warn({ requestId: "r-1" }, "slow")`;
+
+  it("writes JSON when the standard output is not a terminal", async () => {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "-e", LOG_A_LINE]);
+    expect(JSON.parse(stdout)).toMatchObject({ level: "warn", requestId: "r-1", msg: "slow" });
+  });
+
+  it("writes readable lines when the standard output is a terminal", async () => {
+    const command = `${process.execPath} --import tsx -e '${LOG_A_LINE}'`;
+    const { stdout } = await run("script", ["-qec", command, "/dev/null"]);
+    expect(stripVTControlCharacters(stdout).trimEnd()).toMatch(
+      /^\[\d\d:\d\d:\d\d\] WARN: slow \{"requestId":"r-1"\}$/,
     );
-    logger.info({ path: `/v1/coins?apikey=${secret}&limit=5` }, `GET /v1/pairs?write_key=${secret}`);
-    lineLog(logger)(`sent Authorization: Bearer ${secret}`);
-    const text = written.join("");
-    expect(text).not.toContain(secret);
-    expect(written).toHaveLength(4);
-    expect(text).toContain("postgres://market:[redacted]@db:5432/market");
-    expect(text).toContain("/v1/coins?apikey=[redacted]&limit=5");
   });
 });
 

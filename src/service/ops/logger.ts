@@ -1,9 +1,12 @@
 // The service's own log on pino: one JSON object a line ({"level":"info","time":"2026-…Z","pid":…,
 // "hostname":…,"msg":…} and whatever fields a line adds, such as requestId; logger.child({ role }) adds
-// fields to every line), on the standard output unless told otherwise. No secret reaches it: fields that name one are censored, and every text (the message, a
-// URL, an error's message and stack) loses passwords in URLs, secret query parameters and bearer tokens.
+// fields to every line), on the standard output unless told otherwise. On a terminal the same records are
+// readable lines instead (pretty-lines.ts). No secret reaches either: fields that name one are censored, and
+// every text (the message, a URL, an error's message and stack) loses passwords in URLs, secret query
+// parameters and bearer tokens.
 import { type DestinationStream, type Level, type Logger as PinoLogger, pino } from "pino";
 import { REDACTED, redactSecrets } from "./log-redaction.ts";
+import { prettyLines } from "./pretty-lines.ts";
 
 export type Logger = PinoLogger;
 export type LogLevel = Level;
@@ -21,6 +24,11 @@ export interface LoggerOptions {
   destination?: DestinationStream | number;
   /** The clock of the `time` field, Unix ms; default Date.now. */
   now?: () => number;
+  /**
+   * Readable lines (time, level, message, fields) instead of JSON; default: when no destination is given
+   * and the standard output is a terminal, where a person reads it rather than a log collector.
+   */
+  pretty?: boolean;
 }
 
 /** Field names whose values are secrets wherever they appear, at the top level or one level down. */
@@ -68,6 +76,9 @@ const scrubField = (value: unknown): unknown => (typeof value === "string" ? scr
 export function createLogger(options: LoggerOptions = {}): Logger {
   const now = options.now ?? (() => Date.now());
   const destination = options.destination ?? 1;
+  const pretty = options.pretty ?? (options.destination === undefined && process.stdout.isTTY === true);
+  const stream =
+    typeof destination === "number" ? pino.destination({ dest: destination, sync: true }) : destination;
   return pino(
     {
       level: options.level ?? "info",
@@ -86,7 +97,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         },
       },
     },
-    typeof destination === "number" ? pino.destination({ dest: destination, sync: true }) : destination,
+    // Pretty lines are made from the JSON line pino wrote, so they are censored and scrubbed as it is.
+    pretty ? prettyLines(stream, { colors: typeof destination === "number" }) : stream,
   );
 }
 
