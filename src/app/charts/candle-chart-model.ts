@@ -14,28 +14,14 @@ import {
 } from "lightweight-charts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import {
-  CANDLE_DRAW_LIMIT,
-  candleBar,
-  candleData,
-  mergedCandles,
-  timeIndex,
-  volumeBars,
-} from "./candle-drawing.ts";
+import { CandleBars } from "./candle-bars.ts";
+import { timeIndex } from "./candle-drawing.ts";
 import { showCandleTooltip } from "./candle-tooltip.ts";
 import { withAlpha } from "./chart-theme.ts";
 import { crosshairPointOf } from "./chart-tooltip.ts";
-import { HeldSeries, type PointsChange, type SeriesBars } from "./held-series.ts";
-import {
-  concatCandles,
-  countBefore,
-  firstCandles,
-  type HeldExtent,
-  joinCandles,
-  prependedCandles,
-} from "./history-drawing.ts";
+import { HeldSeries, type PointsChange } from "./held-series.ts";
+import { concatCandles, countBefore, firstCandles, joinCandles } from "./history-drawing.ts";
 import { PointsChartModel, type SeriesSpec } from "./points-chart-model.ts";
-import { firstPassLimit } from "./series-drawing.ts";
 
 /** The volume's own (unseen) price scale: an overlay of the price pane. */
 const VOLUME_SCALE = "volume";
@@ -48,77 +34,6 @@ const LINE_MARGINS = { top: 0.12, bottom: 0.08 };
 export interface CandleSeriesSpec {
   /** What the tooltip calls it, e.g. "Binance" or "All exchanges". */
   label: string;
-}
-
-/**
- * A candle series' bars: the candlesticks, the whole volume in the selling colour and the buying part drawn
- * over it; too many candles to tell apart drawn merged (candle-drawing.ts), half as many in the first pass
- * as a line's points (three bars a candle).
- */
-class CandleBars implements SeriesBars<ChartCandles> {
-  readonly limit = CANDLE_DRAW_LIMIT;
-  readonly refitsDetail = false;
-  readonly join = joinCandles;
-  readonly concat = concatCandles;
-  /** What is drawn: the candles held, or them merged. */
-  drawn: ChartCandles | null = null;
-  /** Whether `drawn` merges candles; if not, it is every candle held, one bar each. */
-  private merged = false;
-
-  constructor(
-    readonly price: ISeriesApi<"Candlestick">,
-    readonly volume: ISeriesApi<"Histogram">,
-    readonly buying: ISeriesApi<"Histogram">,
-  ) {}
-
-  firstPass(width: number): number {
-    return Math.floor(firstPassLimit(width) / 2);
-  }
-
-  /** A live refetch goes in with update only while nothing is merged, nor would be. */
-  appendable(_held: ChartCandles | null, next: ChartCandles, older: number): boolean {
-    return this.drawn !== null && !this.merged && next.times.length + older <= CANDLE_DRAW_LIMIT;
-  }
-
-  append(held: ChartCandles, next: ChartCandles, from: number): void {
-    this.drawn = held;
-    for (let i = from; i < next.times.length; i++) {
-      const volume = volumeBars(next, i);
-      this.price.update(candleBar(next, i));
-      this.volume.update(volume.whole);
-      this.buying.update(volume.buying);
-    }
-  }
-
-  draw(held: ChartCandles, limit: number): void {
-    const drawn = mergedCandles(held, limit);
-    this.merged = drawn !== held;
-    this.drawMerged(drawn);
-  }
-
-  prepended(held: HeldExtent, older: ChartCandles) {
-    const drawn = this.drawn;
-    if (!drawn) return null;
-    const next = prependedCandles(held, drawn, older);
-    if (next === null) return null;
-    const { part, partDrawn } = next;
-    return {
-      part,
-      redraw: () => {
-        // The bars drawn stay as they are; the older ones (merged as densely) go in front of them.
-        this.merged ||= partDrawn !== part;
-        this.drawMerged(joinCandles(partDrawn, partDrawn.times.length, drawn));
-      },
-    };
-  }
-
-  private drawMerged(drawn: ChartCandles): void {
-    this.drawn = drawn;
-    const { bars, whole, buying } = candleData(drawn);
-    this.price.setData(bars);
-    this.volume.setData(whole);
-    this.buying.setData(buying);
-  }
 }
 
 interface CandleEntry {

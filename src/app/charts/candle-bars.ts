@@ -1,0 +1,80 @@
+// A candle series' bars on the price chart (candle-chart-model.ts): the candlesticks and the volume
+// histograms beneath them, fed by a HeldSeries (held-series.ts) with the candles it holds, drawn merged when
+// there are too many to tell apart, and extended in place by a live refetch or older history.
+import type { ISeriesApi } from "lightweight-charts";
+import type { ChartCandles } from "../decoding/candles/candle-series.ts";
+import { CANDLE_DRAW_LIMIT, candleBar, candleData, mergedCandles, volumeBars } from "./candle-drawing.ts";
+import type { SeriesBars } from "./held-series.ts";
+import { concatCandles, type HeldExtent, joinCandles, prependedCandles } from "./history-drawing.ts";
+import { firstPassLimit } from "./series-drawing.ts";
+
+/**
+ * A candle series' bars: the candlesticks, the whole volume in the selling colour and the buying part drawn
+ * over it; too many candles to tell apart drawn merged (candle-drawing.ts), half as many in the first pass
+ * as a line's points (three bars a candle).
+ */
+export class CandleBars implements SeriesBars<ChartCandles> {
+  readonly limit = CANDLE_DRAW_LIMIT;
+  readonly refitsDetail = false;
+  readonly join = joinCandles;
+  readonly concat = concatCandles;
+  /** What is drawn: the candles held, or them merged. */
+  drawn: ChartCandles | null = null;
+  /** Whether `drawn` merges candles; if not, it is every candle held, one bar each. */
+  private merged = false;
+
+  constructor(
+    readonly price: ISeriesApi<"Candlestick">,
+    readonly volume: ISeriesApi<"Histogram">,
+    readonly buying: ISeriesApi<"Histogram">,
+  ) {}
+
+  firstPass(width: number): number {
+    return Math.floor(firstPassLimit(width) / 2);
+  }
+
+  /** A live refetch goes in with update only while nothing is merged, nor would be. */
+  appendable(_held: ChartCandles | null, next: ChartCandles, older: number): boolean {
+    return this.drawn !== null && !this.merged && next.times.length + older <= CANDLE_DRAW_LIMIT;
+  }
+
+  append(held: ChartCandles, next: ChartCandles, from: number): void {
+    this.drawn = held;
+    for (let i = from; i < next.times.length; i++) {
+      const volume = volumeBars(next, i);
+      this.price.update(candleBar(next, i));
+      this.volume.update(volume.whole);
+      this.buying.update(volume.buying);
+    }
+  }
+
+  draw(held: ChartCandles, limit: number): void {
+    const drawn = mergedCandles(held, limit);
+    this.merged = drawn !== held;
+    this.drawMerged(drawn);
+  }
+
+  prepended(held: HeldExtent, older: ChartCandles) {
+    const drawn = this.drawn;
+    if (!drawn) return null;
+    const next = prependedCandles(held, drawn, older);
+    if (next === null) return null;
+    const { part, partDrawn } = next;
+    return {
+      part,
+      redraw: () => {
+        // The bars drawn stay as they are; the older ones (merged as densely) go in front of them.
+        this.merged ||= partDrawn !== part;
+        this.drawMerged(joinCandles(partDrawn, partDrawn.times.length, drawn));
+      },
+    };
+  }
+
+  private drawMerged(drawn: ChartCandles): void {
+    this.drawn = drawn;
+    const { bars, whole, buying } = candleData(drawn);
+    this.price.setData(bars);
+    this.volume.setData(whole);
+    this.buying.setData(buying);
+  }
+}
