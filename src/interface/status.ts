@@ -32,6 +32,8 @@ export type ExchangeHealth = z.infer<typeof ExchangeHealthSchema>;
 export const StatusSchema = z.object({
   market: z.object({
     source: z.enum(["simulator", "exchanges"]),
+    /** Why the simulator stands in for the real market the service wanted (MARKET_SOURCE auto); absent from older services. */
+    fallback: z.string().nullable().optional(),
     latestBlockEnd: time,
     exchanges: z.array(ExchangeHealthSchema),
   }),
