@@ -18,6 +18,9 @@ import { fillGap } from "./rest-fill.ts";
 import type { TradeIntake } from "./trade-intake.ts";
 import { pairsOfMarkets, type Venue, type VenueMarket, type VenuePair } from "./venue.ts";
 
+/** The candle intervals the history reads, in ccxt's unified names. */
+export type CandleInterval = "1m" | "1h" | "1d";
+
 export interface VenueFeedOptions {
   /** Backoff of reconnects: first delay and cap, ms (doubled each failure, with jitter). */
   backoffMs?: { first: number; max: number };
@@ -210,10 +213,13 @@ export class VenueFeed {
     return taken;
   }
 
-  /** A page of the pair's 1-minute candles from `sinceMs` (the exchange decides how many). */
-  async candles(ccxtSymbol: string, sinceMs: number): Promise<unknown[]> {
+  /**
+   * A page of the pair's candles of `interval` from `sinceMs` (the exchange decides how many): 1-minute ones
+   * for the recent day, hourly and daily ones behind it (ccxt names each exchange's own interval).
+   */
+  async candles(ccxtSymbol: string, sinceMs: number, interval: CandleInterval = "1m"): Promise<unknown[]> {
     if (!this.exchange) return [];
-    return this.exchange.fetchOHLCV(ccxtSymbol, "1m", sinceMs, this.candlesPerPage());
+    return this.exchange.fetchOHLCV(ccxtSymbol, interval, sinceMs, this.candlesPerPage());
   }
 
   /** The most candles one request of the exchange returns. */

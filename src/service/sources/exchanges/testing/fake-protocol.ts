@@ -21,9 +21,16 @@ export interface FakeMarket {
   quote: string;
 }
 
-/** One 1-minute candle. */
+/** The candle intervals the fakes serve: the minute of the recent day, the hour and the day behind it. */
+export type FakeInterval = "1m" | "1h" | "1d";
+
+export const INTERVAL_MS: Record<FakeInterval, number> = { "1m": 60_000, "1h": 3_600_000, "1d": 86_400_000 };
+
+/** One candle: of a minute unless it says otherwise. */
 export interface FakeCandle {
   pair: string;
+  /** Default "1m". */
+  interval?: FakeInterval;
   openMs: number;
   open: number;
   high: number;
@@ -36,6 +43,7 @@ export interface FakeState {
   readonly markets: readonly FakeMarket[];
   /** Every trade published or recorded, oldest first: the exchange's REST trade history. */
   readonly trades: readonly FakeTrade[];
+  /** Every interval's candles (candlesOf picks one pair's of one interval). */
   readonly candles: readonly FakeCandle[];
   /** The exchange's clock (server time endpoints). */
   nowMs(): number;
@@ -80,4 +88,19 @@ export interface FakeProtocol {
   tradeFrames(pair: string, trades: readonly FakeTrade[], socket: FakeSocket): (string | Buffer)[];
   /** Sends the exchange's application-level ping, where it has one (a WebSocket ping frame is sent anyway). */
   ping?(socket: FakeSocket): void;
+}
+
+/** One pair's candles of one interval, oldest first: what an exchange's candle endpoint reads from. */
+export function candlesOf(state: FakeState, pair: string, interval: FakeInterval): FakeCandle[] {
+  return state.candles
+    .filter((c) => c.pair === pair && (c.interval ?? "1m") === interval)
+    .sort((a, b) => a.openMs - b.openMs);
+}
+
+/** The interval an exchange's own name of it means (its candle parameter's values), or undefined. */
+export function intervalOf(
+  names: Readonly<Record<FakeInterval, string>>,
+  value: string | null,
+): FakeInterval | undefined {
+  return (Object.keys(names) as FakeInterval[]).find((interval) => names[interval] === value);
 }

@@ -1,11 +1,12 @@
 // The checks every venue must pass against its fake, through ccxt exactly as the exchanges source drives it
 // (ccxtExchange(venue, origin)): markets, live trades with the taker's side, the REST gap fill with the
-// stream's ids, 1-minute candles, pings both ways, reconnect and resubscribe, unsubscribe. Each
+// stream's ids, 1-minute, hourly and daily candles, pings both ways, reconnect and resubscribe, unsubscribe. Each
 // venues/<name>.test.ts calls describeVenueConformance with what is particular to its exchange.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { type CcxtExchange, ccxtExchange } from "../ccxt-exchange.ts";
 import type { VenueMarket } from "../venue.ts";
+import { fakeCandles } from "./fake-candles.ts";
 import { FakeExchange } from "./fake-exchange.ts";
 import type { FakeCandle, FakeTrade } from "./fake-protocol.ts";
 import {
@@ -18,6 +19,12 @@ import {
   type VenueConformance,
   watchWhile,
 } from "./venue-trades.ts";
+
+/** Hourly candles of the five days before T0, daily ones of the 60 days before it. */
+export const COARSE_CANDLES = (pair: string): { "1h": FakeCandle[]; "1d": FakeCandle[] } => ({
+  "1h": fakeCandles(pair, "1h", T0 - 5 * 86_400_000, T0),
+  "1d": fakeCandles(pair, "1d", T0 - 60 * 86_400_000, T0 - 86_400_000),
+});
 
 export function describeVenueConformance(c: VenueConformance): void {
   const { symbol, pair } = c.traded;
@@ -34,7 +41,9 @@ export function describeVenueConformance(c: VenueConformance): void {
       // The exchange's clock a few minutes after the script: windows back from "now" (Bitstamp's trade
       // history reads the last hour) hold the scripted trades.
       const nowMs = () => T0 + 10 * 60_000;
-      fake = await FakeExchange.start(c.protocol, { markets: c.markets, candles: CANDLES(pair), nowMs });
+      const coarse = COARSE_CANDLES(pair);
+      const candles = [...CANDLES(pair), ...coarse["1h"], ...coarse["1d"]];
+      fake = await FakeExchange.start(c.protocol, { markets: c.markets, candles, nowMs });
       exchange = await ccxtExchange(c.venue, new URL(fake.origin));
     });
 
@@ -107,6 +116,22 @@ export function describeVenueConformance(c: VenueConformance): void {
         candles.slice(1, 4).map((k) => [k.openMs, k.open, k.high, k.low, k.close, k.volume]),
       );
     });
+
+    for (const interval of ["1h", "1d"] as const) {
+      it(`returns the fake's ${interval === "1h" ? "hourly" : "daily"} candles from fetchOHLCV(symbol, '${interval}', since, limit)`, async () => {
+        const candles = COARSE_CANDLES(pair)[interval];
+        const from = candles.at(-5) as FakeCandle;
+        const ohlcv = await exchange.fetchOHLCV(symbol, interval, from.openMs, 3);
+        expect(ohlcv).toEqual(
+          candles.slice(-5, -2).map((k) => [k.openMs, k.open, k.high, k.low, k.close, k.volume]),
+        );
+        // The newest two, and nothing of another interval after them (the minutes at T0).
+        const newest = await exchange.fetchOHLCV(symbol, interval, (candles.at(-2) as FakeCandle).openMs, 3);
+        expect(newest).toEqual(
+          candles.slice(-2).map((k) => [k.openMs, k.open, k.high, k.low, k.close, k.volume]),
+        );
+      });
+    }
 
     it("answers the exchange's pings, and the fake answers ccxt's keep-alive so a healthy socket stays open", async () => {
       await exchange.loadMarkets();

@@ -3,14 +3,18 @@
 // Shapes from Binance's spot API docs (developers.binance.com, "General API information", "Market data
 // endpoints", "WebSocket streams") and the fields ccxt's parser reads (node_modules/ccxt/js/src/binance.js); data shapes only. Binance refuses parameters an endpoint does not read (-1104), which
 // is what makes `since` unusable on /api/v3/trades; the fake refuses them the same way.
-import type {
-  FakeCandle,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeCandle,
+  type FakeInterval,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  INTERVAL_MS,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 /** Binance's error body: HTTP 400 with its numeric code. */
@@ -87,11 +91,14 @@ function recentTrades(pair: string, limit: number, state: FakeState): unknown {
   }));
 }
 
-function klines(pair: string, query: URLSearchParams, state: FakeState): unknown {
+/** Binance's names of the intervals the fakes serve (it has more). */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1m", "1h": "1h", "1d": "1d" };
+
+function klines(pair: string, interval: FakeInterval, query: URLSearchParams, state: FakeState): unknown {
   const start = Number(query.get("startTime") ?? 0);
   const end = Number(query.get("endTime") ?? Number.MAX_SAFE_INTEGER);
   const limit = Math.min(Number(query.get("limit") ?? 500), 1000);
-  const rows = state.candles.filter((c) => c.pair === pair && c.openMs >= start && c.openMs <= end);
+  const rows = candlesOf(state, pair, interval).filter((c) => c.openMs >= start && c.openMs <= end);
   return rows
     .slice(0, limit)
     .map((c: FakeCandle) => [
@@ -101,7 +108,7 @@ function klines(pair: string, query: URLSearchParams, state: FakeState): unknown
       String(c.low),
       String(c.close),
       String(c.volume),
-      c.openMs + 59_999,
+      c.openMs + INTERVAL_MS[interval] - 1,
       String(c.volume * c.close),
       1,
       "0",
@@ -134,8 +141,9 @@ function rest(request: FakeRequest, state: FakeState): FakeResponse | null {
       return refusal(-1100, "Illegal characters found in parameter 'limit'.");
     return { body: recentTrades(pair, limit, state) };
   }
-  if (request.query.get("interval") !== "1m") return refusal(-1120, "Invalid interval.");
-  return { body: klines(pair, request.query, state) };
+  const interval = intervalOf(INTERVALS, request.query.get("interval"));
+  if (!interval) return refusal(-1120, "Invalid interval.");
+  return { body: klines(pair, interval, request.query, state) };
 }
 
 /** `btcusdt@trade` → the market id BTCUSDT, when the stream names a listed market in lower case. */

@@ -5,14 +5,17 @@
 // and signed by amount: positive the taker bought; unsubscribe by channel id; `ping` / `pong` events).
 // Shapes from Bitfinex's v2 docs (docs.bitfinex.com: "Configs", "Trades", "Candles", "WS Public Trades",
 // "WS General") and the fields ccxt's parser reads (node_modules/ccxt/js/src/bitfinex.js); data shapes only.
-import type {
-  FakeMarket,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeMarket,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 function refusal(code: number, msg: string): FakeResponse {
@@ -77,6 +80,9 @@ function window<T extends { at: number }>(
   return query.get("sort") === "1" ? inside.slice(0, wanted) : inside.reverse().slice(0, wanted);
 }
 
+/** Bitfinex's time frames of the intervals the fakes keep (a day is 1D). */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1m", "1h": "1h", "1d": "1D" };
+
 function rest(request: FakeRequest, state: FakeState): FakeResponse | null {
   if (request.method !== "GET") return null;
   const path = decodeURIComponent(request.path);
@@ -95,8 +101,9 @@ function rest(request: FakeRequest, state: FakeState): FakeResponse | null {
     const picked = window(rows, request.query, 125, 10_000);
     return picked ? { body: picked.map((r) => row(r.t)) } : refusal(10020, "limit: invalid");
   }
-  if (candles?.[1] !== "1m") return refusal(10020, "time_frame: invalid");
-  const rows = state.candles.filter((c) => c.pair === pair).map((c) => ({ at: c.openMs, c }));
+  const interval = intervalOf(INTERVALS, candles?.[1] ?? null);
+  if (!interval) return refusal(10020, "time_frame: invalid");
+  const rows = candlesOf(state, pair, interval).map((c) => ({ at: c.openMs, c }));
   const picked = window(rows, request.query, 100, 10_000);
   if (!picked) return refusal(10020, "limit: invalid");
   return { body: picked.map(({ c }) => [c.openMs, c.open, c.close, c.high, c.low, c.volume]) };

@@ -3,13 +3,16 @@
 // Shapes from Bitstamp's API docs (bitstamp.net/api, bitstamp.net/websocket/v2) and the fields ccxt's parser reads (node_modules/ccxt/js/src/bitstamp.js); data shapes only.
 // Bitstamp's trade history reads no start: `time` is a window (minute, hour, day) back from now, in
 // whole seconds; the fake keeps that window against its clock.
-import type {
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 const WINDOW_S: Record<string, number> = { minute: 60, hour: 3600, day: 86_400 };
@@ -26,6 +29,9 @@ const STEPS = new Set([
   "43200",
   "86400",
 ]);
+
+/** The steps (seconds) of the intervals the fakes keep; the others answer no candles. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "60", "1h": "3600", "1d": "86400" };
 
 const NAMES: Record<string, string> = {
   BTC: "Bitcoin",
@@ -80,10 +86,11 @@ function ohlc(pair: string, query: URLSearchParams, state: FakeState): FakeRespo
   const limit = Number(query.get("limit"));
   if (!step || !STEPS.has(step)) return refusal(400, "step: Select a valid choice.");
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return refusal(400, "limit: Must be 1..1000.");
-  if (step !== "60") return { body: { data: { pair, ohlc: [] } } };
+  const interval = intervalOf(INTERVALS, step);
+  if (!interval) return { body: { data: { pair, ohlc: [] } } };
   const startMs = Number(query.get("start") ?? 0) * 1000;
   const endMs = query.has("end") ? Number(query.get("end")) * 1000 : Number.MAX_SAFE_INTEGER;
-  const rows = state.candles.filter((c) => c.pair === pair && c.openMs >= startMs && c.openMs <= endMs);
+  const rows = candlesOf(state, pair, interval).filter((c) => c.openMs >= startMs && c.openMs <= endMs);
   const market = state.markets.find((m) => m.id === pair);
   return {
     body: {

@@ -4,14 +4,17 @@
 // snapshots of several trades with the taker's side `S`; `{"op":"ping"}` answered with ret_msg "pong").
 // Shapes from Bybit's v5 API docs (bybit-exchange.github.io/docs/v5) and the fields ccxt's parser
 // reads (node_modules/ccxt/js/src/bybit.js); data shapes only.
-import type {
-  FakeMarket,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeMarket,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 function ok(result: unknown, state: FakeState): FakeResponse {
@@ -62,17 +65,21 @@ function recentTrades(symbol: string, query: URLSearchParams, state: FakeState):
   return ok({ category: "spot", list }, state);
 }
 
+/** Bybit's intervals: minutes, and D for a day. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1", "1h": "60", "1d": "D" };
+
 /**
  * kline: [start, open, high, low, close, volume, turnover], newest first. With `start` alone the fake serves
  * the `limit` candles from `start` on; with `end`, the `limit` newest up to it (Bybit's docs say no more).
  */
 function kline(symbol: string, query: URLSearchParams, state: FakeState): FakeResponse {
-  if (query.get("interval") !== "1") return failure(10001, "params error: interval", state);
+  const interval = intervalOf(INTERVALS, query.get("interval"));
+  if (!interval) return failure(10001, "params error: interval", state);
   const limit = Math.min(Number(query.get("limit") ?? 200), 1000);
   const start = Number(query.get("start") ?? 0);
   const endParam = query.get("end");
-  const inRange = state.candles.filter(
-    (c) => c.pair === symbol && c.openMs >= start && (endParam === null || c.openMs <= Number(endParam)),
+  const inRange = candlesOf(state, symbol, interval).filter(
+    (c) => c.openMs >= start && (endParam === null || c.openMs <= Number(endParam)),
   );
   const kept = endParam === null && query.has("start") ? inRange.slice(0, limit) : inRange.slice(-limit);
   const list = kept

@@ -3,17 +3,22 @@
 // `subscriptions` answer, a `last_match`, then one `match` per trade). In both, `side` names the MAKER's side.
 // Shapes from Coinbase's Exchange API docs (docs.cdp.coinbase.com/exchange) and the fields ccxt's parser
 // reads (node_modules/ccxt/js/src/coinbaseexchange.js); data shapes only.
-import type {
-  FakeMarket,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeMarket,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 const GRANULARITIES = [60, 300, 900, 3600, 21600, 86400];
+/** The granularities (seconds) of the intervals the fakes keep; the others answer no candles. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "60", "1h": "3600", "1d": "86400" };
 
 function refusal(status: number, message: string): FakeResponse {
   return { status, body: { message } };
@@ -97,7 +102,9 @@ function candles(pair: string, query: URLSearchParams, state: FakeState): FakeRe
   if (Number.isNaN(from) || Number.isNaN(to)) return refusal(400, "Invalid start or end");
   if ((to - from) / (granularity * 1000) > 300)
     return refusal(400, "granularity too small for the requested time range");
-  const rows = state.candles.filter((c) => c.pair === pair && c.openMs >= from && c.openMs <= to);
+  const interval = intervalOf(INTERVALS, String(granularity));
+  const ofInterval = interval ? candlesOf(state, pair, interval) : [];
+  const rows = ofInterval.filter((c) => c.openMs >= from && c.openMs <= to);
   const body = rows.reverse().map((c) => [c.openMs / 1000, c.low, c.high, c.open, c.close, c.volume]);
   return { body };
 }

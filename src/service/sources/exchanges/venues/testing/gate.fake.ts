@@ -2,14 +2,17 @@
 // trades, spot candlesticks) and the spot WebSocket /ws/v4/ (`spot.trades` subscribe / unsubscribe by
 // currency pair, one trade per `update` event, `spot.ping`). Shapes from Gate's API v4 docs
 // (gate.com/docs/developers/apiv4, its WebSocket v4 page) and the fields ccxt's parser reads (node_modules/ccxt/js/src/gate.js); data shapes only.
-import type {
-  FakeCandle,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeCandle,
+  type FakeInterval,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 function refusal(label: string, message: string): FakeResponse {
@@ -109,7 +112,14 @@ const INTERVAL_S: Record<string, number> = {
   "15m": 900,
   "30m": 1800,
   "1h": 3600,
+  "4h": 14_400,
+  "8h": 28_800,
+  "1d": 86_400,
+  "7d": 604_800,
 };
+
+/** Gate's names of the intervals the fakes keep; the others answer no candles. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1m", "1h": "1h", "1d": "1d" };
 
 /** /spot/candlesticks: `limit` (newest candles) or a `from`..`to` range (seconds), never both. */
 function candlesticks(pair: string, query: URLSearchParams, state: FakeState): FakeResponse {
@@ -122,7 +132,8 @@ function candlesticks(pair: string, query: URLSearchParams, state: FakeState): F
   const toS = Number(query.get("to") ?? Math.floor(state.nowMs() / 1000));
   const fromS = Number(query.get("from") ?? toS - 100 * seconds);
   if ((toS - fromS) / seconds > 1000) return refusal("INVALID_PARAM_VALUE", "too many points requested");
-  const ofPair = state.candles.filter((c) => c.pair === pair && interval === "1m");
+  const kept = intervalOf(INTERVALS, interval);
+  const ofPair = kept ? candlesOf(state, pair, kept) : [];
   const rows = ranged
     ? ofPair.filter((c) => c.openMs >= fromS * 1000 && c.openMs <= toS * 1000)
     : ofPair.slice(-Number(query.get("limit") ?? 100));

@@ -8,13 +8,16 @@
 // A trade has two ids: `tradeId` (REST: `trade-id`) and a 27-digit `id` that HTX writes as a bare JSON
 // number, past what a double holds (ccxt keeps its digits as text; JSON.parse would round it).
 import { gzipSync } from "node:zlib";
-import type {
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 function refusal(code: string, msg: string): FakeResponse {
@@ -123,6 +126,9 @@ function withLongIds(json: string, trades: readonly FakeTrade[]): string {
   });
 }
 
+/** HTX's periods of the intervals the fakes keep; the others answer no candles. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1min", "1h": "60min", "1d": "1day" };
+
 const PERIODS = new Set([
   "1min",
   "5min",
@@ -144,8 +150,9 @@ function historyCandles(pair: string, query: URLSearchParams, state: FakeState):
   if (!Number.isInteger(size) || size < 1 || size > 1000) return refusal("invalid-parameter", "invalid size");
   const fromMs = Number(query.get("from") ?? 0) * 1000;
   const toMs = query.has("to") ? Number(query.get("to")) * 1000 : Number.MAX_SAFE_INTEGER;
-  const rows = state.candles.filter(
-    (c) => c.pair === pair && period === "1min" && c.openMs >= fromMs && c.openMs <= toMs,
+  const interval = intervalOf(INTERVALS, period);
+  const rows = (interval ? candlesOf(state, pair, interval) : []).filter(
+    (c) => c.openMs >= fromMs && c.openMs <= toMs,
   );
   const data = rows
     .slice(0, size)

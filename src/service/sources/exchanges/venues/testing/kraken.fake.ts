@@ -3,14 +3,17 @@
 // BTC/USD, not the REST names XXBTZUSD or XBT/USD; a snapshot of recent trades on every subscribe, then
 // updates of several trades; `{"method":"ping"}` answered with a pong). Shapes from Kraken's API docs
 // (docs.kraken.com/api, spot REST and WebSocket v2) and the fields ccxt's parser reads (node_modules/ccxt/js/src/kraken.js); data shapes only.
-import type {
-  FakeMarket,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeMarket,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 /** Kraken's REST asset id → its short name: XXBT → XBT, ZUSD → USD, USDT stays. */
@@ -100,11 +103,18 @@ function trades(pair: string, query: URLSearchParams, state: FakeState): FakeRes
   });
 }
 
-/** /0/public/OHLC: candles opened after `since` (seconds), of the newest 720 only, as Kraken keeps. */
+/** Kraken's intervals in minutes. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1", "1h": "60", "1d": "1440" };
+
+/**
+ * /0/public/OHLC: candles opened after `since` (seconds), of the newest 720 of the interval only, as Kraken
+ * keeps (hourly candles reach back 30 days, daily ones about two years).
+ */
 function ohlc(pair: string, query: URLSearchParams, state: FakeState): FakeResponse {
-  if (query.get("interval") !== "1") return failure("EGeneral:Invalid arguments");
+  const interval = intervalOf(INTERVALS, query.get("interval"));
+  if (!interval) return failure("EGeneral:Invalid arguments");
   const since = Number(query.get("since") ?? 0);
-  const kept = state.candles.filter((c) => c.pair === pair).slice(-720);
+  const kept = candlesOf(state, pair, interval).slice(-720);
   const rows = kept.filter((c) => c.openMs / 1000 > since);
   return success({
     [pair]: rows.map((c) => [

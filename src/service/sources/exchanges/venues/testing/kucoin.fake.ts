@@ -6,13 +6,16 @@
 // History", "Get Klines") and the fields ccxt's parser reads (node_modules/ccxt/js/src/kucoin.js); data shapes only. The classic trade history carries `sequence` but no `tradeId`; the unified
 // account's trade history carries both, and a spot match's `tradeId` is its `sequence`.
 import { randomBytes } from "node:crypto";
-import type {
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 const OK = "200000";
@@ -121,14 +124,18 @@ function unifiedTrades(pair: string, query: URLSearchParams, state: FakeState): 
   return ok({ tradeType: "SPOT", list });
 }
 
+/** KuCoin's types of the intervals the fakes keep; the others answer no candles. */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1min", "1h": "1hour", "1d": "1day" };
+
 /** /market/candles: `type`, and `startAt`..`endAt` in seconds; newest first, at most 1500. */
 function candles(pair: string, query: URLSearchParams, state: FakeState): FakeResponse {
   const type = query.get("type");
   if (!type) return refusal("400100", "type: must not be blank");
   const startMs = Number(query.get("startAt") ?? 0) * 1000;
   const endMs = Number(query.get("endAt") ?? 0) * 1000 || state.nowMs();
-  const rows = state.candles.filter(
-    (c) => c.pair === pair && type === "1min" && c.openMs >= startMs && c.openMs < endMs,
+  const interval = intervalOf(INTERVALS, type);
+  const rows = (interval ? candlesOf(state, pair, interval) : []).filter(
+    (c) => c.openMs >= startMs && c.openMs < endMs,
   );
   return ok(
     rows

@@ -3,14 +3,17 @@
 // /ws/v5/public (`{"op":"subscribe","args":[{"channel":"trades","instId":"BTC-USDT"}]}`, an `event` answer, trades
 // with the taker's side; the text "ping" answered with "pong"). Shapes from OKX's v5 API docs
 // (www.okx.com/docs-v5/en) and the fields ccxt's parser reads (node_modules/ccxt/js/src/okx.js); data shapes only.
-import type {
-  FakeMarket,
-  FakeProtocol,
-  FakeRequest,
-  FakeResponse,
-  FakeSocket,
-  FakeState,
-  FakeTrade,
+import {
+  candlesOf,
+  type FakeInterval,
+  type FakeMarket,
+  type FakeProtocol,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeSocket,
+  type FakeState,
+  type FakeTrade,
+  intervalOf,
 } from "../../testing/fake-protocol.ts";
 
 const ok = (data: unknown[]): FakeResponse => ({ body: { code: "0", msg: "", data } });
@@ -74,15 +77,22 @@ function trades(instId: string, query: URLSearchParams, state: FakeState): FakeR
 }
 
 /**
+ * OKX's bars of the intervals the fakes keep: a day in UTC is 1Dutc (1D is a day in Hong Kong time, which
+ * ccxt never asks for spot); other bars are refused.
+ */
+const INTERVALS: Record<FakeInterval, string> = { "1m": "1m", "1h": "1H", "1d": "1Dutc" };
+
+/**
  * Candles strictly between `before` and `after` (ms), newest first, at most `limit` (default 100, at most 300
  * for candles and, as ccxt 4.5.84 takes it, history-candles too: the one cap ccxt assumes, not re-checked).
  */
 function candles(instId: string, query: URLSearchParams, state: FakeState): FakeResponse {
-  if ((query.get("bar") ?? "1m") !== "1m") return failure("51000", "Parameter bar error");
+  const interval = intervalOf(INTERVALS, query.get("bar") ?? "1m");
+  if (!interval) return failure("51000", "Parameter bar error");
   const limit = Math.min(Number(query.get("limit") ?? 100), 300);
   const after = Number(query.get("after") ?? Number.MAX_SAFE_INTEGER);
   const before = Number(query.get("before") ?? 0);
-  const rows = state.candles.filter((c) => c.pair === instId && c.openMs < after && c.openMs > before);
+  const rows = candlesOf(state, instId, interval).filter((c) => c.openMs < after && c.openMs > before);
   // Newest first: the `limit` nearest `after`.
   const kept = rows.reverse().slice(0, limit);
   return ok(
