@@ -5,6 +5,7 @@
 // again with backoff, and until then the pairs it listed last time (kept by the caller) stand in.
 import type { Pair } from "../../catalog/catalog.ts";
 import type { ExchangeHealth, SourceTrade, TradeSource } from "../../market/trade-source.ts";
+import { MarketsRetryLog } from "./markets-retry-log.ts";
 import { TradeIntake } from "./trade-intake.ts";
 import { UsdPrices, type UsdReferences } from "./usd-prices.ts";
 import type { Venue, VenuePair } from "./venue.ts";
@@ -42,6 +43,8 @@ export class ExchangesSource implements TradeSource {
   private watchdog: NodeJS.Timeout | null = null;
   private stopped = false;
   private backfill = new Map<string, ExchangeHealth["backfill"]>();
+  /** The exchanges whose markets did not load, one line a retry round. */
+  private readonly retryLog = new MarketsRetryLog((line) => this.log(line));
   /** Called when an exchange's pairs become known after the start (it was down then). */
   onPairs: ((pairs: readonly Pair[]) => void) | null = null;
 
@@ -95,9 +98,8 @@ export class ExchangesSource implements TradeSource {
         if (first) this.onPairs?.(this.pairs());
         return;
       } catch (error) {
-        this.log(
-          `${feed.venue.name}: markets did not load (${error instanceof Error ? error.message.slice(0, 200) : error}); retrying in ${Math.round(delay / 1000)} s`,
-        );
+        // A load that fails after the stop retries nothing: no line.
+        if (!this.stopped) this.retryLog.failed(feed.venue.name, error, delay);
         await new Promise((resolve) => setTimeout(resolve, delay).unref());
         delay = Math.min(max, delay * 2);
       }
@@ -166,6 +168,7 @@ export class ExchangesSource implements TradeSource {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.retryLog.flush();
     if (this.watchdog) clearInterval(this.watchdog);
     await Promise.all(this.feeds.map((feed) => feed.stop()));
   }
