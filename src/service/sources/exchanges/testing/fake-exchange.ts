@@ -1,7 +1,9 @@
 // A fake exchange on loopback for the tests: one HTTP server (REST) with a WebSocket endpoint on the same
 // origin, speaking one exchange's own protocol (a FakeProtocol, venues/<name>.fake.ts). A test scripts it:
 // trades published to subscribers in native frames (and kept for REST), trades only REST knows (missed
-// while a socket was down), dropped connections, an exchange down, pings.
+// while a socket was down), dropped connections, an exchange down, pings. A test may also have it answer a
+// REST path with a recorded answer of the real exchange (RecordedAnswer) in place of the protocol's own, so
+// that ccxt's parsing and ours run over what the exchange really sent.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -15,11 +17,40 @@ import type {
   FakeTrade,
 } from "./fake-protocol.ts";
 
+/** An answer the exchange really gave (ccxt's recorded responses), served for a REST path as it is. */
+export interface RecordedAnswer {
+  /** Path without the query, e.g. "/api/v3/klines"; matched exactly. */
+  path: string;
+  /** Default GET. */
+  method?: string;
+  /** Query parameters the request must carry with these values (others are not looked at). */
+  query?: Readonly<Record<string, string>>;
+  /** Default 200. */
+  status?: number;
+  /** Written as JSON; a string is written as it is. */
+  body: unknown;
+}
+
 export interface FakeExchangeOptions {
   markets: FakeMarket[];
   candles?: FakeCandle[];
   /** The exchange's clock; default Date.now. */
   nowMs?: () => number;
+  /** Consulted before the protocol's `rest`: the first that matches a request answers it. */
+  recorded?: readonly RecordedAnswer[];
+}
+
+/** The first recorded answer for `request`, or undefined (the protocol answers). */
+function recordedFor(
+  request: FakeRequest,
+  recorded: readonly RecordedAnswer[] | undefined,
+): RecordedAnswer | undefined {
+  return recorded?.find(
+    (answer) =>
+      answer.path === request.path &&
+      (answer.method ?? "GET") === request.method &&
+      Object.entries(answer.query ?? {}).every(([key, value]) => request.query.get(key) === value),
+  );
 }
 
 interface Connection {
@@ -32,6 +63,8 @@ export class FakeExchange {
   readonly origin: string;
   /** Every REST request, "GET /path?query", in arrival order. */
   readonly requests: string[] = [];
+  /** The REST requests a recorded answer answered, "GET /path?query", in arrival order. */
+  readonly servedRecorded: string[] = [];
   /** Client messages received over WebSocket, in arrival order. */
   readonly received: string[] = [];
   /** Application-level and WebSocket pongs received. */
@@ -76,7 +109,8 @@ export class FakeExchange {
       });
       req.on("end", () => {
         const url = new URL(req.url ?? "/", fake.origin);
-        fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
+        const line = `${req.method} ${url.pathname}${url.search}`;
+        fake.requests.push(line);
         if (fake.down) {
           res.writeHead(503, { "content-type": "text/plain" }).end("down");
           return;
@@ -87,7 +121,9 @@ export class FakeExchange {
           query: url.searchParams,
           body,
         };
-        const answer = protocol.rest(request, fake.state);
+        const recorded = recordedFor(request, options.recorded);
+        if (recorded) fake.servedRecorded.push(line);
+        const answer = recorded ?? protocol.rest(request, fake.state);
         const status = answer ? (answer.status ?? 200) : 404;
         const answered = answer ? answer.body : { error: "not found" };
         const text = typeof answered === "string" ? answered : JSON.stringify(answered);
