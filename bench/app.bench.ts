@@ -28,6 +28,8 @@ const log = (line: string) => console.log(`bench: ${line}`);
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-app-"));
 const config = loadConfig({}, [
+  "--market",
+  "simulator",
   "--port",
   "0",
   "--data-dir",

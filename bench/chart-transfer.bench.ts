@@ -51,7 +51,7 @@ async function startTree(tree: string, dir: string): Promise<{ url: string; chil
   const script = `
     const { loadConfig } = await import(${JSON.stringify(join(tree, "src/service/config/load.ts"))});
     const { startService } = await import(${JSON.stringify(join(tree, "src/service/server.ts"))});
-    const config = loadConfig({}, ["--port", "0", "--data-dir", ${JSON.stringify(dir)}, "--rate-limit", "0", "--history-days", "30"]);
+    const config = loadConfig({}, ["--market", "simulator", "--port", "0", "--data-dir", ${JSON.stringify(dir)}, "--rate-limit", "0", "--history-days", "30"]);
     const service = await startService(config, { live: false, log: () => {} });
     console.log(service.url);
     process.on("SIGTERM", () => service.close().then(() => process.exit(0)));`;

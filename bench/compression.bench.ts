@@ -19,6 +19,8 @@ const MIN_TIMED_MS = Number(process.env.BENCH_MIN_TIMED_MS ?? 300);
 
 const { dataDir, dispose } = await benchDataDir("compression", log);
 const config = loadConfig({}, [
+  "--market",
+  "simulator",
   "--port",
   "0",
   "--data-dir",

@@ -143,9 +143,18 @@ export async function measureLive(venues: readonly LiveVenue[], options: LiveOpt
         }),
       );
     }
-    const common = ["--market-coins", "all", "--history-days", "1", "--rate-limit", "0"];
+    const common = [
+      "--rates",
+      "history",
+      "--market-coins",
+      "all",
+      "--history-days",
+      "1",
+      "--rate-limit",
+      "0",
+    ];
     log("starting the simulator service (the baseline)");
-    const simulator = await startService("simulator", common);
+    const simulator = await startService("simulator", ["--market", "simulator", ...common]);
     services.push(simulator);
     const simulatorStarted = rssKiB(simulator.child);
     const hosts = venues.map((l, v) => `${l.venue.name}=${fakes[v]?.origin}`).join(",");

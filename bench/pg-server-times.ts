@@ -19,6 +19,8 @@ export async function serverTimes(
 ): Promise<(string | number)[][]> {
   const dir = mkdtempSync(join(tmpdir(), "bench-pg-service-"));
   const config = loadConfig({}, [
+    "--market",
+    "simulator",
     "--port",
     "0",
     "--data-dir",

@@ -26,4 +26,10 @@ export const REPLICA_CPUS = process.env.SCALE_REPLICA_CPUS ?? "0";
 export const REPLICA_CPU = 0;
 export const SHARED_CPU = 1;
 export const REPLICA_ROLE = "api_replica";
-export const MARKET = { HISTORY_DAYS: "1", MARKET_COINS: "all", MARKET_SPEED: "1", RATE_LIMIT: "5" };
+export const MARKET = {
+  MARKET_SOURCE: "simulator",
+  HISTORY_DAYS: "1",
+  MARKET_COINS: "all",
+  MARKET_SPEED: "1",
+  RATE_LIMIT: "5",
+};

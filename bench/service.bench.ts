@@ -58,6 +58,8 @@ function bareRead(from: number, to: number): number {
 
 // 2. The service on that data directory, limit off.
 const config = loadConfig({}, [
+  "--market",
+  "simulator",
   "--port",
   "0",
   "--data-dir",

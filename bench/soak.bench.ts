@@ -192,7 +192,16 @@ async function startService(): Promise<{ child: ChildProcess; url: string }> {
     "--import",
     "tsx",
     "src/service/main.ts",
-    ...["--port", "0", "--data-dir", dataDir, "--history-days", String(HISTORY_DAYS)],
+    ...[
+      "--market",
+      "simulator",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--history-days",
+      String(HISTORY_DAYS),
+    ],
     ...["--market-speed", String(MARKET_SPEED), "--rate-limit", "5"],
   ];
   const child = spawn(process.execPath, args, {

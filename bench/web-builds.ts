@@ -65,6 +65,8 @@ export async function startBuild(build: Build, port: number, historyDays: number
       "--import",
       "tsx",
       "src/service/main.ts",
+      "--market",
+      "simulator",
       "--port",
       String(port),
       "--data-dir",

@@ -20,7 +20,13 @@ import {
 import { type Cluster, startCluster } from "./cluster-processes.ts";
 import type { ServiceProcess } from "./service-process.ts";
 
-const SETTINGS = { HISTORY_DAYS: "1", MARKET_COINS: "BTC,ETH", MARKET_SPEED: "60", RATE_LIMIT: "5" };
+const SETTINGS = {
+  MARKET_SOURCE: "simulator",
+  HISTORY_DAYS: "1",
+  MARKET_COINS: "BTC,ETH",
+  MARKET_SPEED: "60",
+  RATE_LIMIT: "5",
+};
 const WITHIN_MS = 1_000;
 
 describe.skipIf(lacksServers("the operator's distributed tests"))(

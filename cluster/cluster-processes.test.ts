@@ -22,7 +22,9 @@ describe.skipIf(lacksServers("the cluster tests"))("a cluster started by startCl
       ...(database ? { databaseUrl: database.url } : {}),
       ...(redis ? { redisUrl: redis.url } : {}),
       fsync: false,
-      env: { all: { HISTORY_DAYS: "1", MARKET_COINS: "BTC,ETH", RATE_LIMIT: "0" } },
+      env: {
+        all: { MARKET_SOURCE: "simulator", HISTORY_DAYS: "1", MARKET_COINS: "BTC,ETH", RATE_LIMIT: "0" },
+      },
       onUnexpectedExit: (name, how) => unexpected.push(`${name}: ${how}`),
     });
   }, 300_000);

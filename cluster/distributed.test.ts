@@ -15,6 +15,7 @@ import { type ServiceProcess, serviceProcess } from "./service-process.ts";
 const READER = "reader-key-0123456789";
 const WRITER = "distributed-write-key-0123456789";
 const SETTINGS = {
+  MARKET_SOURCE: "simulator",
   HISTORY_DAYS: "1",
   MARKET_COINS: "BTC,ETH",
   MARKET_SPEED: "60",

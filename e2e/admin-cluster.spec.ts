@@ -22,6 +22,7 @@ import { DASHBOARD_DIR } from "./services.ts";
 
 const WITHIN_MS = 1_000;
 const SETTINGS = {
+  MARKET_SOURCE: "simulator",
   HISTORY_DAYS: "1",
   MARKET_COINS: "BTC,ETH",
   MARKET_SPEED: "60",

@@ -41,6 +41,9 @@ export async function startOwnService(port: number, options: OwnServiceOptions =
       String(historyDays),
       ...(marketSpeed === undefined ? [] : ["--market-speed", String(marketSpeed)]),
       ...(marketCoins === undefined ? [] : ["--market-coins", marketCoins.join(",")]),
+      // A journey names its sources: the simulator and generated rates unless its settings name others.
+      ...(options.env?.MARKET_SOURCE === undefined ? ["--market", "simulator"] : []),
+      ...(options.env?.RATES_SOURCE === undefined ? ["--rates", "history"] : []),
     ],
     {
       env: {

@@ -73,5 +73,5 @@ export function busiestMinute(requests: readonly LoggedRequest[]): number {
 export function serviceCommand(port: number, wire: "seed" | "dia"): string {
   const dir = dataDir(port);
   // A new run hands out client keys from the first again (see fixtures.ts).
-  return `rm -rf ${dir} ${join(DATA_ROOT, "next-client-key")} && exec node --import tsx src/service/main.ts --port ${port} --data-dir ${dir} --history-days 2 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
+  return `rm -rf ${dir} ${join(DATA_ROOT, "next-client-key")} && exec node --import tsx src/service/main.ts --market simulator --port ${port} --data-dir ${dir} --history-days 2 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
 }

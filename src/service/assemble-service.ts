@@ -8,7 +8,6 @@ import type { FairUsageWindow } from "./access/fair-usage.ts";
 import { openFairUsage } from "./access/fair-usage-open.ts";
 import { type StartedAccess, startAccess } from "./access/start-access.ts";
 import { type Clock, MarketClock } from "./clock.ts";
-import type { Config } from "./config/settings.ts";
 import type { ServiceContext } from "./context.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { ChartCache } from "./market/chart-cache.ts";
@@ -26,6 +25,7 @@ import { followNews } from "./roles/follow-news.ts";
 import { type RunningIngest, startIngest } from "./roles/ingest.ts";
 import { replicaMarket } from "./roles/replica-market.ts";
 import { ReportedSource } from "./roles/source-report.ts";
+import type { ChosenConfig } from "./sources/market-choice.ts";
 import type { OpenOptions } from "./sources/opened-market.ts";
 import type { Store } from "./store/store.ts";
 
@@ -43,7 +43,7 @@ export interface AssemblyOptions {
 
 /** What the parts are made of: the opened store, the metrics that time it, and what start-up was asked. */
 export interface ServiceMaterials {
-  config: Config;
+  config: ChosenConfig;
   options: AssemblyOptions;
   store: Store;
   metrics: ServiceMetrics;

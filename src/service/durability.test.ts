@@ -29,7 +29,10 @@ interface ServiceProcess {
 function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
   // One process (node with tsx's loader), not the tsx CLI, which would run the service in a child that a
   // kill of the CLI leaves running. Two coins and one day of history seed in a second or two.
-  const args = ["--port", "0", "--data-dir", dataDir, "--history-days", "1", "--market-coins", "BTC,ETH"];
+  const args = [
+    ...["--market", "simulator", "--port", "0", "--data-dir", dataDir],
+    ...["--history-days", "1", "--market-coins", "BTC,ETH"],
+  ];
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "src/service/main.ts", ...args, "--rate-limit", "0"],

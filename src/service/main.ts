@@ -7,6 +7,7 @@ import { ConfigError, helpText, loadConfig } from "./config/load.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
 import { createLogger, lineLog } from "./ops/logger.ts";
 import { startService } from "./server.ts";
+import { watchForExchanges } from "./sources/market-choice.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2));
@@ -20,10 +21,13 @@ async function main(): Promise<void> {
   // this banner stays plain text.
   const logger = createLogger({ level: config.logLevel });
   logFaultsTo(logger);
-  const service = await startService(config, { dashboardDir: config.dashboardDir, log: lineLog(logger) });
+  const log = lineLog(logger);
+  let service = await startService(config, { dashboardDir: config.dashboardDir, log });
+  let stopWatching = () => {};
   // Before the lines that say the service is up: whoever waits for them (a supervisor, a test) may stop it
   // at once, and a SIGTERM that comes before its handler kills the process without closing the store.
   const stop = async () => {
+    stopWatching();
     await service.close();
     process.exit(0);
   };
@@ -54,6 +58,29 @@ async function main(): Promise<void> {
     `console    ${service.url}/console   (admin key: ADMIN_KEYS or ${config.dataDir}/${ADMIN_KEY_FILE})`,
   );
   if (config.marketSpeed !== 1) console.log(`market clock runs ${config.marketSpeed}× real time`);
+  if (service.config.marketFallback !== null) {
+    console.log(
+      `market     simulated: ${service.config.marketFallback}; trying the exchanges again every ${config.marketRetrySeconds} s`,
+    );
+    // The simulator stood in because no exchange answered: when one does, the service starts again on the
+    // real market (its own history, beside the simulated one), on the same port, without its operator.
+    stopWatching = watchForExchanges(service.config, (exchange) => {
+      log(`market: ${exchange} answers now: switching to the real market`);
+      void (async () => {
+        const port = service.port;
+        await service.close();
+        // On the port it had: a dashboard open in a browser carries on at the same address.
+        service = await startService(
+          { ...config, port, marketSource: "exchanges" },
+          { dashboardDir: config.dashboardDir, log },
+        );
+        console.log(`market     real: reading the exchanges at ${service.url}/`);
+      })().catch((error: unknown) => {
+        console.error("market: switching to the real market failed", error);
+        process.exit(1);
+      });
+    });
+  }
 }
 
 main().catch((error: unknown) => {

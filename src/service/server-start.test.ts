@@ -18,7 +18,16 @@ afterAll(async () => {
 });
 
 it("stores the blocks that ended while the history was being seeded before it answers", async () => {
-  const config = loadConfig({}, ["--port", "0", "--data-dir", dataDir, "--history-days", "1"]);
+  const config = loadConfig({}, [
+    "--market",
+    "simulator",
+    "--port",
+    "0",
+    "--data-dir",
+    dataDir,
+    "--history-days",
+    "1",
+  ]);
   const marketClock = new ManualClock(TEST_NOW);
   let hookFired = 0;
   service = await startService(config, {

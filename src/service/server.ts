@@ -30,7 +30,9 @@ import { timeStore } from "./ops/timing.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { type IngestLock, takeIngestLock, WAITING_FOR_THE_LOCK } from "./roles/ingest-lock.ts";
 import { openStore } from "./roles/open-store.ts";
-import { checkStoreFits } from "./roles/store-checks.ts";
+import { checkStoreFits, heldMarketSource } from "./roles/store-checks.ts";
+import { type ChosenConfig, chooseMarketSource } from "./sources/market-choice.ts";
+import type { Store } from "./store/store.ts";
 
 export interface StartOptions extends AssemblyOptions {
   dashboardDir?: string;
@@ -40,6 +42,8 @@ export interface StartOptions extends AssemblyOptions {
 }
 
 export interface RunningService {
+  /** The configuration as started: its sources chosen (MARKET_SOURCE auto settled). */
+  config: ChosenConfig;
   url: string;
   port: number;
   /** The API's context (null for ROLE=ingest, which answers only its health). */
@@ -75,19 +79,34 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+export async function startService(requested: Config, options: StartOptions = {}): Promise<RunningService> {
   const log = options.log ?? ((line: string) => console.log(line));
   const wallClock = options.wallClock ?? systemClock;
-  const writes = config.role !== "api";
+  const writes = requested.role !== "api";
   // The write key and the request log live here: a directory made by the service is the owner's only.
-  makePrivateDir(config.dataDir);
+  makePrivateDir(requested.dataDir);
   let lock: IngestLock | null = null;
   // Set while the lock is waited for (in a callback: declared so that TypeScript does not take it for null).
   let waiting = null as WaitingServer | null;
   let waitingFor = WAITING_FOR_THE_LOCK;
   // Every store call and Redis command is timed for /metrics; the market's figures are read at each scrape.
   const metrics = new ServiceMetrics({ processFigures: options.processFigures ?? true });
-  const store = timeStore(await openStore(config, log), metrics);
+  // MARKET_SOURCE auto is settled here (market-choice.ts): before the store is opened where each source has
+  // its own (the data directory), after it where one database holds one source's market (PostgreSQL).
+  let config: ChosenConfig;
+  let opened: Store;
+  if (requested.databaseUrl === null) {
+    config = await chooseMarketSource(requested, { log, held: null, probes: writes });
+    opened = await openStore(config, config.marketSource, log);
+  } else {
+    opened = await openStore(requested, null, log);
+    const held = await heldMarketSource(opened).catch(async (error) => {
+      await opened.close();
+      throw error;
+    });
+    config = await chooseMarketSource(requested, { log, held, probes: writes });
+  }
+  const store = timeStore(opened, metrics);
   const cleanUp: (() => Promise<void>)[] = [() => store.close()];
   const undo = async () => {
     for (const step of cleanUp.reverse()) await step().catch(() => undefined);
@@ -131,7 +150,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     answered,
     now: () => wallClock.now(),
     marketClock: ctx.marketClock,
-    marketSource: () => marketSourceHeader(ctx.source),
+    marketSource: () => marketSourceHeader(ctx.source, config.marketFallback),
     clientAddress: (req) => clientAddress(config.trustProxy, req),
   });
   const fastPath = { edge, book: access.book, limiter, cache, trustProxy: config.trustProxy };
@@ -182,6 +201,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let closing: Promise<void> | null = null;
 
   return {
+    config,
     url: `http://localhost:${port}`,
     port,
     ctx,

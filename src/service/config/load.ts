@@ -143,18 +143,20 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     }
   }
 
-  const marketSource = resolve(SETTINGS.marketSource);
+  const askedSource = resolve(SETTINGS.marketSource);
   // A real market's history comes from the exchanges' candles, within their request limits: a day fills in
   // minutes; the simulator's 30 days seed in seconds.
   const historyGiven =
     typeof values[SETTINGS.historyDays.flag] === "string" || (env[SETTINGS.historyDays.env] ?? "") !== "";
   const marketSpeed = resolve(SETTINGS.marketSpeed);
-  if (marketSource === "exchanges" && marketSpeed !== 1 && !help) {
+  if (askedSource === "exchanges" && marketSpeed !== 1 && !help) {
     throw new ConfigError(
       `MARKET_SPEED (--market-speed) must be 1 with MARKET_SOURCE (--market) exchanges: real trades happen in real time; got ${marketSpeed}`,
       "MARKET_SPEED",
     );
   }
+  // A market clock faster than real time can only be the simulator's: "auto" has nothing to try.
+  const marketSource = askedSource === "auto" && marketSpeed !== 1 ? "simulator" : askedSource;
   return {
     port: resolve(SETTINGS.port),
     dataDir: resolve(SETTINGS.dataDir),
@@ -166,10 +168,13 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     logLevel: resolve(SETTINGS.logLevel),
     wire: resolve(SETTINGS.wire),
     historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
+    historyDaysGiven: historyGiven,
     marketSpeed,
     seed: resolve(SETTINGS.seed),
     marketCoins: resolve(SETTINGS.marketCoins),
     marketSource,
+    marketFallback: null,
+    marketRetrySeconds: resolve(SETTINGS.marketRetrySeconds),
     exchanges: resolve(SETTINGS.exchanges),
     exchangeHosts: resolve(SETTINGS.exchangeHosts),
     ratesSource: resolve(SETTINGS.ratesSource),

@@ -10,7 +10,7 @@ describe("the rates source settings", () => {
     expect(loadConfig({ RATES_SOURCE: "Issuers" }, []).ratesSource).toBe("issuers");
     expect(loadConfig({ RATES_SOURCE: "issuers" }, ["--rates", "history"]).ratesSource).toBe("history");
     expect(refusal({ RATES_SOURCE: "ecb" })).toMatch(
-      /RATES_SOURCE \(--rates\) must be one of history, issuers; got "ecb"/,
+      /RATES_SOURCE \(--rates\) must be one of auto, history, issuers; got "ecb"/,
     );
   });
 

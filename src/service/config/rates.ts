@@ -8,11 +8,15 @@ import type { Fail } from "./values.ts";
 
 const ISSUER_NAMES: Record<string, RateIssuer> = { ecb: "ECB", nyfed: "FED", fed: "FED", boe: "BOE" };
 
-export function parseRatesSource(raw: string, fail: Fail): RatesSourceName {
+/** What RATES_SOURCE may say: a source, or "auto" (the issuers beside the real market, else the histories). */
+export type RatesSourceSetting = RatesSourceName | "auto";
+const RATES_SOURCE_SETTINGS: readonly RatesSourceSetting[] = ["auto", ...RATES_SOURCES];
+
+export function parseRatesSource(raw: string, fail: Fail): RatesSourceSetting {
   const value = raw.trim().toLowerCase();
-  const known: readonly string[] = RATES_SOURCES;
-  if (!known.includes(value)) fail(`one of ${RATES_SOURCES.join(", ")}`);
-  return value as RatesSourceName;
+  const known: readonly string[] = RATES_SOURCE_SETTINGS;
+  if (!known.includes(value)) fail(`one of ${RATES_SOURCE_SETTINGS.join(", ")}`);
+  return value as RatesSourceSetting;
 }
 
 /** `ecb=http://127.0.0.1:9201,nyfed=https://mirror.example` → issuer → origin. */

@@ -5,11 +5,15 @@ import path from "node:path";
 import { WIRE_FORMATS, type WireFormat } from "../../interface/vocabulary.ts";
 import { isLogLevel, type LogLevel } from "../ops/logger.ts";
 import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
-import type { RatesSourceName } from "../rates/rate-source.ts";
 import { ACCESS_SETTINGS } from "./access.ts";
 import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./cluster.ts";
-import { parseRateIssuerHosts, parseRatesSource } from "./rates.ts";
-import { type MarketSource, parseExchangeHosts, parseExchanges, parseMarketSource } from "./sources.ts";
+import { parseRateIssuerHosts, parseRatesSource, type RatesSourceSetting } from "./rates.ts";
+import {
+  type MarketSourceSetting,
+  parseExchangeHosts,
+  parseExchanges,
+  parseMarketSource,
+} from "./sources.ts";
 import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./values.ts";
 
 export interface Config {
@@ -28,22 +32,31 @@ export interface Config {
   /** Requests per admin key in any 60-second window on /admin. */
   adminRateLimit: number;
   wire: WireFormat;
-  /** Days of market history seeded on first start. */
+  /** Days of market history seeded on first start (for the real market: from 1-minute candles). */
   historyDays: number;
+  /** HISTORY_DAYS was given; else its default depends on the source (30 simulated, 1 real). */
+  historyDaysGiven: boolean;
   /** How fast the market clock runs: 1 = real time, 60 = a 120-second block every 2 s. */
   marketSpeed: number;
   /** The market simulator's seed. */
   seed: number;
   /** The coins the market simulates, in the catalog's order; null = all of them. */
   marketCoins: string[] | null;
-  /** Where the market's trades come from: the simulator, or the real exchanges' public trade streams. */
-  marketSource: MarketSource;
+  /**
+   * Where the market's trades come from: the simulator, or the real exchanges' public trade streams; "auto"
+   * until the start has chosen (market-choice.ts): the exchanges where one answers, else the simulator.
+   */
+  marketSource: MarketSourceSetting;
+  /** Why the simulator stands in for the exchanges MARKET_SOURCE auto wanted; null when it does not. */
+  marketFallback: string | null;
+  /** With the simulator standing in: seconds between tries of the exchanges (the service switches when one answers). */
+  marketRetrySeconds: number;
   /** The exchanges the exchanges source reads (the service's names, in the catalog's order). */
   exchanges: string[];
   /** Exchange name → the origin that receives all its REST and WebSocket traffic instead (tests, mirrors). */
   exchangeHosts: Map<string, URL>;
-  /** Where the interest-rate fixings come from: generated histories, or their issuers. */
-  ratesSource: RatesSourceName;
+  /** Where the interest-rate fixings come from: generated histories, or their issuers; "auto" follows the market. */
+  ratesSource: RatesSourceSetting;
   /** Issuer (ECB, FED, BOE) → the origin that receives all its requests instead (tests, mirrors). */
   rateIssuerHosts: Map<RateIssuer, URL>;
   /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
@@ -70,7 +83,10 @@ export interface Config {
   help: boolean;
 }
 
-type Settings = { [K in Exclude<keyof Config, "help">]: Setting<Config[K]> };
+// Derived from the settings rather than set: whether HISTORY_DAYS was given, and why the simulator stands in.
+type Settings = {
+  [K in Exclude<keyof Config, "help" | "historyDaysGiven" | "marketFallback">]: Setting<Config[K]>;
+};
 
 export const SETTINGS: Settings = {
   port: {
@@ -119,7 +135,7 @@ export const SETTINGS: Settings = {
     flag: "history-days",
     default: "30",
     meaning:
-      "Days of market history seeded on first start (with --market exchanges: 1, from 1-minute candles)",
+      "Days of market history seeded on first start (default 30 simulated; for the real market 1, from 1-minute candles)",
     parse: (raw, fail) => wholeNumber(raw, 1, 3_650, "a whole number 1–3650", fail),
   },
   marketSpeed: {
@@ -153,10 +169,18 @@ export const SETTINGS: Settings = {
   marketSource: {
     env: "MARKET_SOURCE",
     flag: "market",
-    default: "simulator",
+    default: "auto",
     meaning:
-      "Where trades come from: simulator (offline, seeded) or exchanges (ten exchanges' public streams)",
+      "Where trades come from: auto (the ten exchanges' public streams when one answers within 10 s, else the simulator), exchanges, or simulator (offline, seeded)",
     parse: parseMarketSource,
+  },
+  marketRetrySeconds: {
+    env: "MARKET_RETRY_SECONDS",
+    flag: "market-retry-seconds",
+    default: "300",
+    meaning:
+      "With MARKET_SOURCE auto and no exchange reachable at the start: seconds between tries; the service switches to the real market when one answers",
+    parse: (raw, fail) => wholeNumber(raw, 1, 86_400, "a whole number of seconds 1–86400", fail),
   },
   exchanges: {
     env: "EXCHANGES",
@@ -176,9 +200,9 @@ export const SETTINGS: Settings = {
   ratesSource: {
     env: "RATES_SOURCE",
     flag: "rates",
-    default: "history",
+    default: "auto",
     meaning:
-      "Where interest rates come from: history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
+      "Where interest rates come from: auto (the issuers beside the real market, generated beside the simulated one), history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
     parse: parseRatesSource,
   },
   rateIssuerHosts: {

@@ -10,8 +10,16 @@ describe("the market source settings", () => {
     expect(loadConfig({ MARKET_SOURCE: "Exchanges" }, []).marketSource).toBe("exchanges");
     expect(loadConfig({}, ["--market", "exchanges"]).marketSource).toBe("exchanges");
     expect(refusal({ MARKET_SOURCE: "binance" })).toMatch(
-      /MARKET_SOURCE \(--market\) must be one of simulator, exchanges/,
+      /MARKET_SOURCE \(--market\) must be one of auto, simulator, exchanges/,
     );
+  });
+
+  it("leaves the source to the start by default (auto), and takes the simulator where the clock is fast", () => {
+    expect(loadConfig({}, []).marketSource).toBe("auto");
+    expect(loadConfig({}, []).ratesSource).toBe("auto");
+    expect(loadConfig({ MARKET_SPEED: "60" }, []).marketSource).toBe("simulator");
+    expect(loadConfig({}, []).historyDaysGiven).toBe(false);
+    expect(loadConfig({ HISTORY_DAYS: "3" }, []).historyDaysGiven).toBe(true);
   });
 
   it("refuses a market clock faster than real time with real trades, and defaults to a day of history", () => {

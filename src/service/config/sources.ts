@@ -7,14 +7,17 @@ import type { Fail } from "./values.ts";
 
 export const MARKET_SOURCES = ["simulator", "exchanges"] as const;
 export type MarketSource = (typeof MARKET_SOURCES)[number];
+/** What MARKET_SOURCE may say: a source, or "auto" (the exchanges where they answer, else the simulator). */
+export type MarketSourceSetting = MarketSource | "auto";
+const MARKET_SOURCE_SETTINGS: readonly MarketSourceSetting[] = ["auto", ...MARKET_SOURCES];
 
 const VENUE_NAMES = VENUES.map((v) => v.name).join(", ");
 
-export function parseMarketSource(raw: string, fail: Fail): MarketSource {
+export function parseMarketSource(raw: string, fail: Fail): MarketSourceSetting {
   const value = raw.trim().toLowerCase();
-  const known: readonly string[] = MARKET_SOURCES;
-  if (!known.includes(value)) fail(`one of ${MARKET_SOURCES.join(", ")}`);
-  return value as MarketSource;
+  const known: readonly string[] = MARKET_SOURCE_SETTINGS;
+  if (!known.includes(value)) fail(`one of ${MARKET_SOURCE_SETTINGS.join(", ")}`);
+  return value as MarketSourceSetting;
 }
 
 function venueOf(name: string, allowed: string, fail: Fail): string {

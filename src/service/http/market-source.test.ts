@@ -28,7 +28,7 @@ describe("the market source, told to clients (simulator)", () => {
       expect(response.headers.get("RateLimit")).toBeNull();
       const body = await response.json();
       expect(body).toEqual({
-        market: { source: "simulator", latestBlockEnd: expect.any(String), exchanges: [] },
+        market: { source: "simulator", fallback: null, latestBlockEnd: expect.any(String), exchanges: [] },
         rates: { source: "history" },
       });
       expect(Date.parse(body.market.latestBlockEnd) % 120_000).toBe(0);

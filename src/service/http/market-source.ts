@@ -12,9 +12,12 @@ import type { ServiceEnv } from "./service-env.ts";
 
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 
-/** `simulator`, or `exchanges; live=7; total=10` (exchanges connected now, of those read). */
-export function marketSourceHeader(source: SourceStatus): string {
-  if (!source.liveExchanges) return source.kind;
+/**
+ * `simulator`, `simulator; fallback` (standing in for the exchanges, which could not be reached: see
+ * market-choice.ts), or `exchanges; live=7; total=10` (exchanges connected now, of those read).
+ */
+export function marketSourceHeader(source: SourceStatus, fallback: string | null = null): string {
+  if (!source.liveExchanges) return fallback === null ? source.kind : `${source.kind}; fallback`;
   const { live, total } = source.liveExchanges();
   return `${source.kind}; live=${live}; total=${total}`;
 }
@@ -41,6 +44,7 @@ export function registerStatus(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext
     const status: Status = {
       market: {
         source: ctx.source.kind,
+        fallback: ctx.config.marketFallback,
         latestBlockEnd: iso(latest === null ? null : latest * 1000),
         exchanges,
       },

@@ -2,15 +2,26 @@
 // seeds, or two coin lists never share a store (their histories would mix). The first process to write
 // notes them; every later one, of any role, is held to them.
 import { ConfigError } from "../config/load.ts";
-import type { Config } from "../config/settings.ts";
+import type { MarketSource } from "../config/sources.ts";
+import type { ChosenConfig } from "../sources/market-choice.ts";
 import type { Store } from "../store/store.ts";
 
 const SEED_META = "seed";
 const MARKET_COINS_META = "market_coins";
 const MARKET_SOURCE_META = "market_source";
 
+/**
+ * The source whose market `store` holds, or null for a store without one. A store made before the note
+ * existed holds the simulator's.
+ */
+export async function heldMarketSource(store: Store): Promise<MarketSource | null> {
+  const [source, lastEnd] = await Promise.all([store.getMeta(MARKET_SOURCE_META), store.lastBlockTime()]);
+  if (source === "simulator" || source === "exchanges") return source;
+  return lastEnd !== null ? "simulator" : null;
+}
+
 /** Where the configuration's store is, for messages: the data directory, or PostgreSQL (no password). */
-function where(config: Config): string {
+function where(config: ChosenConfig): string {
   if (config.databaseUrl === null) return config.dataDir;
   const url = new URL(config.databaseUrl);
   return `the database ${url.pathname.slice(1) || "(default)"} at ${url.hostname}`;
@@ -20,7 +31,7 @@ function where(config: Config): string {
  * Checks the store against the configuration; `note` (a writing role) records the values of a new store.
  * Throws a ConfigError naming the setting that differs.
  */
-export async function checkStoreFits(store: Store, config: Config, note: boolean): Promise<void> {
+export async function checkStoreFits(store: Store, config: ChosenConfig, note: boolean): Promise<void> {
   const [seed, coins, source, lastEnd] = await Promise.all([
     store.getMeta(SEED_META),
     store.getMeta(MARKET_COINS_META),

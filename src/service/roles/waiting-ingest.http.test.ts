@@ -27,7 +27,7 @@ function start(role: "ingest" | "all", port: number, urls: string[]): Promise<Ru
   const dataDir = mkdtempSync(join(tmpdir(), "market-waiting-"));
   cleanUps.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({}, [
-    ...["--role", role, "--port", String(port), "--data-dir", dataDir, ...urls],
+    ...["--market", "simulator", "--role", role, "--port", String(port), "--data-dir", dataDir, ...urls],
     ...["--history-days", "1", "--market-coins", "BTC,ETH", "--write-keys", TEST_WRITE_KEY],
   ]);
   const started = startService(config, {

@@ -53,9 +53,10 @@ export class SqliteStore implements Store {
   private packedUntilDay: number | null = null;
   private readonly charts: ChartReader;
 
-  static open(dataDir: string): SqliteStore {
+  /** The store in `file` of the data directory: market.sqlite, or a second source's market beside it. */
+  static open(dataDir: string, file = "market.sqlite"): SqliteStore {
     mkdirSync(dataDir, { recursive: true });
-    return new SqliteStore(join(dataDir, "market.sqlite"));
+    return new SqliteStore(join(dataDir, file));
   }
 
   constructor(file: string) {

@@ -37,6 +37,11 @@ export async function startTestService(
 ): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "market-test-"));
   const config = loadConfig({}, [
+    // Every test names its sources: "auto" would try the real exchanges and issuers (a test passes others).
+    "--market",
+    "simulator",
+    "--rates",
+    "history",
     "--port",
     "0",
     "--data-dir",

@@ -59,7 +59,18 @@ export async function start(
   flags = ["--rates", "issuers"],
 ): Promise<Started> {
   const config = loadConfig({}, [
-    ...["--port", "0", "--data-dir", dataDir, "--history-days", "1", "--market-coins", "BTC"],
+    ...[
+      "--market",
+      "simulator",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--history-days",
+      "1",
+      "--market-coins",
+      "BTC",
+    ],
     ...["--rate-limit", "0", "--write-keys", TEST_WRITE_KEY, "--rate-issuer-hosts", fake.hostsSetting],
     ...flags,
   ]);

@@ -1,0 +1,99 @@
+// MARKET_SOURCE auto, the default: the real market where the exchanges can be reached, and the simulator,
+// said plainly, where none answers (offline, a firewall, DNS). The interest rates follow the same choice
+// (RATES_SOURCE auto): the issuers beside the real market, the generated histories beside the simulated
+// one, so that no store mixes real values with generated ones. Forced sources are taken as they are.
+import type { Config } from "../config/settings.ts";
+import type { MarketSource } from "../config/sources.ts";
+import type { RatesSourceName } from "../rates/rate-source.ts";
+import { firstAnswering, REACH_MS } from "./exchanges/reachability.ts";
+import { VENUES } from "./exchanges/venues.ts";
+
+/** The configuration once the start has chosen: a source of each kind, never "auto". */
+export type ChosenConfig = Config & { marketSource: MarketSource; ratesSource: RatesSourceName };
+
+/** What the dashboard's pill and the terminal say when the simulator stands in. */
+export const NO_EXCHANGE_REACHED = "no exchange could be reached";
+
+/** `config` with its market source (and, where auto, its rates source and history days) chosen. */
+export function withSource(config: Config, source: MarketSource, fallback: string | null): ChosenConfig {
+  return {
+    ...config,
+    marketSource: source,
+    marketFallback: fallback,
+    historyDays: source === "exchanges" && !config.historyDaysGiven ? 1 : config.historyDays,
+    ratesSource:
+      config.ratesSource === "auto" ? (source === "exchanges" ? "issuers" : "history") : config.ratesSource,
+  };
+}
+
+export interface ChoiceOptions {
+  log: (line: string) => void;
+  /**
+   * The source the store already holds where one store serves every source (PostgreSQL): auto keeps it, a
+   * cluster's history never changes source by itself. Null for the data directory, which keeps one store
+   * per source.
+   */
+  held: MarketSource | null;
+  /** An api replica runs no source: it takes what the store holds, or the simulator until it says. */
+  probes: boolean;
+  withinMs?: number;
+}
+
+export async function chooseMarketSource(config: Config, options: ChoiceOptions): Promise<ChosenConfig> {
+  if (config.marketSource !== "auto") return withSource(config, config.marketSource, null);
+  if (options.held !== null) return withSource(config, options.held, null);
+  if (!options.probes) return withSource(config, "simulator", null);
+  const venues = VENUES.filter((v) => config.exchanges.includes(v.name));
+  const withinMs = options.withinMs ?? REACH_MS;
+  const reach = await firstAnswering(venues, config.exchangeHosts, withinMs);
+  if (reach.answered !== null) {
+    options.log(`market: ${reach.answered} answered: reading the real market (MARKET_SOURCE auto)`);
+    return withSource(config, "exchanges", null);
+  }
+  options.log(
+    `market: ${NO_EXCHANGE_REACHED} within ${withinMs / 1000} s (${describeFailures(reach.failures, venues.length)}); ` +
+      `the simulator stands in, and the exchanges are tried again every ${config.marketRetrySeconds} s ` +
+      "(start with --market simulator to stay offline)",
+  );
+  return withSource(config, "simulator", NO_EXCHANGE_REACHED);
+}
+
+/** "binance, kraken: getaddrinfo ENOTFOUND …; 8 more did not answer": one line for ten exchanges. */
+function describeFailures(failures: { exchange: string; error: string }[], tried: number): string {
+  const byError = new Map<string, string[]>();
+  for (const { exchange, error } of failures) byError.set(error, [...(byError.get(error) ?? []), exchange]);
+  const parts = [...byError.entries()].map(([error, exchanges]) => `${exchanges.join(", ")}: ${error}`);
+  const silent = tried - failures.length;
+  if (silent > 0) parts.push(`${silent} did not answer in time`);
+  return parts.join("; ");
+}
+
+/**
+ * While the simulator stands in for the exchanges (MARKET_SOURCE auto, none reached): tries them every
+ * MARKET_RETRY_SECONDS and calls `answered` once, when one answers, so that the service can switch without
+ * its operator. Returns the stop.
+ */
+export function watchForExchanges(
+  config: ChosenConfig,
+  answered: (exchange: string) => void,
+  withinMs = REACH_MS,
+): () => void {
+  const venues = VENUES.filter((v) => config.exchanges.includes(v.name));
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const attempt = async () => {
+    const reach = await firstAnswering(venues, config.exchangeHosts, withinMs);
+    if (stopped) return;
+    if (reach.answered !== null) {
+      stopped = true;
+      answered(reach.answered);
+      return;
+    }
+    timer = setTimeout(() => void attempt(), config.marketRetrySeconds * 1000);
+  };
+  timer = setTimeout(() => void attempt(), config.marketRetrySeconds * 1000);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
