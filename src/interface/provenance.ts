@@ -62,10 +62,19 @@ export const ProvenanceSchema = z
     madeFrom: z.enum(["trades", "candles"]).meta({
       description:
         "trades: the block was made from the exchanges' trades as they happened; candles: from their " +
-        "1-minute candles (a real market's history before the service ran), each standing for four " +
-        "trades, so its open, high, low, close and volume are the candles' but its trade counts and its " +
-        "split of buy and sell volume are not known",
+        "candles (a real market's history before the service ran), each standing for four trades, so " +
+        "its open, high, low, close and volume are the candles' but its trade counts and its split of buy " +
+        "and sell volume are not known; `resolution` says which candles",
     }),
+    resolution: z
+      .enum(["1m", "1h", "1d"])
+      .optional()
+      .meta({
+        description:
+          "Present when madeFrom is candles: 1m, the block is its two minutes' candles; 1h or 1d, the " +
+          "block is the last of an hour or a day and holds that whole hour's or day's candle (the blocks " +
+          "before it in the hour or day have none)",
+      }),
     aggregate: BlockFiguresSchema.meta({ description: "The block across all exchanges" }),
     exchanges: z
       .array(ContributionSchema)

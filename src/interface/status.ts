@@ -5,6 +5,22 @@ import { z } from "zod";
 
 const time = z.string().nullable().meta({ description: "RFC 3339 time in UTC, or null before the first" });
 
+/** One resolution of an exchange's history from candles: what it covers and how far its filling is. */
+export const HistoryStretchSchema = z.object({
+  resolution: z
+    .enum(["1m", "1h", "1d"])
+    .meta({ description: "The candles' interval: a minute, an hour, a day" }),
+  fromMs: z.number().meta({ description: "The candles it fills open from here (Unix ms)…" }),
+  toMs: z.number().meta({ description: "…to here (Unix ms, exclusive)" }),
+  coveredFromMs: z
+    .number()
+    .nullable()
+    .meta({ description: "The oldest candle stored so far (an exchange may keep fewer), or null" }),
+  state: z.enum(["waiting", "running", "done"]),
+  done: z.number().meta({ description: "Steps done: pairs' requests (hourly, daily) or blocks (1-minute)" }),
+  total: z.number().meta({ description: "Steps in all" }),
+});
+
 export const ExchangeHealthSchema = z.object({
   name: z.string(),
   connected: z.boolean(),
@@ -20,11 +36,18 @@ export const ExchangeHealthSchema = z.object({
   filledOverRest: z.number(),
   droppedLate: z.number(),
   droppedDuplicate: z.number(),
-  /** The first start's history from 1-minute candles. */
+  /**
+   * The history from candles behind the live streams: its state over all resolutions, the blocks made of
+   * 1-minute candles, and each resolution's stretch.
+   */
   backfill: z.object({
     state: z.enum(["none", "running", "done"]),
     doneBlocks: z.number(),
     totalBlocks: z.number(),
+    history: z
+      .array(HistoryStretchSchema)
+      .optional()
+      .meta({ description: "Each resolution's stretch; absent before the history starts" }),
   }),
 });
 export type ExchangeHealth = z.infer<typeof ExchangeHealthSchema>;

@@ -7,7 +7,13 @@ import type { BlockFigures, Contribution, Provenance } from "../../interface/pro
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { quartiles } from "./outliers.ts";
-import { CANDLE_HISTORY_META, type SourceStatus } from "./trade-source.ts";
+import {
+  CANDLE_HISTORY_META,
+  type CandleHistoryRange,
+  type CandleResolution,
+  candleResolutionAt,
+  type SourceStatus,
+} from "./trade-source.ts";
 
 /** MEDIR120 weighs a block's newest trades, this many at most (filters.ts). */
 const MEDIR_MEMORY = 120;
@@ -35,11 +41,13 @@ function figuresOf(row: BlockRow): BlockFigures {
   };
 }
 
-/** Whether the block ending at `end` was made from 1-minute candles (CANDLE_HISTORY_META's ranges). */
-async function madeFromCandles(store: ProvenanceSources["store"], end: number): Promise<boolean> {
+/** The resolution of the candles the block ending at `end` was made from (CANDLE_HISTORY_META), or null. */
+async function candleResolution(
+  store: ProvenanceSources["store"],
+  end: number,
+): Promise<CandleResolution | null> {
   const text = await store.getMeta(CANDLE_HISTORY_META);
-  const ranges = text === null ? [] : (JSON.parse(text) as [number, number][]);
-  return ranges.some(([first, last]) => end >= first && end <= last);
+  return candleResolutionAt(text === null ? [] : (JSON.parse(text) as CandleHistoryRange[]), end);
 }
 
 /** The block end holding `time` (Unix seconds), or the newest block's end when no time is asked. */
@@ -89,6 +97,7 @@ export async function blockProvenance(
     newest ? (sources.source.health?.() ?? []).filter((h) => !h.connected).map((h) => h.name) : [],
   );
   const startMs = (end - BLOCK_SECONDS) * 1000;
+  const resolution = await candleResolution(sources.store, end);
   const totalVolume = aggregate.buyVolume + aggregate.sellVolume;
   const trades: { exchange: string; trade: StoredTrade }[] = [];
   const exchanges = await Promise.all(
@@ -114,7 +123,8 @@ export async function blockProvenance(
     symbol,
     blockStart: formatUtcSecond(end - BLOCK_SECONDS),
     blockEnd: formatUtcSecond(end),
-    madeFrom: (await madeFromCandles(sources.store, end)) ? "candles" : "trades",
+    madeFrom: resolution === null ? "trades" : "candles",
+    ...(resolution === null ? {} : { resolution }),
     aggregate: figuresOf(aggregate),
     exchanges,
     leftOut: leftOutTrades(trades, aggregate),

@@ -24,10 +24,43 @@ export interface SourceTrade {
 }
 
 /**
- * Meta key of the blocks a source made from 1-minute candles instead of trades (a real market's history):
- * a JSON array of [first block end, last block end] ranges, Unix seconds. A block's provenance says so.
+ * Meta key of the blocks a source made from candles instead of trades (a real market's history): a JSON
+ * array of CandleHistoryRange. A block's provenance says so, and from which resolution.
  */
 export const CANDLE_HISTORY_META = "candle_history";
+
+/** The candles' interval a block of history was made from: a minute, an hour or a day. */
+export type CandleResolution = "1m" | "1h" | "1d";
+
+/**
+ * Block ends first..last (Unix seconds, inclusive) made from candles of one resolution: 1-minute candles
+ * when none is named (every block of the range), else hourly or daily ones (one block per hour or day, the
+ * one ending with its candle).
+ */
+export type CandleHistoryRange = [number, number] | [number, number, "1h" | "1d"];
+
+/** The resolution of the candles the block ending at `end` was made from, or null (made from trades). */
+export function candleResolutionAt(
+  ranges: readonly CandleHistoryRange[],
+  end: number,
+): CandleResolution | null {
+  const range = ranges.find(([first, last]) => end >= first && end <= last);
+  return range ? (range[2] ?? "1m") : null;
+}
+
+/** What one resolution of an exchange's history covers and how far its filling is (GET /status). */
+export interface HistoryStretch {
+  resolution: CandleResolution;
+  /** The candles it fills open in [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+  /** The oldest candle of the exchange stored so far (an exchange may keep fewer: Kraken's 720), or null. */
+  coveredFromMs: number | null;
+  state: "waiting" | "running" | "done";
+  /** Steps done of all: pairs' requests for hourly and daily candles, blocks for 1-minute ones. */
+  done: number;
+  total: number;
+}
 
 /** A long run of blocks to store at once (a first start's history, or a long stop). */
 export interface BlockRun {
@@ -66,8 +99,16 @@ export interface ExchangeHealth {
   filledOverRest: number;
   droppedLate: number;
   droppedDuplicate: number;
-  /** The first start's history from 1-minute candles. */
-  backfill: { state: "none" | "running" | "done"; doneBlocks: number; totalBlocks: number };
+  /**
+   * The history from candles behind the streams: its state over all resolutions, the blocks of 1-minute
+   * candles, and each resolution's stretch (absent before the history starts).
+   */
+  backfill: {
+    state: "none" | "running" | "done";
+    doneBlocks: number;
+    totalBlocks: number;
+    history?: HistoryStretch[];
+  };
 }
 
 export interface TradeSource {

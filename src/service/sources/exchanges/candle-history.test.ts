@@ -52,3 +52,16 @@ describe("a quote's USD price in a minute of history", () => {
     expect(prices.quoteInUsd("EUR", MINUTE)).toBeNull();
   });
 });
+
+describe("an hourly or daily candle as trades", () => {
+  it("walks the same path through the last block (120 s) of its hour or day", () => {
+    const day = Date.UTC(2026, 10, 20);
+    const lastBlock = day + 86_400_000 - 120_000;
+    expect(tradesOfCandle([day, 100, 110, 95, 97, 4], 86_400_000)).toEqual([
+      { timeMs: lastBlock, price: 100, amount: 1, side: "sell" },
+      { timeMs: lastBlock + 40_000, price: 110, amount: 1, side: "sell" },
+      { timeMs: lastBlock + 80_000, price: 95, amount: 1, side: "sell" },
+      { timeMs: lastBlock + 119_000, price: 97, amount: 1, side: "sell" },
+    ]);
+  });
+});

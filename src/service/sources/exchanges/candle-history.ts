@@ -3,8 +3,10 @@
 // through a minute: the open at :00, then the low and the high (low first in a rising minute, high first in a
 // falling one) at :20 and :40, the close at :59, each with a quarter of the volume, signed buy in a rising
 // minute and sell in a falling one. Those trades go through the same filters as live ones, so MA120 is the
-// time-weighted mean of that path and MAIR120/MEDIR120 are its trimmed mean and median. Blocks made this way
-// are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds).
+// time-weighted mean of that path and MAIR120/MEDIR120 are its trimmed mean and median. An hourly or daily
+// candle (coarse-history.ts) walks the same path through the last block of its hour or day. Blocks made this
+// way are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds) and, for
+// coarse candles, their resolution.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { Pair, QuoteCurrency } from "../../catalog/catalog.ts";
 import { BlockAggregator, seriesOfPairs } from "../../market/aggregator.ts";
@@ -14,20 +16,28 @@ import { amountUnits } from "../../store/block-rounding.ts";
 import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
 import { blockOf } from "./trade-intake.ts";
 import type { VenuePair } from "./venue.ts";
-import type { VenueFeed } from "./venue-feed.ts";
+import type { CandleInterval, VenueFeed } from "./venue-feed.ts";
 
 /** [open time ms, open, high, low, close, volume], as ccxt gives candles. */
 export type Candle = [number, number, number, number, number, number];
 
 const MINUTE_MS = 60_000;
+const BLOCK_MS = BLOCK_SECONDS * 1000;
 /** Blocks fetched and stored per step (a day): bounds memory, and progress shows per step. */
 const STEP_BLOCKS = 720;
 
-/** The four trades a candle stands for (none for a minute without volume). */
+/**
+ * The four trades a candle of `intervalMs` stands for (none for a candle without volume): its path through
+ * the minute of a 1-minute candle, through the last block (120 s) of a longer one, so that an hour's or a
+ * day's candle makes the one block that ends with it.
+ */
 export function tradesOfCandle(
   candle: Candle,
+  intervalMs = MINUTE_MS,
 ): { timeMs: number; price: number; amount: number; side: "buy" | "sell" }[] {
   const [openMs, open, high, low, close, volume] = candle;
+  const spanMs = Math.min(intervalMs, BLOCK_MS);
+  const startMs = openMs + intervalMs - spanMs;
   if (!(volume > 0)) return [];
   const rising = close >= open;
   const side = rising ? "buy" : "sell";
@@ -37,10 +47,10 @@ export function tradesOfCandle(
   const quarter = Math.floor(units / 4);
   const amount = quarter / 1e8;
   return [
-    { timeMs: openMs, price: open, amount, side },
-    { timeMs: openMs + 20_000, price: rising ? low : high, amount, side },
-    { timeMs: openMs + 40_000, price: rising ? high : low, amount, side },
-    { timeMs: openMs + 59_000, price: close, amount: (units - 3 * quarter) / 1e8, side },
+    { timeMs: startMs, price: open, amount, side },
+    { timeMs: startMs + spanMs / 3, price: rising ? low : high, amount, side },
+    { timeMs: startMs + (2 * spanMs) / 3, price: rising ? high : low, amount, side },
+    { timeMs: startMs + spanMs - 1000, price: close, amount: (units - 3 * quarter) / 1e8, side },
   ];
 }
 
@@ -50,11 +60,14 @@ export interface PairCandles {
   candles: Candle[];
 }
 
-/** USD per unit of a quote in one minute, from the candles of the same step. */
+/**
+ * USD per unit of a quote in one minute (or hour, or day: the candles' own interval), from the candles of
+ * the same step.
+ */
 export class MinutePrices {
-  /** "coin|minute" → the close of its dollar-quoted candle. */
+  /** "coin|candle open" → the close of its dollar-quoted candle. */
   private readonly closes = new Map<string, number>();
-  /** "coin|minute" → the close of its euro candle. */
+  /** "coin|candle open" → the close of its euro candle. */
   private readonly euroCloses = new Map<string, number>();
 
   constructor(
@@ -86,24 +99,32 @@ export class MinutePrices {
   }
 }
 
-async function candlesOf(
+const INTERVAL_MS: Record<CandleInterval, number> = { "1m": MINUTE_MS, "1h": 3_600_000, "1d": 86_400_000 };
+
+/**
+ * A pair's candles of `interval` opening in [fromMs, untilMs), oldest first, paged forward from fromMs.
+ * Candles off the interval's UTC boundaries are left out (they would not end where a block does).
+ */
+export async function candlesOf(
   feed: VenueFeed,
   pair: VenuePair,
   fromMs: number,
   untilMs: number,
+  interval: CandleInterval = "1m",
 ): Promise<Candle[]> {
+  const step = INTERVAL_MS[interval];
   const candles: Candle[] = [];
   let since = fromMs;
   while (since < untilMs) {
-    const page = (await feed.candles(pair.ccxtSymbol, since)) as Candle[];
+    const page = (await feed.candles(pair.ccxtSymbol, since, interval)) as Candle[];
     const fresh = page.filter((c) => c[0] >= since && c[0] < untilMs).sort((a, b) => a[0] - b[0]);
     if (fresh.length === 0) {
       // No trades in the page's window (or the exchange only keeps newer candles): the next window.
-      since += feed.candlesPerPage() * MINUTE_MS;
+      since += feed.candlesPerPage() * step;
       continue;
     }
-    candles.push(...fresh);
-    since = (fresh[fresh.length - 1] as Candle)[0] + MINUTE_MS;
+    candles.push(...fresh.filter((c) => c[0] % step === 0));
+    since = (fresh[fresh.length - 1] as Candle)[0] + step;
   }
   return candles;
 }

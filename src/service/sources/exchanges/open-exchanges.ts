@@ -8,9 +8,20 @@ import { fxRates } from "../../market/fx.ts";
 import type { Store } from "../../store/store.ts";
 import type { OpenMarket, OpenOptions } from "../opened-market.ts";
 import { fillFromCandles } from "./candle-history.ts";
+import {
+  type CoarseStretch,
+  chunksLeft,
+  fillStretch,
+  loadCoarsePlan,
+  nextChunk,
+  startsWithPartOfDay,
+} from "./coarse-history.ts";
 import { ExchangesSource } from "./exchanges-source.ts";
+import { HistoryProgress } from "./history-progress.ts";
 import type { VenuePair } from "./venue.ts";
 import { VENUES } from "./venues.ts";
+
+const startOfBlock = (block: number) => block * BLOCK_SECONDS * 1000;
 
 export async function openExchanges(config: Config, store: Store, options: OpenOptions): Promise<OpenMarket> {
   const coins = marketCoins(config.marketCoins).coinSymbols;
@@ -81,37 +92,85 @@ export async function openExchanges(config: Config, store: Store, options: OpenO
   const gaps = await feed.openLive(firstLiveBlock);
 
   let stopped = false;
+  // The history behind the streams, each exchange's requests through ccxt's rate limiter and the exchanges
+  // in parallel: daily candles first (the year in one or two requests per pair), then the hours of the
+  // 1-minute day's first day, the 1-minute day, and the hours behind it newest first (coarse-history.ts).
   const fillHistory = async (changed: () => void) => {
+    const exchanges = source.feeds.map((f) => f.venue.name);
+    const progress = new HistoryProgress(
+      exchanges,
+      (e, backfill) => source.setBackfill(e, backfill),
+      options.log,
+    );
+    const plan = await loadCoarsePlan(store, options.now());
+    const pairsOf = (exchange: string) =>
+      source.feeds.find((f) => f.venue.name === exchange)?.pairs.length ?? 0;
+    const firstGap = gaps[0];
+    const lastGap = gaps.at(-1);
+    if (firstGap && lastGap) {
+      const blocks = gaps.reduce((sum, g) => sum + g.last - g.first + 1, 0);
+      progress.declare(
+        "1m",
+        { fromMs: startOfBlock(firstGap.first), toMs: startOfBlock(lastGap.last + 1) },
+        () => blocks,
+      );
+    }
+    for (const stretch of plan)
+      progress.declare(
+        stretch.resolution,
+        { fromMs: stretch.fromMs, toMs: stretch.toMs },
+        (exchange) => pairsOf(exchange) * chunksLeft(stretch),
+        (exchange) => stretch.coveredFromMs[exchange] ?? null,
+      );
+    let packingHeld = gaps.length > 0;
+    const coarse = async (stretch: CoarseStretch, chunks?: number): Promise<boolean> => {
+      progress.start(stretch.resolution);
+      const filled = await fillStretch(
+        {
+          store,
+          feeds: source.feeds,
+          pairs: market.pairs,
+          eurPerUsd: () => fxRate("EUR"),
+          plan,
+          packingHeld,
+          stepped: (exchange) => progress.step(exchange, stretch.resolution),
+          stored: changed,
+          stopped: () => stopped,
+        },
+        stretch,
+        chunks,
+      );
+      if (filled && nextChunk(stretch) === null)
+        progress.finish(stretch.resolution, (exchange) => stretch.coveredFromMs[exchange] ?? null);
+      return filled;
+    };
+    const [daily, hourly] = plan;
+    if (daily && !(await coarse(daily))) return;
+    if (hourly && startsWithPartOfDay(hourly) && !(await coarse(hourly, 1))) return;
+
+    let done = 0;
+    if (gaps.length > 0) progress.start("1m");
     for (const gap of gaps) {
-      const total = gap.last - gap.first + 1;
-      options.log(`market: history from 1-minute candles: ${total} blocks to fill`);
-      for (const feedOf of source.feeds)
-        source.setBackfill(feedOf.venue.name, { state: "running", doneBlocks: 0, totalBlocks: total });
-      let reported = 0;
       const filled = await fillFromCandles(
         gap,
         source.feeds,
         store,
         market.pairs,
         () => fxRate("EUR"),
-        (exchange, done) => {
-          source.setBackfill(exchange, {
-            state: done === total ? "done" : "running",
-            doneBlocks: done,
-            totalBlocks: total,
-          });
-          if (done !== reported) {
-            reported = done;
-            options.log(`market: history from candles: ${done}/${total} blocks`);
-            changed();
-          }
+        (_exchange, doneOfGap) => {
+          progress.blocks(done + doneOfGap);
+          changed();
         },
         () => stopped,
       );
       if (!filled) return;
+      done += gap.last - gap.first + 1;
       await feed.gapFilled(gap, options.now());
       changed();
     }
+    if (gaps.length > 0) progress.finish("1m", () => startOfBlock(firstGap?.first ?? 0));
+    packingHeld = false;
+    if (hourly) await coarse(hourly);
   };
 
   return {

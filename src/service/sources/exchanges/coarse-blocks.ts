@@ -1,0 +1,134 @@
+// A chunk of hourly or daily candles stored as blocks (coarse-history.ts says what they are): each candle's
+// four stand-in trades in the block that ends with it, all exchanges' together through one aggregation, the
+// rows packed into their days (every day of the chunk lies before the fine history and has ended), or kept
+// as rows on the fine history's first day, which the feed packs once the 1-minute day is in. The chunk's
+// blocks, days, its marking in CANDLE_HISTORY_META and the plan's progress are one write.
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import type { Pair } from "../../catalog/catalog.ts";
+import { BlockAggregator, type SeriesKeyLookup } from "../../market/aggregator.ts";
+import { CANDLE_HISTORY_META, type CandleHistoryRange, type SourceTrade } from "../../market/trade-source.ts";
+import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
+import { type BlockRow, bySeriesAndTime, type PackedDay, type Store } from "../../store/store.ts";
+import { MinutePrices, type PairCandles, tradesOfCandle } from "./candle-history.ts";
+import { blockOf } from "./trade-intake.ts";
+
+export type CoarseResolution = "1h" | "1d";
+export const RESOLUTION_MS: Record<CoarseResolution, number> = { "1h": 3_600_000, "1d": 86_400_000 };
+
+export interface CoarseChunk {
+  store: Store;
+  ids: SeriesKeyLookup;
+  pairs: readonly Pair[];
+  resolution: CoarseResolution;
+  /** The candles stored open in [fromMs, toMs). */
+  chunk: { fromMs: number; toMs: number };
+  candles: readonly PairCandles[];
+  eurPerUsd: () => number | null;
+  /** The feed packs nothing until the history is in, so the first unpacked day may be set here. */
+  packingHeld: boolean;
+  /** Meta written with the chunk (the plan's progress). */
+  meta: Record<string, string>;
+  /** The stretch's block ends made of candles so far, this chunk's included (Unix seconds). */
+  marked: { firstEnd: number; lastEnd: number };
+}
+
+/** Every exchange's stand-in trades of the chunk's candles, by block, each block's by time. */
+export function coarseTrades(
+  candles: readonly PairCandles[],
+  resolution: CoarseResolution,
+  eurPerUsd: () => number | null,
+): Map<number, SourceTrade[]> {
+  const intervalMs = RESOLUTION_MS[resolution];
+  const prices = new MinutePrices(candles, eurPerUsd);
+  const byBlock = new Map<number, SourceTrade[]>();
+  for (const { exchange, pair, candles: ofPair } of candles) {
+    for (const candle of ofPair) {
+      const perQuote = prices.quoteInUsd(pair.quote, candle[0]);
+      if (perQuote === null) continue;
+      tradesOfCandle(candle, intervalMs).forEach((t, k) => {
+        const block = blockOf(t.timeMs);
+        const list = byBlock.get(block) ?? [];
+        list.push({
+          symbol: pair.symbol,
+          exchange,
+          pair: pair.pair,
+          timeMs: t.timeMs,
+          price: t.price,
+          volume: t.side === "sell" ? -t.amount : t.amount,
+          estimatedUSDPrice: t.price * perQuote,
+          foreignTradeID: `candle-${resolution}-${candle[0]}-${k}`,
+        });
+        byBlock.set(block, list);
+      });
+    }
+  }
+  for (const list of byBlock.values()) list.sort((a, b) => a.timeMs - b.timeMs);
+  return byBlock;
+}
+
+/** The record that blocks of `resolution` end from `firstEnd` to `lastEnd`, replacing the stretch's older one. */
+export async function markRange(
+  store: Store,
+  resolution: CoarseResolution,
+  firstEnd: number,
+  lastEnd: number,
+): Promise<string> {
+  const text = await store.getMeta(CANDLE_HISTORY_META);
+  const ranges = (text === null ? [] : (JSON.parse(text) as CandleHistoryRange[])).filter(
+    (r) => r[2] !== resolution || r[1] !== lastEnd,
+  );
+  ranges.push([firstEnd, lastEnd, resolution]);
+  return JSON.stringify(ranges);
+}
+
+/**
+ * Aggregates and stores one chunk. Days before the fine history's first day are packed (they ended, and no
+ * feed packs them); blocks on that day are rows, unless the day was packed already (a data directory whose
+ * 1-minute history was in before this ran), when they are left out. Returns the rows and days stored.
+ */
+export async function storeCoarseChunk(c: CoarseChunk): Promise<{ rows: number; days: number }> {
+  const firstEnd = (await c.store.firstBlockTime()) ?? Number.POSITIVE_INFINITY;
+  const fineDay = dayOfBlockEnd(firstEnd);
+  const packedUntil = await c.store.packedUntil();
+  const byBlock = coarseTrades(c.candles, c.resolution, c.eurPerUsd);
+  const blocks = [...byBlock.keys()].sort((a, b) => a - b);
+  const aggregator = new BlockAggregator(c.ids, c.pairs, (blocks[0] ?? 0) * BLOCK_SECONDS * 1000);
+  const rows: BlockRow[] = [];
+  const packing = new Map<number, DayColumns>();
+  const days: PackedDay[] = [];
+  const flush = () => {
+    for (const columns of packing.values()) {
+      if (columns.hasBlocks) days.push({ series: columns.series, day: columns.day, data: columns.data });
+    }
+  };
+  let day: number | null = null;
+  for (const block of blocks) {
+    const blockRows = aggregator.aggregate(block, byBlock.get(block) ?? [], false).rows;
+    const blockDay = dayOfBlockEnd((block + 1) * BLOCK_SECONDS);
+    if (blockDay >= fineDay) {
+      if (packedUntil === null || blockDay >= packedUntil) rows.push(...blockRows);
+      continue;
+    }
+    if (blockDay !== day) {
+      flush();
+      for (const columns of packing.values()) columns.restart(blockDay);
+      day = blockDay;
+    }
+    for (const row of blockRows) {
+      let columns = packing.get(row.series);
+      if (!columns) {
+        columns = new DayColumns(row.series, blockDay);
+        packing.set(row.series, columns);
+      }
+      columns.add(row);
+    }
+  }
+  flush();
+  rows.sort(bySeriesAndTime);
+  const marked = await markRange(c.store, c.resolution, c.marked.firstEnd, c.marked.lastEnd);
+  await c.store.write({ blocks: rows, days, meta: { ...c.meta, [CANDLE_HISTORY_META]: marked } });
+  // Packed days are read before the first unpacked one only: while the feed holds its packing for the
+  // history, that day is the fine history's first (the one the feed will pack from).
+  if (packedUntil === null && c.packingHeld && days.length > 0) await c.store.setPackedUntil(fineDay);
+  return { rows: rows.length, days: days.length };
+}

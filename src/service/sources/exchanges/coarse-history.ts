@@ -1,0 +1,184 @@
+// The real market's longer history, behind the day of 1-minute candles: hourly candles back to 90 days and
+// daily ones back to 365, so that the chart's long ranges hold real data within minutes of a first start.
+// A coarse candle is stored as ONE block, the 120-second slot that ends with its hour or day, made of its
+// four stand-in trades (candle-history.ts tradesOfCandle) through the same aggregation as every block: its
+// open, high, low, close and volume are the candle's, its buy or sell volume the whole volume by the
+// candle's direction, its MA120, MAIR120 and MEDIR120 those of the candle's path through that block; the
+// all-exchanges block is made of every exchange's stand-in trades together. Every scale's buckets then
+// combine the stored blocks as they do for any: at 1h over hourly history one block per bucket, at 1d over
+// daily history one per day. The stretches are planned once per data directory (COARSE_HISTORY_META) and
+// filled newest first, a chunk of days at a time; whatever a stop cut short resumes at the next start.
+import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import type { Pair } from "../../catalog/catalog.ts";
+import { seriesOfPairs } from "../../market/aggregator.ts";
+import type { Store } from "../../store/store.ts";
+import { candlesOf, type PairCandles } from "./candle-history.ts";
+import { type CoarseResolution, RESOLUTION_MS, storeCoarseChunk } from "./coarse-blocks.ts";
+import type { VenueFeed } from "./venue-feed.ts";
+
+const HOUR_MS = RESOLUTION_MS["1h"];
+const DAY_MS = RESOLUTION_MS["1d"];
+/** How far back each resolution reaches from the day of the first start. */
+const REACH_DAYS: Record<CoarseResolution, number> = { "1h": 90, "1d": 365 };
+/**
+ * Days fetched and stored per chunk: twelve days of hours is one request per pair on most exchanges (at
+ * most 300 candles: Coinbase's page), and a year of days one or two.
+ */
+const CHUNK_DAYS: Record<CoarseResolution, number> = { "1h": 12, "1d": 366 };
+
+/** The plan and progress of the coarse history, kept in the store's meta. */
+export const COARSE_HISTORY_META = "coarse_history";
+
+export interface CoarseStretch {
+  resolution: CoarseResolution;
+  /** Candles opening in [fromMs, toMs) are to be stored. */
+  fromMs: number;
+  toMs: number;
+  /** Chunks are filled newest first: candles from here to toMs are done. */
+  doneFromMs: number;
+  /** Exchange → the oldest candle of it stored (what the exchange gave). */
+  coveredFromMs: Record<string, number>;
+}
+
+/**
+ * The stretches behind the fine history (the blocks from `firstEnd`, the store's first block end, on):
+ * hourly from 90 days before today to the fine history's hour, daily from 365 days before to where the
+ * hourly one starts. Daily first: it is one or two requests per pair for the whole year.
+ */
+export function planStretches(firstEnd: number, nowMs: number): CoarseStretch[] {
+  const fineStartMs = (firstEnd - BLOCK_SECONDS) * 1000;
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const hourlyTo = Math.floor(fineStartMs / HOUR_MS) * HOUR_MS;
+  const hourlyFrom = Math.min(hourlyTo, today - REACH_DAYS["1h"] * DAY_MS);
+  const dailyTo = Math.floor(hourlyFrom / DAY_MS) * DAY_MS;
+  const dailyFrom = Math.min(dailyTo, today - REACH_DAYS["1d"] * DAY_MS);
+  const stretch = (resolution: CoarseResolution, fromMs: number, toMs: number): CoarseStretch => ({
+    resolution,
+    fromMs,
+    toMs,
+    doneFromMs: toMs,
+    coveredFromMs: {},
+  });
+  return [stretch("1d", dailyFrom, dailyTo), stretch("1h", hourlyFrom, hourlyTo)];
+}
+
+/**
+ * The next chunk of a stretch, newest first, or null when it is done: a part of a day alone first (the
+ * fine history's first day, whose blocks are stored as rows and packed with it), then whole days.
+ */
+export function nextChunk(stretch: CoarseStretch): { fromMs: number; toMs: number } | null {
+  const toMs = stretch.doneFromMs;
+  if (toMs <= stretch.fromMs) return null;
+  const dayStart = Math.floor(toMs / DAY_MS) * DAY_MS;
+  const fromMs = dayStart < toMs ? dayStart : toMs - CHUNK_DAYS[stretch.resolution] * DAY_MS;
+  return { fromMs: Math.max(stretch.fromMs, fromMs), toMs };
+}
+
+/** Whether the next chunk is a part of a day: the hours of the fine history's first day, not filled yet. */
+export function startsWithPartOfDay(stretch: CoarseStretch): boolean {
+  return stretch.doneFromMs > stretch.fromMs && stretch.doneFromMs % DAY_MS !== 0;
+}
+
+/** How many chunks are left in a stretch (progress counts pairs × chunks). */
+export function chunksLeft(stretch: CoarseStretch): number {
+  let count = 0;
+  for (let s = { ...stretch }, c = nextChunk(s); c; c = nextChunk(s)) {
+    count += 1;
+    s = { ...s, doneFromMs: c.fromMs };
+  }
+  return count;
+}
+
+/** Loads the plan, or makes it (first start, or a data directory made before there was a longer history). */
+export async function loadCoarsePlan(store: Store, nowMs: number): Promise<CoarseStretch[]> {
+  const text = await store.getMeta(COARSE_HISTORY_META);
+  if (text !== null) return JSON.parse(text) as CoarseStretch[];
+  const firstEnd = await store.firstBlockTime();
+  if (firstEnd === null) return [];
+  const plan = planStretches(firstEnd, nowMs);
+  await store.setMeta(COARSE_HISTORY_META, JSON.stringify(plan));
+  return plan;
+}
+
+export interface CoarseFill {
+  store: Store;
+  feeds: readonly VenueFeed[];
+  pairs: readonly Pair[];
+  eurPerUsd: () => number | null;
+  /** The whole plan (it is saved with each chunk). */
+  plan: CoarseStretch[];
+  /** Whether packed days may be made visible by marking the fine history's first day as the first unpacked. */
+  packingHeld: boolean;
+  /** A pair's request was answered (or failed): progress. */
+  stepped: (exchange: string) => void;
+  /** A chunk was stored. */
+  stored: () => void;
+  stopped: () => boolean;
+}
+
+/**
+ * Fills chunks of `stretch` newest first, `chunks` of them at most (all by default). A pair that gave
+ * nothing in a chunk gives nothing older either (the exchange keeps no more, or the pair is younger), and is
+ * not asked again for this stretch. Returns false when a stop cut it short.
+ */
+export async function fillStretch(
+  fill: CoarseFill,
+  stretch: CoarseStretch,
+  chunks = Infinity,
+): Promise<boolean> {
+  const ids = await seriesOfPairs(fill.store, fill.pairs);
+  const exhausted = new Set<string>();
+  for (let n = 0; n < chunks; n++) {
+    const chunk = nextChunk(stretch);
+    if (!chunk) return true;
+    if (fill.stopped()) return false;
+    const fetched = await Promise.all(
+      fill.feeds.map(async (feed) => {
+        const list: PairCandles[] = [];
+        for (const pair of feed.pairs) {
+          if (fill.stopped()) break;
+          const key = `${feed.venue.name}|${pair.ccxtSymbol}`;
+          if (exhausted.has(key)) {
+            fill.stepped(feed.venue.name);
+            continue;
+          }
+          let candles: PairCandles["candles"] = [];
+          try {
+            candles = await candlesOf(feed, pair, chunk.fromMs, chunk.toMs, stretch.resolution);
+          } catch {
+            // An exchange that does not serve a pair's candles leaves that pair's history empty.
+          }
+          if (candles.length === 0) exhausted.add(key);
+          else list.push({ exchange: feed.venue.name, pair, candles });
+          fill.stepped(feed.venue.name);
+        }
+        return list;
+      }),
+    );
+    if (fill.stopped()) return false;
+    const all = fetched.flat();
+    for (const { exchange, candles } of all) {
+      const oldest = candles[0]?.[0];
+      if (oldest !== undefined)
+        stretch.coveredFromMs[exchange] = Math.min(stretch.coveredFromMs[exchange] ?? oldest, oldest);
+    }
+    stretch.doneFromMs = chunk.fromMs;
+    await storeCoarseChunk({
+      store: fill.store,
+      ids,
+      pairs: fill.pairs,
+      resolution: stretch.resolution,
+      chunk,
+      candles: all,
+      eurPerUsd: fill.eurPerUsd,
+      packingHeld: fill.packingHeld,
+      meta: { [COARSE_HISTORY_META]: JSON.stringify(fill.plan) },
+      marked: {
+        firstEnd: (stretch.doneFromMs + RESOLUTION_MS[stretch.resolution]) / 1000,
+        lastEnd: stretch.toMs / 1000,
+      },
+    });
+    fill.stored();
+  }
+  return true;
+}
