@@ -85,6 +85,29 @@ describe("where the numbers come from", () => {
     }
   });
 
+  it("says why when the simulator stands in for exchanges the service could not reach", async () => {
+    market({ "X-Market-Source": "simulator; fallback" });
+    open("/");
+    const pill = await screen.findByText("Simulated market: no exchange could be reached");
+    expect(within(appHeader()).getByText(/no exchange could be reached/)).toBe(pill);
+    expect(pill.closest("p")).toHaveAttribute("title", expect.stringMatching(/tries the exchanges again/));
+  });
+
+  it("says why on a page restored from the cache, from /status", async () => {
+    localStorage.setItem(spokeMarketSourceKey("http://service.test"), "1");
+    market(SIMULATOR_HEADER, {
+      ...STATUS,
+      market: {
+        ...STATUS.market,
+        source: "simulator",
+        fallback: "no exchange could be reached",
+        exchanges: [],
+      },
+    });
+    open("/settings");
+    await screen.findByText("Simulated market: no exchange could be reached");
+  });
+
   it("claims nothing before the first answer arrives", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

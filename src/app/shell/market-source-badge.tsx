@@ -15,12 +15,16 @@ export function MarketSourceBadge() {
     return (
       <p
         className="market-source market-source--simulated"
-        title="Every price here comes from the service's market simulator, not from real exchanges"
+        title={
+          source.fallback
+            ? "No exchange could be reached when the service started, so every price here comes from its market simulator; it tries the exchanges again and switches to the real market when one answers"
+            : "Every price here comes from the service's market simulator, not from real exchanges"
+        }
       >
         <span className="market-source__icon" aria-hidden="true">
           ⚠
         </span>
-        <span>Simulated market</span>
+        <span>{source.fallback ? "Simulated market: no exchange could be reached" : "Simulated market"}</span>
       </p>
     );
   }

@@ -18,7 +18,9 @@ function memoryStorage(): Storage {
 
 describe("parseMarketSource", () => {
   it("reads the simulator and the exchanges with their counts", () => {
-    expect(parseMarketSource("simulator")).toEqual({ kind: "simulator" });
+    expect(parseMarketSource("simulator")).toEqual({ kind: "simulator", fallback: false });
+    // Standing in for exchanges the service could not reach.
+    expect(parseMarketSource("simulator; fallback")).toEqual({ kind: "simulator", fallback: true });
     expect(parseMarketSource("exchanges; live=7; total=10")).toEqual({
       kind: "exchanges",
       live: 7,
@@ -51,7 +53,11 @@ describe("MarketSourceStore", () => {
     let told = 0;
     store.subscribe(() => told++);
     store.heard("simulator");
-    expect(store.get()).toEqual({ source: { kind: "simulator" }, heard: true, spokeBefore: true });
+    expect(store.get()).toEqual({
+      source: { kind: "simulator", fallback: false },
+      heard: true,
+      spokeBefore: true,
+    });
     store.heard("simulator");
     expect(told).toBe(1);
     store.heard("exchanges; live=3; total=4");
@@ -75,6 +81,6 @@ describe("MarketSourceStore", () => {
   it("works without storage", () => {
     const store = new MarketSourceStore("", null);
     store.heard("simulator");
-    expect(store.get().source).toEqual({ kind: "simulator" });
+    expect(store.get().source).toEqual({ kind: "simulator", fallback: false });
   });
 });

@@ -1,6 +1,7 @@
-// Where the service's numbers come from, as it says on its answers: `X-Market-Source: simulator` or
-// `exchanges; live=7; total=10`. The public service sends no such header, and then the dashboard claims
-// nothing: a claim the service did not make would be ours, and could be wrong.
+// Where the service's numbers come from, as it says on its answers: `X-Market-Source: simulator`,
+// `simulator; fallback` (standing in for exchanges it could not reach) or `exchanges; live=7; total=10`.
+// The public service sends no such header, and then the dashboard claims nothing: a claim the service did
+// not make would be ours, and could be wrong.
 //
 // A reload served from the persisted cache may receive no answer for a long while (the rate list stays
 // fresh for a day), so the store remembers, per service, that the service spoke the header. It never
@@ -12,7 +13,8 @@ import { structuredList } from "./rate-limit-headers.ts";
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 
 export type MarketSource =
-  | { kind: "simulator" }
+  /** fallback: the simulator stands in for the real market, which the service could not reach. */
+  | { kind: "simulator"; fallback: boolean }
   /** live: exchanges connected now; total: exchanges read. */
   | { kind: "exchanges"; live: number; total: number };
 
@@ -33,7 +35,8 @@ export function parseMarketSource(header: string | null | undefined): MarketSour
   const members = structuredList(header);
   const [member] = members;
   if (members.length !== 1 || member === undefined) return null;
-  if (member.item === "simulator") return { kind: "simulator" };
+  if (member.item === "simulator")
+    return { kind: "simulator", fallback: member.params.get("fallback") === true };
   if (member.item !== "exchanges") return null;
   const live = member.params.get("live");
   const total = member.params.get("total");
@@ -96,6 +99,7 @@ export class MarketSourceStore {
 
 function sameSource(a: MarketSource | null, b: MarketSource | null): boolean {
   if (a === null || b === null) return a === b;
-  if (a.kind === "simulator" || b.kind === "simulator") return a.kind === b.kind;
+  if (a.kind === "simulator" || b.kind === "simulator")
+    return a.kind === "simulator" && b.kind === "simulator" && a.fallback === b.fallback;
   return a.live === b.live && a.total === b.total;
 }

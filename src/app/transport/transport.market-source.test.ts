@@ -40,7 +40,7 @@ describe("the transport and X-Market-Source", () => {
     expect(marketSource.get().source).toEqual({ kind: "exchanges", live: 7, total: 10 });
     script.push(answer(404, { errorcode: 404, errormessage: "gone" }, { "X-Market-Source": "simulator" }));
     await expect(coins()).rejects.toThrow(ApiRequestError);
-    expect(marketSource.get().source).toEqual({ kind: "simulator" });
+    expect(marketSource.get().source).toEqual({ kind: "simulator", fallback: false });
   });
 
   it("hears an answer without the header as a service that claims nothing", async () => {
@@ -68,7 +68,7 @@ describe("the transport and X-Market-Source", () => {
     expect(budget.snapshot().used).toBe(1);
     expect(seen.map((req) => req.url)).toEqual(["/v1/coins", "/status", "/status"]);
     expect(seen[1]?.headers["x-api-key"]).toBeUndefined();
-    expect(marketSource.get().source).toEqual({ kind: "simulator" });
+    expect(marketSource.get().source).toEqual({ kind: "simulator", fallback: false });
   });
 
   it("reports a refused or unreadable /status, and refuses to send /v1 outside the budget", async () => {

@@ -34,7 +34,8 @@ export function useStatus({ enabled = true }: { enabled?: boolean } = {}) {
 /** The claim a status supports, as the X-Market-Source header would put it. */
 export function marketSourceOf(status: Status): MarketSource {
   const { source, exchanges } = status.market;
-  if (source === "simulator") return { kind: "simulator" };
+  if (source === "simulator")
+    return { kind: "simulator", fallback: (status.market.fallback ?? null) !== null };
   const live = exchanges.filter((exchange) => exchange.connected).length;
   return { kind: "exchanges", live, total: exchanges.length };
 }
