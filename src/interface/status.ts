@@ -20,6 +20,7 @@ export const HistoryStretchSchema = z.object({
   done: z.number().meta({ description: "Steps done: pairs' requests (hourly, daily) or blocks (1-minute)" }),
   total: z.number().meta({ description: "Steps in all" }),
 });
+export type HistoryStretch = z.infer<typeof HistoryStretchSchema>;
 
 export const ExchangeHealthSchema = z.object({
   name: z.string(),

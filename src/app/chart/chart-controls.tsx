@@ -1,7 +1,11 @@
 // The chart page's controls: the view (candles or line), the exchange, the filter, the scale and the range.
 // Each changes the URL; the page reads its state back from there. The filter is the line's: in the candle
 // view it is disabled, and says why, rather than hidden, so the controls do not jump when the view changes.
+// A range whose history the service is still filling (the real market's first minutes) is marked so, with
+// how far the filling is.
 import { CHART_SCALES, type ChartScale } from "../../interface/chart-window.ts";
+import { useNow } from "../components/use-now.ts";
+import { type FillingHistory, useHistoryFilling } from "../shell/queries/status.ts";
 import {
   allowedRanges,
   allRangeTitle,
@@ -10,6 +14,7 @@ import {
   type ChartFilter,
   type ChartState,
   type ChartView,
+  RANGE_SECONDS,
   RANGES,
   type RangePreset,
 } from "./chart-params.ts";
@@ -29,6 +34,25 @@ const VIEW_NAMES: Record<ChartView, string> = { candles: "Candles", line: "Line"
 export const FILTER_NOT_FOR_CANDLES =
   "Candles are each bucket's own trades, unfiltered; pick Line for a filter.";
 
+const HISTORY_NAMES: Record<FillingHistory["resolution"], string> = {
+  "1m": "1-minute",
+  "1h": "hourly",
+  "1d": "daily",
+};
+
+/** "Filling: hourly history 40 %" for a range some of whose history is still filling, else undefined. */
+function fillingNote(
+  range: RangePreset,
+  filling: readonly FillingHistory[],
+  nowMs: number,
+): string | undefined {
+  const span = RANGE_SECONDS[range];
+  const from = span === null ? Number.NEGATIVE_INFINITY : nowMs - span * 1000;
+  const within = filling.filter((f) => f.toMs > from);
+  if (within.length === 0) return undefined;
+  return `Filling: ${within.map((f) => `${HISTORY_NAMES[f.resolution]} history ${f.percent} %`).join(", ")}`;
+}
+
 /** The select's value for all exchanges (no exchange is called this). */
 const ALL_OPTION = "";
 
@@ -43,6 +67,8 @@ export function ChartControls({
   onChange: (change: Partial<ChartState>) => void;
 }) {
   const allowed = allowedRanges(state.scale);
+  const filling = useHistoryFilling();
+  const now = useNow(filling.length > 0, 60_000);
   const listed = exchanges ?? [];
   // An exchange from the URL stays choosable even before (or without) the pairs naming it.
   const options =
@@ -90,7 +116,12 @@ export function ChartControls({
         values={RANGES.filter((range) => allowed.includes(range))}
         current={state.range}
         name={(range) => RANGE_NAMES[range]}
-        title={(range) => (range === "all" ? allRangeTitle(state.scale) : undefined)}
+        title={(range) => {
+          const note = fillingNote(range, filling, now);
+          const reach = range === "all" ? allRangeTitle(state.scale) : undefined;
+          return reach && note ? `${reach}. ${note}` : (reach ?? note);
+        }}
+        mark={(range) => (fillingNote(range, filling, now) === undefined ? undefined : "◔")}
         onPick={(range: RangePreset) => onChange({ range })}
       />
     </div>
@@ -103,6 +134,7 @@ function ButtonGroup<T extends string>({
   current,
   name = (value) => value,
   title = () => undefined,
+  mark = () => undefined,
   onPick,
   disabledBecause,
 }: {
@@ -112,6 +144,8 @@ function ButtonGroup<T extends string>({
   name?: (value: T) => string;
   /** A tooltip for a value that needs more words than its name. */
   title?: (value: T) => string | undefined;
+  /** A sign after a value's name (its title says what it means), e.g. that its data is still filling. */
+  mark?: (value: T) => string | undefined;
   onPick: (value: T) => void;
   /** Disables the group, this shown beneath it as the reason. */
   disabledBecause?: string | undefined;
@@ -136,6 +170,12 @@ function ButtonGroup<T extends string>({
             onClick={() => onPick(value)}
           >
             {name(value)}
+            {mark(value) === undefined ? null : (
+              <span className="chart-button__mark" aria-hidden="true">
+                {" "}
+                {mark(value)}
+              </span>
+            )}
           </button>
         ))}
       </div>

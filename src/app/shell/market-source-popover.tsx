@@ -3,7 +3,7 @@
 // and focus goes back to the button). Written out rather than the browser's popover attribute, which
 // jsdom cannot run, or a library, which would add to every page's first load for one small panel.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import type { ExchangeHealth, Status } from "../../interface/status.ts";
+import type { ExchangeHealth, HistoryStretch, Status } from "../../interface/status.ts";
 import { useNow } from "../components/use-now.ts";
 import { describeFailure } from "../format/failure.ts";
 import { formatAge, formatNumber } from "../format/numbers.ts";
@@ -142,7 +142,16 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
         <Figure term="Filled over REST" value={String(exchange.filledOverRest)} />
         <Figure term="Dropped late" value={String(exchange.droppedLate)} />
         <Figure term="Dropped duplicate" value={String(exchange.droppedDuplicate)} />
-        {backfill.state === "none" ? null : (
+        {backfill.history ? (
+          backfill.history.map((stretch) => (
+            <Figure
+              key={stretch.resolution}
+              term={`${HISTORY_NAMES[stretch.resolution]} history`}
+              value={describeStretch(stretch)}
+            />
+          ))
+        ) : backfill.state === "none" ? null : (
+          // A service from before history had resolutions: the 1-minute day alone.
           <Figure
             term="Backfill"
             value={
@@ -153,6 +162,29 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
       </dl>
     </li>
   );
+}
+
+const HISTORY_NAMES: Record<HistoryStretch["resolution"], string> = {
+  "1m": "1-minute",
+  "1h": "Hourly",
+  "1d": "Daily",
+};
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * One resolution of an exchange's history: what it fills while filling, and when done how far back the
+ * exchange's candles reached (an exchange may keep fewer than asked: Kraken's 720 hours).
+ */
+function describeStretch(stretch: HistoryStretch): string {
+  const range = `${isoDay(stretch.fromMs)} to ${isoDay(stretch.toMs)}`;
+  if (stretch.state === "waiting") return `waiting (${range})`;
+  if (stretch.state === "running") {
+    const percent = stretch.total === 0 ? 0 : Math.floor((100 * stretch.done) / stretch.total);
+    return `filling ${percent} % (${range})`;
+  }
+  if (stretch.coveredFromMs === null) return "done: the exchange had none";
+  return `done, from ${isoDay(Math.max(stretch.coveredFromMs, stretch.fromMs))}`;
 }
 
 function Figure({ term, value }: { term: string; value: string }) {

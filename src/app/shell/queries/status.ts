@@ -3,8 +3,9 @@
 // service that said it is ours by sending X-Market-Source. Fresh on every look: the popover asks it when
 // opened, and a restored page asks it when no answer has yet said where the numbers come from.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { pathOf, STATUS_ENDPOINT } from "../../../interface/endpoints.ts";
-import type { Status } from "../../../interface/status.ts";
+import type { HistoryStretch, Status } from "../../../interface/status.ts";
 import { decodeResource } from "../../decoding/decode.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import type { Connection } from "../../transport/connection.ts";
@@ -38,4 +39,54 @@ export function marketSourceOf(status: Status): MarketSource {
     return { kind: "simulator", fallback: (status.market.fallback ?? null) !== null };
   const live = exchanges.filter((exchange) => exchange.connected).length;
   return { kind: "exchanges", live, total: exchanges.length };
+}
+
+/** A resolution of the real market's history that some exchange is still filling, over all exchanges. */
+export interface FillingHistory {
+  resolution: HistoryStretch["resolution"];
+  /** The times its candles fill (Unix ms): the earliest start and latest end of any exchange's stretch. */
+  fromMs: number;
+  toMs: number;
+  /** Steps done of all, every exchange's together, as a whole percentage. */
+  percent: number;
+}
+
+const RESOLUTIONS: readonly HistoryStretch["resolution"][] = ["1m", "1h", "1d"];
+
+/** The resolutions whose history some exchange has not finished, finest first. */
+export function historyFilling(status: Status): FillingHistory[] {
+  const stretches = status.market.exchanges.flatMap((exchange) => exchange.backfill.history ?? []);
+  return RESOLUTIONS.flatMap((resolution) => {
+    const of = stretches.filter((s) => s.resolution === resolution);
+    if (of.every((s) => s.state === "done")) return [];
+    const done = of.reduce((sum, s) => sum + s.done, 0);
+    const total = of.reduce((sum, s) => sum + s.total, 0);
+    return [
+      {
+        resolution,
+        fromMs: Math.min(...of.map((s) => s.fromMs)),
+        toMs: Math.max(...of.map((s) => s.toMs)),
+        percent: total === 0 ? 0 : Math.floor((100 * done) / total),
+      },
+    ];
+  });
+}
+
+/** How often the status is asked again while history is filling (it is free: outside the budget). */
+const FILLING_REFRESH_MS = 15_000;
+
+/**
+ * The history still filling, for a service whose answers said it reads the exchanges (no other has
+ * history to fill, and the public service has no /status); asked again while anything fills.
+ */
+export function useHistoryFilling(): FillingHistory[] {
+  const connection = useConnection();
+  const { source } = useSyncExternalStore(connection.marketSource.subscribe, connection.marketSource.get);
+  const status = useQuery({
+    ...statusQueryOptions(connection),
+    enabled: source?.kind === "exchanges",
+    refetchInterval: (query) =>
+      query.state.data && historyFilling(query.state.data).length > 0 ? FILLING_REFRESH_MS : false,
+  });
+  return status.data ? historyFilling(status.data) : [];
 }
