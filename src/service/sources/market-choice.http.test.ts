@@ -2,7 +2,7 @@
 // the simulator, saying so on every answer and in /status, where none does; each source keeps its own
 // market in the one data directory; and while the simulator stands in, the exchanges are tried again.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createConnection, createServer, type Server } from "node:net";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,12 +133,14 @@ describe("while the simulator stands in", () => {
     const answered: string[] = [];
     const stop = watchForExchanges(config, (exchange) => answered.push(exchange), 2_000);
     let relay: Server | null = null;
+    const sockets = new Set<Socket>();
     try {
       // Two tries against nothing: no answer.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(answered).toEqual([]);
       // The exchange comes up on that address (a relay to the fake exchange).
       relay = createServer((socket) => {
+        sockets.add(socket);
         const upstream = createConnection(Number(new URL(fake.origin).port), "127.0.0.1");
         socket.pipe(upstream).pipe(socket);
         socket.on("error", () => upstream.destroy());
@@ -150,6 +152,8 @@ describe("while the simulator stands in", () => {
       expect(answered).toEqual(["Binance"]);
     } finally {
       stop();
+      // ccxt keeps its connection to the exchange open: it is cut for the relay to close.
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
     }
   }, 20_000);
