@@ -106,7 +106,7 @@ describe("npm start with no source named", () => {
     });
     // The stated time, and the simulator's day of one coin seeding in a second or two.
     expect(service.startedMs).toBeLessThan(REACH_MS + 30_000);
-    expect(service.output()).toMatch(/no exchange could be reached within 10 s \(Binance: [^)]*ECONNREFUSED/);
+    expect(service.output()).toMatch(/no exchange could be reached within 10 s \(Binance: ECONNREFUSED\)/);
     // The banner's last line, printed just after the dashboard's address.
     await until(
       "the banner's line",

@@ -51,21 +51,43 @@ export async function chooseMarketSource(config: Config, options: ChoiceOptions)
     return withSource(config, "exchanges", null);
   }
   options.log(
-    `market: ${NO_EXCHANGE_REACHED} within ${withinMs / 1000} s (${describeFailures(reach.failures, venues.length)}); ` +
+    `market: ${NO_EXCHANGE_REACHED} within ${withinMs / 1000} s (${describeFailures(reach.failures, venues)}); ` +
       `the simulator stands in, and the exchanges are tried again every ${config.marketRetrySeconds} s ` +
       "(start with --market simulator to stay offline)",
   );
   return withSource(config, "simulator", NO_EXCHANGE_REACHED);
 }
 
-/** "binance, kraken: getaddrinfo ENOTFOUND …; 8 more did not answer": one line for ten exchanges. */
-function describeFailures(failures: { exchange: string; error: string }[], tried: number): string {
-  const byError = new Map<string, string[]>();
-  for (const { exchange, error } of failures) byError.set(error, [...(byError.get(error) ?? []), exchange]);
-  const parts = [...byError.entries()].map(([error, exchanges]) => `${exchanges.join(", ")}: ${error}`);
-  const silent = tried - failures.length;
+/** "Binance, Kraken: ENOTFOUND; 8 did not answer in time": one short line for ten exchanges. */
+function describeFailures(
+  failures: { exchange: string; error: string }[],
+  venues: readonly { name: string }[],
+): string {
+  const byCause = new Map<string, string[]>();
+  // In the catalog's order, whichever failed first.
+  for (const { name } of venues) {
+    const failure = failures.find((f) => f.exchange === name);
+    if (!failure) continue;
+    const cause = causeOf(failure.error);
+    byCause.set(cause, [...(byCause.get(cause) ?? []), name]);
+  }
+  const parts = [...byCause.entries()].map(([cause, exchanges]) => `${exchanges.join(", ")}: ${cause}`);
+  const silent = venues.length - failures.length;
   if (silent > 0) parts.push(`${silent} did not answer in time`);
   return parts.join("; ");
+}
+
+/**
+ * What an exchange's failure comes down to: the network's error code where there is one (ccxt's messages
+ * name the exchange and the address, so no two are alike), else the message's start.
+ */
+function causeOf(error: string): string {
+  const code = /\b(E[A-Z_]{3,}|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT)\b/.exec(
+    error,
+  )?.[1];
+  if (code) return code;
+  if (/timed? ?out/i.test(error)) return "timed out";
+  return error.length > 80 ? `${error.slice(0, 80)}…` : error;
 }
 
 /**
