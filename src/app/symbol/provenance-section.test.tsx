@@ -204,6 +204,16 @@ describe("How this price was made", () => {
     expect(section()).not.toHaveTextContent(/30 trades ·|% bought/);
   });
 
+  it("says which candles made an older block: a whole hour's or a whole day's", async () => {
+    provenance = () => ({ ...PROVENANCE, madeFrom: "candles", resolution: "1h" });
+    show("/symbol/BTC?block=newest");
+    await exchangesTable();
+    expect(section()).toHaveTextContent(
+      "Made from the exchanges' hourly candles: this block holds the whole hour",
+    );
+    expect(section()).not.toHaveTextContent("1-minute candles");
+  });
+
   it("reads the public service's PascalCase wire", async () => {
     provenance = () => pascal(PROVENANCE);
     show("/symbol/BTC?block=newest");

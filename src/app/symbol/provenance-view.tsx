@@ -16,13 +16,20 @@ import { ProvenanceExchanges } from "./provenance-exchanges.tsx";
 import { ProvenanceLeftOut } from "./provenance-left-out.tsx";
 import { formatCoinAmount } from "./trade-format.ts";
 
+/** What a block made from candles holds, by the candles' resolution (an older service names none: 1m). */
+const CANDLES_MADE = {
+  "1m": "Made from the exchanges' 1-minute candles",
+  "1h": "Made from the exchanges' hourly candles: this block holds the whole hour",
+  "1d": "Made from the exchanges' daily candles: this block holds the whole day",
+} as const;
+
 export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx: CurrencyChoice }) {
   const zone = useTimeZone();
   const { aggregate, exchanges, symbol } = provenance;
   const traded = exchanges.filter((e) => e.role === "contributed").length;
   const down = exchanges.filter((e) => e.role === "down").length;
   const price = (usd: number | null) => formatPrice(convert(usd, fx), fx.currency);
-  // A block made from 1-minute candles knows their prices and volume, not the trades behind them.
+  // A block made from candles knows their prices and volume, not the trades behind them.
   const fromCandles = provenance.madeFrom === "candles";
   const bought =
     aggregate.volume > 0 && !fromCandles ? Math.round((aggregate.buyVolume / aggregate.volume) * 100) : null;
@@ -36,8 +43,9 @@ export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx:
       </p>
       {fromCandles ? (
         <p className="provenance__candles">
-          Made from the exchanges' 1-minute candles (history from before the service followed their trades):
-          prices and volume are the candles', the trade counts and the buy and sell split are not known.
+          {CANDLES_MADE[provenance.resolution ?? "1m"]} (history from before the service followed their
+          trades): prices and volume are the candles', the trade counts and the buy and sell split are not
+          known.
         </p>
       ) : null}
       <p className="provenance__summary">
