@@ -12,7 +12,9 @@ import { BLOCK_SECONDS, FX_CURRENCIES } from "../../interface/vocabulary.ts";
 import { nameForSymbol } from "../catalog/catalog.ts";
 import { type MarketCoins, marketCoins } from "../catalog/market-coins.ts";
 import type { Store, SupplyRecord } from "../store/store.ts";
+import { byMarketCap, type FirstPrices, firstExchangeDetails, firstQuotation } from "./first-prices.ts";
 import { fxRates } from "./fx.ts";
+import { tradeResource } from "./trade-resource.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 const DAY = 86_400;
@@ -36,30 +38,6 @@ export function supplyResource(record: SupplyRecord): Supply {
     source: record.source,
     time: new Date(record.timeMs).toISOString(),
     block: record.block,
-  };
-}
-
-function tradeResource(
-  symbol: string,
-  exchange: string,
-  t: {
-    pair: string;
-    price: number;
-    volume: number;
-    timeMs: number;
-    foreignTradeID: string;
-    estimatedUSDPrice: number;
-  },
-): Trade {
-  return {
-    symbol,
-    pair: t.pair,
-    price: t.price,
-    volume: t.volume,
-    time: new Date(t.timeMs).toISOString(),
-    foreignTradeID: t.foreignTradeID,
-    estimatedUSDPrice: t.estimatedUSDPrice,
-    source: exchange,
   };
 }
 
@@ -130,7 +108,23 @@ export class MarketView {
     return this.exchangesOf.get(symbol) ?? [];
   }
 
-  quotation(symbol: string): Promise<Quotation | null> {
+  /**
+   * The coin's quotation from its newest stored block; before the first block of it, from the price a live
+   * source already knows (never memoised: the next trade changes it).
+   */
+  async quotation(symbol: string, live?: FirstPrices): Promise<Quotation | null> {
+    const stored = await this.storedQuotation(symbol);
+    if (stored || !live?.firstPrice || !this.isKnownSymbol(symbol)) return stored;
+    const first = live.firstPrice(symbol);
+    return first ? firstQuotation(symbol, first, QUOTATION_SOURCE) : null;
+  }
+
+  /** Whether the quotation comes from a stored block: false while a live source's first price stands in. */
+  async hasStoredBlock(symbol: string): Promise<boolean> {
+    return (await this.storedQuotation(symbol)) !== null;
+  }
+
+  private storedQuotation(symbol: string): Promise<Quotation | null> {
     return this.memoised(`q|${symbol}`, async () => {
       if (!this.isKnownSymbol(symbol)) return null;
       const figures = await this.seriesFigures(symbol, null);
@@ -172,8 +166,8 @@ export class MarketView {
     });
   }
 
-  async coin(symbol: string): Promise<Coin | null> {
-    const [q, supply] = await Promise.all([this.quotation(symbol), this.supply(symbol)]);
+  async coin(symbol: string, live?: FirstPrices): Promise<Coin | null> {
+    const [q, supply] = await Promise.all([this.quotation(symbol, live), this.supply(symbol)]);
     if (!q) return null;
     return {
       symbol,
@@ -186,23 +180,50 @@ export class MarketView {
     };
   }
 
-  /** Every coin that traded over 1 USD in the last day, by market cap; coins without supply last. */
-  ranking(): Promise<Coin[]> {
+  /**
+   * Every coin that traded over 1 USD in the last day, by market cap; coins without supply last. With a live
+   * source, the coins without a stored block yet are ranked too, at the price it already knows of them.
+   */
+  async ranking(live?: FirstPrices): Promise<Coin[]> {
+    const stored = await this.storedRanking();
+    const first = await this.firstCoins(live);
+    return first.length === 0 ? stored : byMarketCap([...stored, ...first]);
+  }
+
+  /**
+   * Whether an answer made now may change before the next block: a coin in it stands at a live source's
+   * first price, or none is listed yet while a live source runs (its first trade may come any moment).
+   */
+  async provisional(live?: FirstPrices): Promise<boolean> {
+    if (!live?.firstPrice) return false;
+    if ((await this.firstCoins(live)).length > 0) return true;
+    return (await this.storedRanking()).length === 0;
+  }
+
+  private storedRanking(): Promise<Coin[]> {
     return this.memoised("ranking", async () => {
       const coins: Coin[] = [];
       for (const coin of await Promise.all(this.market.coins.map(({ symbol }) => this.coin(symbol)))) {
         if (coin && (coin.volumeYesterdayUSD ?? 0) >= 1) coins.push(coin);
       }
-      const cap = (c: Coin) => (c.circulatingSupply === null ? -1 : c.circulatingSupply * c.price);
-      return coins.sort(
-        (a, b) => cap(b) - cap(a) || (b.volumeYesterdayUSD ?? 0) - (a.volumeYesterdayUSD ?? 0),
-      );
+      return byMarketCap(coins);
     });
   }
 
+  /** The market's coins with no stored block yet that a live source already prices. */
+  private async firstCoins(live?: FirstPrices): Promise<Coin[]> {
+    if (!live?.firstPrice) return [];
+    const coins = await Promise.all(
+      this.market.coins.map(async ({ symbol }) =>
+        (await this.hasStoredBlock(symbol)) ? null : this.coin(symbol, live),
+      ),
+    );
+    return coins.filter((coin) => coin !== null);
+  }
+
   /** 1-based rank by market cap, 0 outside the top 50. */
-  async rank(symbol: string): Promise<number> {
-    const index = (await this.ranking()).findIndex((c) => c.symbol === symbol);
+  async rank(symbol: string, live?: FirstPrices): Promise<number> {
+    const index = (await this.ranking(live)).findIndex((c) => c.symbol === symbol);
     return index >= 0 && index < TOP_COINS ? index + 1 : 0;
   }
 
@@ -218,7 +239,8 @@ export class MarketView {
 
   /**
    * Per-exchange figures and last trades of a symbol, by 24 h volume. The figures are the closed blocks'; the
-   * last trades include a live source's newest ones at once, before their block closes.
+   * last trades include a live source's newest ones at once, before their block closes. Before any block of
+   * the symbol is stored, each exchange with live trades is listed at its newest trade's price.
    */
   async exchanges(symbol: string): Promise<SymbolExchangeDetails[]> {
     const stored = await this.memoised(`x|${symbol}`, async () => {
@@ -235,6 +257,11 @@ export class MarketView {
       const details = found.filter((d) => d !== null);
       return details.sort((a, b) => (b.figures.volumeUSD ?? 0) - (a.figures.volumeUSD ?? 0));
     });
+    if (stored.length === 0) {
+      return this.exchangeNamesOf(symbol)
+        .map((name) => firstExchangeDetails(name, this.withLiveTrades(symbol, name, [])))
+        .filter((details) => details !== null);
+    }
     return stored.map(({ name, figures, trades }) => {
       const lastTrades = this.withLiveTrades(symbol, name, trades);
       return {

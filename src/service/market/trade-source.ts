@@ -23,6 +23,14 @@ export interface SourceTrade {
   foreignTradeID: string;
 }
 
+/** A coin's newest price a live source knows before the market stored a block of it (the first minutes). */
+export interface FirstPrice {
+  /** USD per coin. */
+  usd: number;
+  /** When that price was made (a trade's time, or a candle's end), Unix milliseconds. */
+  timeMs: number;
+}
+
 /**
  * Meta key of the blocks a source made from candles instead of trades (a real market's history): a JSON
  * array of CandleHistoryRange. A block's provenance says so, and from which resolution.
@@ -123,6 +131,11 @@ export interface TradeSource {
    * A live source can only give the blocks from the one it started in on; earlier ones are history.
    */
   readonly closeGraceMs?: number;
+  /**
+   * Live sources: a coin's newest price from its newest live trade or the newest 1-minute candle close the
+   * history fetched, whichever is newer, or null; the coin list shows it until the coin's first block.
+   */
+  firstPrice?(symbol: string): FirstPrice | null;
   /** Every trade of block `block` (Unix seconds [block × 120, (block + 1) × 120)), by time ascending. */
   tradesOfBlock(block: number): readonly SourceTrade[];
   /**
@@ -134,4 +147,7 @@ export interface TradeSource {
 }
 
 /** What the HTTP side asks of a source: its kind and health, wherever the source runs (roles/). */
-export type SourceStatus = Pick<TradeSource, "kind" | "health" | "liveExchanges" | "closeGraceMs">;
+export type SourceStatus = Pick<
+  TradeSource,
+  "kind" | "health" | "liveExchanges" | "closeGraceMs" | "firstPrice"
+>;

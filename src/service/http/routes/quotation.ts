@@ -11,7 +11,9 @@ const route = createRoute({
   ...routeOf(ENDPOINTS.quotation),
   summary: "Quotation for a symbol",
   description:
-    "Price is the MA120 filter across all exchanges at the newest block; volume covers the last 24 hours.",
+    "Price is the MA120 filter across all exchanges at the newest block; volume covers the last 24 hours. " +
+    "Before a real market stored a coin's first block: its newest trade's price or newest 1-minute candle " +
+    "close, whichever is newer, with priceYesterday and volumeYesterdayUSD null.",
   request: { params: ENDPOINTS.quotation.params },
   responses: {
     200: cachedContent(ENDPOINTS.quotation.resource, "The quotation"),
@@ -23,8 +25,13 @@ export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceCont
   app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
-    const quotation = await ctx.view.quotation(symbol);
+    const [quotation, stored] = await Promise.all([
+      ctx.view.quotation(symbol, ctx.source),
+      ctx.view.hasStoredBlock(symbol),
+    ]);
     if (!quotation) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
-    return respond(c, ctx.config.wire, quotation, ENDPOINTS.quotation.lifetime);
+    if (stored) return respond(c, ctx.config.wire, quotation, ENDPOINTS.quotation.lifetime);
+    // A first price changes with the next trade: neither kept here nor by a client past a revalidation.
+    return respond(c, ctx.config.wire, quotation, "revalidate", false);
   });
 }

@@ -24,11 +24,11 @@ export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: Service
   app.openapi(route, async (c) => {
     const { symbol } = c.req.valid("param");
     requireSymbol(ctx, symbol);
-    const coin = await ctx.view.coin(symbol);
+    const coin = await ctx.view.coin(symbol, ctx.source);
     if (!coin) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
     const [gfx1, rank, exchanges] = await Promise.all([
       chartSeries(ctx, { symbol, exchange: null, filter: "MA120", scale: "raw" }),
-      ctx.view.rank(symbol),
+      ctx.view.rank(symbol, ctx.source),
       ctx.view.exchanges(symbol),
     ]);
     const details = { change: ctx.view.change(ctx.marketClock.now()), coin, rank, exchanges, gfx1 };

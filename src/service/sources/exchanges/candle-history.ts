@@ -144,6 +144,8 @@ export async function fillFromCandles(
   eurPerUsd: () => number | null,
   progress: HistoryProgress,
   stopped: () => boolean,
+  /** Told each pair's candles as they arrive, before the step is stored (their newest close is a first price). */
+  onPairCandles: (pair: VenuePair, candles: readonly Candle[]) => void = () => {},
 ): Promise<boolean> {
   const aggregator = new BlockAggregator(
     await seriesOfPairs(store, pairs),
@@ -162,11 +164,9 @@ export async function fillFromCandles(
         for (const pair of feed.pairs) {
           if (stopped()) break;
           try {
-            list.push({
-              exchange: feed.venue.name,
-              pair,
-              candles: await candlesOf(feed, pair, fromMs, untilMs),
-            });
+            const candles = await candlesOf(feed, pair, fromMs, untilMs);
+            onPairCandles(pair, candles);
+            list.push({ exchange: feed.venue.name, pair, candles });
           } catch {
             // An exchange that does not serve a pair's candles leaves that pair's history empty.
           }

@@ -4,7 +4,9 @@
 // moved into a later block). An exchange that is down leaves the others running; its markets are loaded
 // again with backoff, and until then the pairs it listed last time (kept by the caller) stand in.
 import type { Pair } from "../../catalog/catalog.ts";
-import type { ExchangeHealth, SourceTrade, TradeSource } from "../../market/trade-source.ts";
+import type { ExchangeHealth, FirstPrice, SourceTrade, TradeSource } from "../../market/trade-source.ts";
+import type { Candle } from "./candle-history.ts";
+import { FirstPrices } from "./first-prices.ts";
 import { MarketsRetryLog } from "./markets-retry-log.ts";
 import { TradeIntake } from "./trade-intake.ts";
 import { UsdPrices, type UsdReferences } from "./usd-prices.ts";
@@ -39,6 +41,7 @@ export class ExchangesSource implements TradeSource {
   readonly closeGraceMs = CLOSE_GRACE_MS;
   readonly intake: TradeIntake;
   readonly feeds: VenueFeed[];
+  private readonly firstPrices: FirstPrices;
   private readonly known = new Map<string, VenuePair[]>();
   private watchdog: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -49,7 +52,13 @@ export class ExchangesSource implements TradeSource {
   onPairs: ((pairs: readonly Pair[]) => void) | null = null;
 
   constructor(private readonly options: ExchangesSourceOptions) {
-    this.intake = new TradeIntake(new UsdPrices(options.usd), options.firstLiveBlock);
+    const usd = new UsdPrices(options.usd);
+    this.intake = new TradeIntake(usd, options.firstLiveBlock);
+    this.firstPrices = new FirstPrices(
+      this.intake,
+      usd,
+      options.venues.map((venue) => venue.name),
+    );
     this.feeds = options.venues.map(
       (venue) => new VenueFeed(venue, options.hosts.get(venue.name) ?? null, this.intake, options),
     );
@@ -131,6 +140,16 @@ export class ExchangesSource implements TradeSource {
   /** The newest trades of a (symbol, exchange), newest first, before their block closes. */
   liveTrades(symbol: string, exchange: string): readonly SourceTrade[] {
     return this.intake.liveTrades(symbol, exchange);
+  }
+
+  /** A coin's newest live trade or history candle close, before its first block (the first minutes). */
+  firstPrice(symbol: string): FirstPrice | null {
+    return this.firstPrices.of(symbol);
+  }
+
+  /** The history fetched a pair's 1-minute candles: their newest close prices the coin until its first block. */
+  noteCandles(pair: VenuePair, candles: readonly Candle[]): void {
+    this.firstPrices.noteCandles(pair, candles);
   }
 
   setBackfill(exchange: string, progress: ExchangeHealth["backfill"]): void {

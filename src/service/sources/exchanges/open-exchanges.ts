@@ -162,6 +162,7 @@ export async function openExchanges(config: Config, store: Store, options: OpenO
           changed();
         },
         () => stopped,
+        (pair, candles) => source.noteCandles(pair, candles),
       );
       if (!filled) return;
       done += gap.last - gap.first + 1;
