@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The page against a fake service: one request, and what search, sort, favourites and currency do.
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Coin, Coins } from "../../interface/resources.ts";
 import { formatDateTimeIn } from "../format/time-zone.ts";
 import { fakeService, type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
@@ -187,5 +187,29 @@ describe("CoinsPage", () => {
         .getAllByRole("option")
         .map((option) => option.textContent),
     ).toEqual(["USD", "EUR", "JPY (no rate)"]);
+  });
+});
+
+describe("a real market's first minutes", () => {
+  it("asks again every 30 s while the list is empty, and shows a coin once the service has its price", async () => {
+    let answers = 0;
+    service = fakeService((url) => {
+      if (url.pathname !== "/v1/coins")
+        return { status: 404, body: { errorcode: 404, errormessage: "no route" } };
+      answers += 1;
+      // The first answer before any price is known; from the second, the service has Bitcoin's first trade.
+      const coins = answers === 1 ? [] : [coin("BTC", "Bitcoin", 90_000, 20e6)];
+      return { status: 200, body: { ...COINS, coins } };
+    });
+    renderAt("/");
+    await waitFor(() => expect(answers).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(answers).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(await screen.findByRole("link", { name: "Bitcoin" })).toBeVisible();
+    expect(answers).toBe(2);
+    // Listed: once a block again, not every 30 s.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(answers).toBe(2);
   });
 });

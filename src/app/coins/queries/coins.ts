@@ -21,8 +21,22 @@ export function coinsQueryOptions(connection: Connection) {
   });
 }
 
+/**
+ * How often the list on screen is asked again: once a block, as prices follow the market; while it is still
+ * empty (a real market's first minutes: a coin is listed as soon as the service has a price for it) every
+ * EMPTY_LIST_REFRESH_MS, two requests a minute of the budget.
+ */
+export function coinsRefreshMs(data: Coins | undefined): number {
+  return data !== undefined && data.coins.length === 0 ? EMPTY_LIST_REFRESH_MS : STALE_TIME.block;
+}
+
+const EMPTY_LIST_REFRESH_MS = 30_000;
+
 export function useCoins() {
-  // On screen, prices follow the market: one refresh per block, in the budget's background lane, and
-  // only while the tab is visible (React Query pauses intervals in hidden tabs).
-  return useQuery({ ...coinsQueryOptions(useConnection()), refetchInterval: STALE_TIME.block });
+  // In the budget's background lane, and only while the tab is visible (React Query pauses intervals in
+  // hidden tabs).
+  return useQuery({
+    ...coinsQueryOptions(useConnection()),
+    refetchInterval: (query) => coinsRefreshMs(query.state.data),
+  });
 }
