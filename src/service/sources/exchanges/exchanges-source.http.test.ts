@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Provenance } from "../../../interface/provenance.ts";
 import { StatusSchema } from "../../../interface/status.ts";
 import { units } from "../../testing/candle-records.ts";
-import { tradesOfCandle } from "./candle-history.ts";
+import { tradesOfCandle } from "./history/candle-history.ts";
 import type { FakeExchange } from "./testing/fake-exchange.ts";
 import { LIVE_VENUES } from "./testing/fake-venues.ts";
 import {

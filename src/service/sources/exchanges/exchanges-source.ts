@@ -5,8 +5,8 @@
 // again with backoff, and until then the pairs it listed last time (kept by the caller) stand in.
 import type { Pair } from "../../catalog/catalog.ts";
 import type { ExchangeHealth, FirstPrice, SourceTrade, TradeSource } from "../../market/trade-source.ts";
-import type { Candle } from "./candle-history.ts";
 import { FirstPrices } from "./first-prices.ts";
+import type { Candle } from "./history/candle-history.ts";
 import { MarketsRetryLog } from "./markets-retry-log.ts";
 import { TradeIntake } from "./trade-intake.ts";
 import { UsdPrices, type UsdReferences } from "./usd-prices.ts";

@@ -4,7 +4,7 @@
 // exchange (USD, as the intake priced it), and the newest close of the 1-minute candles the history fetched
 // (priced in USD by the quote's price the live trades use).
 import type { FirstPrice } from "../../market/trade-source.ts";
-import type { Candle } from "./candle-history.ts";
+import type { Candle } from "./history/candle-history.ts";
 import type { TradeIntake } from "./trade-intake.ts";
 import type { UsdPrices } from "./usd-prices.ts";
 import type { VenuePair } from "./venue.ts";

@@ -7,7 +7,8 @@ import { MarketFeed } from "../../market/feed.ts";
 import { fxRates } from "../../market/fx.ts";
 import type { Store } from "../../store/store.ts";
 import type { OpenMarket, OpenOptions } from "../opened-market.ts";
-import { fillFromCandles } from "./candle-history.ts";
+import { ExchangesSource } from "./exchanges-source.ts";
+import { fillFromCandles } from "./history/candle-history.ts";
 import {
   type CoarseStretch,
   chunksLeft,
@@ -15,9 +16,8 @@ import {
   loadCoarsePlan,
   nextChunk,
   startsWithPartOfDay,
-} from "./coarse-history.ts";
-import { ExchangesSource } from "./exchanges-source.ts";
-import { HistoryProgress } from "./history-progress.ts";
+} from "./history/coarse-history.ts";
+import { HistoryProgress } from "./history/history-progress.ts";
 import type { VenuePair } from "./venue.ts";
 import { VENUES } from "./venues.ts";
 

@@ -1,7 +1,7 @@
 // The history's progress as /status and the terminal get it: every step published, a line every few
 // seconds at most.
 import { describe, expect, it } from "vitest";
-import type { ExchangeHealth } from "../../market/trade-source.ts";
+import type { ExchangeHealth } from "../../../market/trade-source.ts";
 import { HistoryProgress } from "./history-progress.ts";
 
 const DAY = 86_400_000;

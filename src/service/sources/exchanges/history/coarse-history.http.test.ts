@@ -4,17 +4,17 @@
 // over a year are the exchanges' own, the all-exchanges hour combines them, the provenance of a block names
 // its resolution, and /status says what each resolution covers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeCandles } from "../../../interface/candles.ts";
-import type { Provenance } from "../../../interface/provenance.ts";
-import { type Status, StatusSchema } from "../../../interface/status.ts";
-import { type CandleRecord, candleRecords, units } from "../../testing/candle-records.ts";
-import { startTestService, TEST_NOW, type TestService } from "../../testing/test-service.ts";
-import { fakeCandles } from "./testing/fake-candles.ts";
-import { FakeExchange } from "./testing/fake-exchange.ts";
-import type { FakeCandle } from "./testing/fake-protocol.ts";
-import { binanceProtocol } from "./venues/testing/binance.fake.ts";
-import { krakenProtocol } from "./venues/testing/kraken.fake.ts";
-import { okxProtocol } from "./venues/testing/okx.fake.ts";
+import { decodeCandles } from "../../../../interface/candles.ts";
+import type { Provenance } from "../../../../interface/provenance.ts";
+import { type Status, StatusSchema } from "../../../../interface/status.ts";
+import { type CandleRecord, candleRecords, units } from "../../../testing/candle-records.ts";
+import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
+import { fakeCandles } from "../testing/fake-candles.ts";
+import { FakeExchange } from "../testing/fake-exchange.ts";
+import type { FakeCandle } from "../testing/fake-protocol.ts";
+import { binanceProtocol } from "../venues/testing/binance.fake.ts";
+import { krakenProtocol } from "../venues/testing/kraken.fake.ts";
+import { okxProtocol } from "../venues/testing/okx.fake.ts";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeDataPoints } from "../../../interface/data-points.ts";
-import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
-import { startTestService, TEST_NOW, type TestService } from "../../testing/test-service.ts";
-import { FakeExchange } from "./testing/fake-exchange.ts";
-import type { FakeCandle } from "./testing/fake-protocol.ts";
-import { binanceProtocol } from "./venues/testing/binance.fake.ts";
+import { decodeDataPoints } from "../../../../interface/data-points.ts";
+import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
+import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
+import { FakeExchange } from "../testing/fake-exchange.ts";
+import type { FakeCandle } from "../testing/fake-protocol.ts";
+import { binanceProtocol } from "../venues/testing/binance.fake.ts";
 
 const BLOCK_MS = BLOCK_SECONDS * 1000;
 const B = Math.floor(TEST_NOW / BLOCK_MS);

@@ -8,13 +8,13 @@
 // combine the stored blocks as they do for any: at 1h over hourly history one block per bucket, at 1d over
 // daily history one per day. The stretches are planned once per data directory (COARSE_HISTORY_META) and
 // filled newest first, a chunk of days at a time; whatever a stop cut short resumes at the next start.
-import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
-import type { Pair } from "../../catalog/catalog.ts";
-import { seriesOfPairs } from "../../market/aggregator.ts";
-import type { Store } from "../../store/store.ts";
+import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
+import type { Pair } from "../../../catalog/catalog.ts";
+import { seriesOfPairs } from "../../../market/aggregator.ts";
+import type { Store } from "../../../store/store.ts";
+import type { VenueFeed } from "../venue-feed.ts";
 import { candlesOf, type PairCandles } from "./candle-history.ts";
 import { type CoarseResolution, RESOLUTION_MS, storeCoarseChunk } from "./coarse-blocks.ts";
-import type { VenueFeed } from "./venue-feed.ts";
 
 const HOUR_MS = RESOLUTION_MS["1h"];
 const DAY_MS = RESOLUTION_MS["1d"];

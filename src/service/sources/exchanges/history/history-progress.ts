@@ -1,6 +1,6 @@
 // How far the history from candles is, per exchange and resolution: told to GET /status (each exchange's
 // backfill) as it moves, and to the terminal in a line every few seconds at most, never a line per request.
-import type { CandleResolution, ExchangeHealth, HistoryStretch } from "../../market/trade-source.ts";
+import type { CandleResolution, ExchangeHealth, HistoryStretch } from "../../../market/trade-source.ts";
 
 const NAMES: Record<CandleResolution, string> = { "1m": "1-minute", "1h": "hourly", "1d": "daily" };
 /** Shown finest first: the order of the chart's ranges. */

@@ -3,14 +3,18 @@
 // rows packed into their days (every day of the chunk lies before the fine history and has ended), or kept
 // as rows on the fine history's first day, which the feed packs once the 1-minute day is in. The chunk's
 // blocks, days, its marking in CANDLE_HISTORY_META and the plan's progress are one write.
-import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
-import type { Pair } from "../../catalog/catalog.ts";
-import { BlockAggregator, type SeriesKeyLookup } from "../../market/aggregator.ts";
-import { CANDLE_HISTORY_META, type CandleHistoryRange, type SourceTrade } from "../../market/trade-source.ts";
-import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
-import { type BlockRow, bySeriesAndTime, type PackedDay, type Store } from "../../store/store.ts";
+import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
+import type { Pair } from "../../../catalog/catalog.ts";
+import { BlockAggregator, type SeriesKeyLookup } from "../../../market/aggregator.ts";
+import {
+  CANDLE_HISTORY_META,
+  type CandleHistoryRange,
+  type SourceTrade,
+} from "../../../market/trade-source.ts";
+import { DayColumns, dayOfBlockEnd } from "../../../store/day-columns.ts";
+import { type BlockRow, bySeriesAndTime, type PackedDay, type Store } from "../../../store/store.ts";
+import { blockOf } from "../trade-intake.ts";
 import { MinutePrices, type PairCandles, tradesOfCandle } from "./candle-history.ts";
-import { blockOf } from "./trade-intake.ts";
 
 export type CoarseResolution = "1h" | "1d";
 export const RESOLUTION_MS: Record<CoarseResolution, number> = { "1h": 3_600_000, "1d": 86_400_000 };

@@ -7,16 +7,16 @@
 // candle (coarse-history.ts) walks the same path through the last block of its hour or day. Blocks made this
 // way are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds) and, for
 // coarse candles, their resolution.
-import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
-import type { Pair, QuoteCurrency } from "../../catalog/catalog.ts";
-import { BlockAggregator, seriesOfPairs } from "../../market/aggregator.ts";
-import type { BlockGap } from "../../market/feed.ts";
-import { CANDLE_HISTORY_META, type SourceTrade } from "../../market/trade-source.ts";
-import { amountUnits } from "../../store/block-rounding.ts";
-import { type BlockRow, bySeriesAndTime, type Store } from "../../store/store.ts";
-import { blockOf } from "./trade-intake.ts";
-import type { VenuePair } from "./venue.ts";
-import type { CandleInterval, VenueFeed } from "./venue-feed.ts";
+import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
+import type { Pair, QuoteCurrency } from "../../../catalog/catalog.ts";
+import { BlockAggregator, seriesOfPairs } from "../../../market/aggregator.ts";
+import type { BlockGap } from "../../../market/feed.ts";
+import { CANDLE_HISTORY_META, type SourceTrade } from "../../../market/trade-source.ts";
+import { amountUnits } from "../../../store/block-rounding.ts";
+import { type BlockRow, bySeriesAndTime, type Store } from "../../../store/store.ts";
+import { blockOf } from "../trade-intake.ts";
+import type { VenuePair } from "../venue.ts";
+import type { CandleInterval, VenueFeed } from "../venue-feed.ts";
 
 /** [open time ms, open, high, low, close, volume], as ccxt gives candles. */
 export type Candle = [number, number, number, number, number, number];
