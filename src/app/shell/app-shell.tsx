@@ -5,6 +5,7 @@ import { NavLink, Outlet } from "react-router";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { useAdminKey } from "../store/admin-key.ts";
+import { useAnswersFollowSource } from "./answers-follow-source.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";
@@ -17,6 +18,7 @@ export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
   const admin = useAdminKey() !== "";
   usePageDescription();
+  useAnswersFollowSource();
   // The keyboard's place in the HTML shell this render replaced, kept.
   useLayoutEffect(() => takeShellFocus(), []);
   return (

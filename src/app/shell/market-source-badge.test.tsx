@@ -108,6 +108,33 @@ describe("where the numbers come from", () => {
     await screen.findByText("Simulated market: no exchange could be reached");
   });
 
+  it("forgets the answers held when the service's source changes, and asks again what is on screen", async () => {
+    let source = "simulator; fallback";
+    let btc = 95_123.5;
+    const service = fakeService((url): Answer => {
+      const headers = { "X-Market-Source": source };
+      if (url.pathname === "/v1/coins") {
+        const coins = COINS.coins.map((coin) => (coin.symbol === "BTC" ? { ...coin, price: btc } : coin));
+        return { status: 200, body: { ...COINS, coins }, headers };
+      }
+      if (url.pathname === "/v1/symbol/BTC") return { status: 200, body: SYMBOL_DETAILS, headers };
+      return { status: 404, body: { errorcode: 404, errormessage: "not in this test" }, headers };
+    });
+    const page = open("/");
+    await screen.findByText("$95,123.50");
+    // The service switched to the real market (the exchanges answered): its next answer says so.
+    source = "exchanges; live=3; total=10";
+    btc = 61_000;
+    await act(() => page.router.navigate("/symbol/BTC"));
+    // The coin's page is a lazy route: its module loads in real time, which vi.waitFor lets pass.
+    await vi.waitFor(() => expect(service.requests).toContain("/v1/symbol/BTC"), { timeout: 20_000 });
+    await screen.findByRole("button", { name: "Live from 3 exchanges" });
+    await act(() => page.router.navigate("/"));
+    // Within the coin list's block of freshness: without the change it would be served from the cache.
+    expect(await screen.findByText("$61,000.00")).toBeVisible();
+    expect(screen.queryByText("$95,123.50")).toBeNull();
+  }, 30_000);
+
   it("claims nothing before the first answer arrives", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

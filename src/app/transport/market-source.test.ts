@@ -70,12 +70,41 @@ describe("MarketSourceStore", () => {
   it("remembers per service that it spoke the header, never the claim, and forgets when it stops", () => {
     const storage = memoryStorage();
     new MarketSourceStore("http://ours.test", storage).heard("exchanges; live=7; total=10");
-    expect(storage.getItem(spokeMarketSourceKey("http://ours.test"))).toBe("1");
+    // The kind it said, to notice a change of source on a later visit; a new store claims nothing from it.
+    expect(storage.getItem(spokeMarketSourceKey("http://ours.test"))).toBe("exchanges");
     const again = new MarketSourceStore("http://ours.test", storage);
     expect(again.get()).toEqual({ source: null, heard: false, spokeBefore: true });
     expect(new MarketSourceStore("http://public.test", storage).get().spokeBefore).toBe(false);
     again.heard(null);
     expect(new MarketSourceStore("http://ours.test", storage).get().spokeBefore).toBe(false);
+  });
+
+  it("tells when the service's source changes kind, on this visit or since the last, once", () => {
+    const storage = memoryStorage();
+    const first = new MarketSourceStore("http://ours.test", storage);
+    let changes = 0;
+    first.onSourceChange(() => changes++);
+    first.heard("simulator; fallback");
+    first.heard("simulator; fallback");
+    expect(changes).toBe(0);
+    first.heard("exchanges; live=2; total=10");
+    expect(changes).toBe(1);
+    // Only the counts changed: the same source.
+    first.heard("exchanges; live=5; total=10");
+    expect(changes).toBe(1);
+    // A later visit whose held answers were the real market's hears the simulator.
+    const later = new MarketSourceStore("http://ours.test", storage);
+    let laterChanges = 0;
+    later.onSourceChange(() => laterChanges++);
+    later.heard("simulator");
+    expect(laterChanges).toBe(1);
+    // An older dashboard's "1" names no kind: nothing to tell.
+    storage.setItem(spokeMarketSourceKey("http://old.test"), "1");
+    const old = new MarketSourceStore("http://old.test", storage);
+    let oldChanges = 0;
+    old.onSourceChange(() => oldChanges++);
+    old.heard("exchanges; live=1; total=10");
+    expect(oldChanges).toBe(0);
   });
 
   it("works without storage", () => {

@@ -48,7 +48,10 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
-/** The localStorage key saying the service at `baseUrl` spoke the header. */
+/**
+ * The localStorage key saying the service at `baseUrl` spoke the header; its value is the source's kind it
+ * last said (to notice a change of source, never to claim it).
+ */
 export function spokeMarketSourceKey(baseUrl: string): string {
   return `cmd.marketSource|${baseUrl}`;
 }
@@ -56,6 +59,7 @@ export function spokeMarketSourceKey(baseUrl: string): string {
 export class MarketSourceStore {
   private snapshot: MarketSourceSnapshot;
   private readonly listeners = new Set<() => void>();
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly baseUrl: string,
@@ -72,22 +76,49 @@ export class MarketSourceStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Calls `listener` when the service's source changes kind (the simulator standing in gave way to the real
+   * market, or back), on this visit or since an earlier one: the answers held came from the other source.
+   */
+  onSourceChange = (listener: () => void): (() => void) => {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  };
+
   /** Every answer of a /v1 request, refusals included: the value of its X-Market-Source (null if absent). */
   heard(header: string | null): void {
     const source = parseMarketSource(header);
     const spoke = source !== null;
-    if (spoke !== this.snapshot.spokeBefore) this.remember(spoke);
+    if (source !== null) this.noteKind(source.kind);
+    else if (this.snapshot.spokeBefore) this.forget();
     const { snapshot } = this;
     if (snapshot.heard && snapshot.spokeBefore === spoke && sameSource(snapshot.source, source)) return;
     this.set({ source, heard: true, spokeBefore: spoke });
   }
 
-  private remember(spoke: boolean): void {
+  /** Keeps the kind the service said, and tells of a change from the one it said before. */
+  private noteKind(kind: MarketSource["kind"]): void {
+    let before: string | null = null;
     try {
-      if (spoke) this.storage?.setItem(spokeMarketSourceKey(this.baseUrl), "1");
-      else this.storage?.removeItem(spokeMarketSourceKey(this.baseUrl));
+      before = this.storage?.getItem(spokeMarketSourceKey(this.baseUrl)) ?? null;
+      if (before !== kind) this.storage?.setItem(spokeMarketSourceKey(this.baseUrl), kind);
     } catch {
       // Storage full or refused: the next visit asks nothing until the first answer, which is only later.
+    }
+    // A remembered "1" (an older dashboard's) or nothing names no kind: no change to tell.
+    const knownBefore =
+      before === "simulator" || before === "exchanges" ? before : this.snapshot.source?.kind;
+    if (knownBefore !== undefined && knownBefore !== kind) {
+      for (const listener of [...this.changeListeners]) listener();
+    }
+  }
+
+  /** The service no longer says: a later visit asks it no /status. */
+  private forget(): void {
+    try {
+      this.storage?.removeItem(spokeMarketSourceKey(this.baseUrl));
+    } catch {
+      // Storage refused: the next visit asks /status once, and is told nothing it could claim.
     }
   }
 
