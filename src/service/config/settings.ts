@@ -55,7 +55,7 @@ export interface Config {
   exchanges: string[];
   /** Exchange name → the origin that receives all its REST and WebSocket traffic instead (tests, mirrors). */
   exchangeHosts: Map<string, URL>;
-  /** Where the interest-rate fixings come from: generated histories, or their issuers; "auto" follows the market. */
+  /** Where the interest-rate fixings come from: generated histories, or their issuers; "auto" until chosen. */
   ratesSource: RatesSourceSetting;
   /** Issuer (ECB, FED, BOE) → the origin that receives all its requests instead (tests, mirrors). */
   rateIssuerHosts: Map<RateIssuer, URL>;
@@ -202,7 +202,7 @@ export const SETTINGS: Settings = {
     flag: "rates",
     default: "auto",
     meaning:
-      "Where interest rates come from: auto (the issuers beside the real market, generated beside the simulated one), history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
+      "Where interest rates come from: auto (the issuers beside the real market where one answers within 10 s, else generated), history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
     parse: parseRatesSource,
   },
   rateIssuerHosts: {

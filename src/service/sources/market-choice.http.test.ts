@@ -2,6 +2,7 @@
 // the simulator, saying so on every answer and in /status, where none does; each source keeps its own
 // market in the one data directory; and while the simulator stands in, the exchanges are tried again.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,8 +16,11 @@ import { binanceProtocol } from "./exchanges/venues/testing/binance.fake.ts";
 import { NO_EXCHANGE_REACHED, watchForExchanges, withSource } from "./market-choice.ts";
 
 let fake: FakeExchange;
-/** A port nothing listens on: an exchange that cannot be reached. */
+/** A port nothing listens on: an exchange or an issuer that cannot be reached. */
 let closed: number;
+/** An issuer's stand-in that answers (every path "not found": reachable all the same). */
+let issuer: HttpServer;
+let issuerOrigin: string;
 
 beforeAll(async () => {
   fake = await FakeExchange.start(binanceProtocol, {
@@ -24,21 +28,26 @@ beforeAll(async () => {
     nowMs: () => TEST_NOW,
   });
   closed = await freePort();
+  issuer = createHttpServer((_request, response) => response.writeHead(404).end());
+  await new Promise<void>((resolve) => issuer.listen(0, "127.0.0.1", resolve));
+  issuerOrigin = `http://127.0.0.1:${(issuer.address() as { port: number }).port}`;
 });
 
 afterAll(async () => {
   await fake.close();
+  issuer.closeAllConnections();
+  await new Promise<void>((resolve) => issuer.close(() => resolve()));
 });
 
-/** The flags of a start that names no source, on one coin, issuers pointed at nothing (never the internet). */
-function autoFlags(binanceOrigin: string): string[] {
+/**
+ * The flags of a start that names no source, on one coin; the issuers at `issuersAt` (by default at nothing:
+ * never the internet).
+ */
+function autoFlags(binanceOrigin: string, issuersAt = `http://127.0.0.1:${closed}`): string[] {
   return [
     ...["--market", "auto", "--rates", "auto", "--market-coins", "BTC", "--exchanges", "binance,kraken"],
     ...["--exchange-hosts", `binance=${binanceOrigin},kraken=http://127.0.0.1:${closed}`],
-    ...[
-      "--rate-issuer-hosts",
-      `ecb=http://127.0.0.1:${closed},nyfed=http://127.0.0.1:${closed},boe=http://127.0.0.1:${closed}`,
-    ],
+    ...["--rate-issuer-hosts", `ecb=${issuersAt},nyfed=${issuersAt},boe=${issuersAt}`],
   ];
 }
 
@@ -63,8 +72,8 @@ describe("MARKET_SOURCE auto", () => {
     }
   });
 
-  it("reads the exchanges when one answers, with the issuers' rates, and claims no fallback", async () => {
-    const service = await startTestService(autoFlags(fake.origin));
+  it("reads the exchanges when one answers, with the issuers' rates where they answer, and claims no fallback", async () => {
+    const service = await startTestService(autoFlags(fake.origin, issuerOrigin));
     try {
       expect(service.config.marketSource).toBe("exchanges");
       expect(service.config.marketFallback).toBeNull();
@@ -73,6 +82,17 @@ describe("MARKET_SOURCE auto", () => {
       expect(coins.headers.get("x-market-source")).toMatch(/^exchanges; live=\d+; total=2$/);
       const status = await (await service.get("/status")).json();
       expect(status.market.fallback).toBeNull();
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it("takes the generated rates beside the real market when no issuer answers", async () => {
+    const service = await startTestService(autoFlags(fake.origin));
+    try {
+      expect(service.config.marketSource).toBe("exchanges");
+      expect(service.config.ratesSource).toBe("history");
+      expect((await (await service.get("/status")).json()).rates.source).toBe("history");
     } finally {
       await service.stop();
     }

@@ -1,9 +1,10 @@
 // MARKET_SOURCE auto, the default: the real market where the exchanges can be reached, and the simulator,
-// said plainly, where none answers (offline, a firewall, DNS). The interest rates follow the same choice
-// (RATES_SOURCE auto): the issuers beside the real market, the generated histories beside the simulated
-// one, so that no store mixes real values with generated ones. Forced sources are taken as they are.
+// said plainly, where none answers (offline, a firewall, DNS). The interest rates the same way (RATES_SOURCE
+// auto): the issuers beside the real market where they answer, else the generated histories (the rate book
+// keeps one source's fixings at a time, so none are mixed). Forced sources are taken as they are.
 import type { Config } from "../config/settings.ts";
 import type { MarketSource } from "../config/sources.ts";
+import { firstIssuerAnswering } from "../rates/issuers/issuer-reachability.ts";
 import type { RatesSourceName } from "../rates/rate-source.ts";
 import { firstAnswering, REACH_MS } from "./exchanges/reachability.ts";
 import { VENUES } from "./exchanges/venues.ts";
@@ -14,15 +15,23 @@ export type ChosenConfig = Config & { marketSource: MarketSource; ratesSource: R
 /** What the dashboard's pill and the terminal say when the simulator stands in. */
 export const NO_EXCHANGE_REACHED = "no exchange could be reached";
 
-/** `config` with its market source (and, where auto, its rates source and history days) chosen. */
-export function withSource(config: Config, source: MarketSource, fallback: string | null): ChosenConfig {
+/**
+ * `config` with its market source (and, where auto, its rates source and history days) chosen: the issuers'
+ * rates beside the real market where they answer, else the generated histories.
+ */
+export function withSource(
+  config: Config,
+  source: MarketSource,
+  fallback: string | null,
+  issuersAnswer = true,
+): ChosenConfig {
+  const realRates = source === "exchanges" && issuersAnswer;
   return {
     ...config,
     marketSource: source,
     marketFallback: fallback,
     historyDays: source === "exchanges" && !config.historyDaysGiven ? 1 : config.historyDays,
-    ratesSource:
-      config.ratesSource === "auto" ? (source === "exchanges" ? "issuers" : "history") : config.ratesSource,
+    ratesSource: config.ratesSource === "auto" ? (realRates ? "issuers" : "history") : config.ratesSource,
   };
 }
 
@@ -45,10 +54,21 @@ export async function chooseMarketSource(config: Config, options: ChoiceOptions)
   if (!options.probes) return withSource(config, "simulator", null);
   const venues = VENUES.filter((v) => config.exchanges.includes(v.name));
   const withinMs = options.withinMs ?? REACH_MS;
-  const reach = await firstAnswering(venues, config.exchangeHosts, withinMs);
+  // The issuers are asked at the same time, where the rates follow (RATES_SOURCE auto): no second wait.
+  const [reach, issuer] = await Promise.all([
+    firstAnswering(venues, config.exchangeHosts, withinMs),
+    config.ratesSource === "auto" ? firstIssuerAnswering(config.rateIssuerHosts, withinMs) : null,
+  ]);
   if (reach.answered !== null) {
     options.log(`market: ${reach.answered} answered: reading the real market (MARKET_SOURCE auto)`);
-    return withSource(config, "exchanges", null);
+    const issuersAnswer = config.ratesSource !== "auto" || issuer !== null;
+    if (!issuersAnswer) {
+      options.log(
+        `rates: no issuer could be reached within ${withinMs / 1000} s: the generated histories stand in ` +
+          "(start with --rates issuers to wait for them)",
+      );
+    }
+    return withSource(config, "exchanges", null, issuersAnswer);
   }
   options.log(
     `market: ${NO_EXCHANGE_REACHED} within ${withinMs / 1000} s (${describeFailures(reach.failures, venues)}); ` +
