@@ -102,6 +102,44 @@ export class MinutePrices {
 const INTERVAL_MS: Record<CandleInterval, number> = { "1m": MINUTE_MS, "1h": 3_600_000, "1d": 86_400_000 };
 
 /**
+ * The trades `candles` of `interval` stand for (four a candle, tradesOfCandle), priced in USD by their quote
+ * at the candle's time, by block, each block's oldest first: what the filters take, as from live trades.
+ */
+export function candleTradesByBlock(
+  candles: readonly PairCandles[],
+  eurPerUsd: () => number | null,
+  interval: CandleInterval = "1m",
+): Map<number, SourceTrade[]> {
+  const prices = new MinutePrices(candles, eurPerUsd);
+  // The 1-minute history's ids stay as they were before coarser candles existed.
+  const idPrefix = interval === "1m" ? "candle" : `candle-${interval}`;
+  const byBlock = new Map<number, SourceTrade[]>();
+  for (const { exchange, pair, candles: ofPair } of candles) {
+    for (const candle of ofPair) {
+      const perQuote = prices.quoteInUsd(pair.quote, candle[0]);
+      if (perQuote === null) continue;
+      tradesOfCandle(candle, INTERVAL_MS[interval]).forEach((t, k) => {
+        const block = blockOf(t.timeMs);
+        const list = byBlock.get(block) ?? [];
+        list.push({
+          symbol: pair.symbol,
+          exchange,
+          pair: pair.pair,
+          timeMs: t.timeMs,
+          price: t.price,
+          volume: t.side === "sell" ? -t.amount : t.amount,
+          estimatedUSDPrice: t.price * perQuote,
+          foreignTradeID: `${idPrefix}-${candle[0]}-${k}`,
+        });
+        byBlock.set(block, list);
+      });
+    }
+  }
+  for (const list of byBlock.values()) list.sort((a, b) => a.timeMs - b.timeMs);
+  return byBlock;
+}
+
+/**
  * A pair's candles of `interval` opening in [fromMs, untilMs), oldest first, paged forward from fromMs.
  * Candles off the interval's UTC boundaries are left out (they would not end where a block does).
  */
@@ -175,33 +213,10 @@ export async function fillFromCandles(
       }),
     );
     if (stopped()) return false;
-    const all = fetched.flat();
-    const prices = new MinutePrices(all, eurPerUsd);
-    const byBlock = new Map<number, SourceTrade[]>();
-    for (const { exchange, pair, candles } of all) {
-      for (const candle of candles) {
-        const perQuote = prices.quoteInUsd(pair.quote, candle[0]);
-        if (perQuote === null) continue;
-        tradesOfCandle(candle).forEach((t, k) => {
-          const block = blockOf(t.timeMs);
-          const list = byBlock.get(block) ?? [];
-          list.push({
-            symbol: pair.symbol,
-            exchange,
-            pair: pair.pair,
-            timeMs: t.timeMs,
-            price: t.price,
-            volume: t.side === "sell" ? -t.amount : t.amount,
-            estimatedUSDPrice: t.price * perQuote,
-            foreignTradeID: `candle-${candle[0]}-${k}`,
-          });
-          byBlock.set(block, list);
-        });
-      }
-    }
+    const byBlock = candleTradesByBlock(fetched.flat(), eurPerUsd);
     const rows: BlockRow[] = [];
     for (let block = from; block <= to; block++) {
-      const trades = (byBlock.get(block) ?? []).sort((a, b) => a.timeMs - b.timeMs);
+      const trades = byBlock.get(block) ?? [];
       for (const row of aggregator.aggregate(block, trades, false).rows) rows.push(row);
     }
     rows.sort(bySeriesAndTime);

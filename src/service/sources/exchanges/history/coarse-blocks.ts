@@ -13,8 +13,7 @@ import {
 } from "../../../market/trade-source.ts";
 import { DayColumns, dayOfBlockEnd } from "../../../store/day-columns.ts";
 import { type BlockRow, bySeriesAndTime, type PackedDay, type Store } from "../../../store/store.ts";
-import { blockOf } from "../trade-intake.ts";
-import { MinutePrices, type PairCandles, tradesOfCandle } from "./candle-history.ts";
+import { candleTradesByBlock, type PairCandles } from "./candle-history.ts";
 
 export type CoarseResolution = "1h" | "1d";
 export const RESOLUTION_MS: Record<CoarseResolution, number> = { "1h": 3_600_000, "1d": 86_400_000 };
@@ -42,32 +41,7 @@ export function coarseTrades(
   resolution: CoarseResolution,
   eurPerUsd: () => number | null,
 ): Map<number, SourceTrade[]> {
-  const intervalMs = RESOLUTION_MS[resolution];
-  const prices = new MinutePrices(candles, eurPerUsd);
-  const byBlock = new Map<number, SourceTrade[]>();
-  for (const { exchange, pair, candles: ofPair } of candles) {
-    for (const candle of ofPair) {
-      const perQuote = prices.quoteInUsd(pair.quote, candle[0]);
-      if (perQuote === null) continue;
-      tradesOfCandle(candle, intervalMs).forEach((t, k) => {
-        const block = blockOf(t.timeMs);
-        const list = byBlock.get(block) ?? [];
-        list.push({
-          symbol: pair.symbol,
-          exchange,
-          pair: pair.pair,
-          timeMs: t.timeMs,
-          price: t.price,
-          volume: t.side === "sell" ? -t.amount : t.amount,
-          estimatedUSDPrice: t.price * perQuote,
-          foreignTradeID: `candle-${resolution}-${candle[0]}-${k}`,
-        });
-        byBlock.set(block, list);
-      });
-    }
-  }
-  for (const list of byBlock.values()) list.sort((a, b) => a.timeMs - b.timeMs);
-  return byBlock;
+  return candleTradesByBlock(candles, eurPerUsd, resolution);
 }
 
 /** The record that blocks of `resolution` end from `firstEnd` to `lastEnd`, replacing the stretch's older one. */
