@@ -224,7 +224,7 @@ writeSection(
       "through `PointsDecoder.decode` (transferred to the worker and back as typed arrays), `ChartModel.setPoints` " +
       "(`series.setData`, conflation, fit), to the next animation frame (lightweight-charts draws in the frame before it). " +
       "The worker is already started (a tiny decode first, as once the page has decoded a chart; its start took a median " +
-      `${ms(workerStart)}). A series of more points than two per pixel column goes on in two passes (see src/app/charts/series-drawing.ts): ` +
+      `${ms(workerStart)}). A series of more points than two per pixel column goes on in two passes (see src/app/chart-models/series-drawing.ts): ` +
       "painted is the first pass, the whole range as lows and highs per column; every point drawn is the second, after that paint. " +
       "Longest task: long tasks (≥ 50 ms) on the main thread overlapping that load, from the bytes to the second pass painted; " +
       "work in the worker is not on the main thread. Heap: `performance.memory.usedJSHeapSize` after a forced GC, chart created and body in the page, " +

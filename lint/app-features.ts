@@ -11,7 +11,7 @@ import { importsOf, sourceFiles } from "./source-files.ts";
 export const FEATURES = ["coins", "symbol", "chart", "rates", "supply", "settings", "admin", "shell"];
 export const SHARED = [
   "budget",
-  "charts",
+  "chart-models",
   "components",
   "decoding",
   "format",

@@ -1,11 +1,12 @@
 // The chart benchmark's page (driven by bench/charts.bench.ts in headless Chromium): makes a chart points
 // body of n points in either wire, then measures, with the app's own code (PointsDecoder and its worker,
-// PointsChartModel): bytes-in → chart painted, the longest main-thread task meanwhile, the JS heap before
-// and after, and the worker's decode time against JSON.parse of a JSON document of the same number of bytes.
-// Nothing goes over the network: the body is made here, before any clock starts.
+// the chart page's CandleChartModel drawing a line): bytes-in → chart painted, the longest main-thread task
+// meanwhile, the JS heap before and after, and the worker's decode time against JSON.parse of a JSON
+// document of the same number of bytes. Nothing goes over the network: the body is made here, before any
+// clock starts.
 
-import { PointsChartModel } from "../../src/app/charts/points-chart-model.ts";
-import { afterNextPaint } from "../../src/app/charts/series-drawing.ts";
+import { CandleChartModel } from "../../src/app/chart/candle-chart-model.ts";
+import { afterNextPaint } from "../../src/app/chart-models/series-drawing.ts";
 import { PointsDecoder } from "../../src/app/decoding/chart-points/worker-points-decoder.ts";
 import { influxPoints } from "../../src/app/decoding/testing/wire-samples.ts";
 import { encodeDataPoints } from "../../src/interface/data-points.ts";
@@ -123,7 +124,7 @@ function heapUsed(): number {
 }
 
 /** Whether some pixel of the chart has the series' colour (the line is drawn). */
-function seriesDrawn(model: PointsChartModel): boolean {
+function seriesDrawn(model: CandleChartModel): boolean {
   const canvas = model.screenshot();
   const context = canvas?.getContext("2d");
   if (!canvas || !context) return false;
@@ -160,7 +161,7 @@ async function runBench(n: number, wire: Wire, reps = 3): Promise<BenchResult> {
   const detail = new Promise<void>((resolve) => {
     detailDrawn = resolve;
   });
-  const model = new PointsChartModel(container, {
+  const model = new CandleChartModel(container, {
     afterPaint: (run) => {
       detailScheduled = true;
       return afterNextPaint(() => {

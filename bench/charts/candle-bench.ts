@@ -4,9 +4,9 @@
 // the worker's decode against JSON.parse of the same bytes, and ten pages of older history put in front
 // (what the chart page does as the reader scrolls back), each page's main-thread time and the view kept.
 
+import { CandleChartModel } from "../../src/app/chart/candle-chart-model.ts";
 import { pageSeconds } from "../../src/app/chart/history-pages.ts";
-import { CandleChartModel } from "../../src/app/charts/candle-chart-model.ts";
-import { afterNextPaint } from "../../src/app/charts/series-drawing.ts";
+import { afterNextPaint } from "../../src/app/chart-models/series-drawing.ts";
 import { PointsDecoder } from "../../src/app/decoding/chart-points/worker-points-decoder.ts";
 import { emptyCandles, encodeCandles } from "../../src/interface/candles.ts";
 import { bucketSeconds } from "../../src/interface/chart-window.ts";

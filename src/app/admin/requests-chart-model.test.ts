@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { FALLBACK_THEME, seriesColour } from "../charts/chart-theme.ts";
-import { fakeChart } from "../charts/testing/fake-chart.ts";
+import { FALLBACK_THEME, seriesColour } from "../chart-models/chart-theme.ts";
+import { fakeChart } from "../chart-models/testing/fake-chart.ts";
 import { describeBars, minuteBars, RequestsChartModel } from "./requests-chart-model.ts";
 
 const at = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;

@@ -11,8 +11,8 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { UsageSeries } from "../../interface/admin.ts";
-import { ChartModel, type ChartSetup } from "../charts/chart-model.ts";
-import { seriesColour } from "../charts/chart-theme.ts";
+import { ChartModel, type ChartSetup } from "../chart-models/chart-model.ts";
+import { seriesColour } from "../chart-models/chart-theme.ts";
 import type { TimeZone } from "../format/time-zone.ts";
 import { formatWhen } from "./admin-format.ts";
 

@@ -3,7 +3,7 @@
 // charts' one hook (use-chart-model.ts); the answer's minutes go into it in place, never through React state.
 import { useMemo, useRef } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
-import { useChartModel } from "../charts/use-chart-model.ts";
+import { useChartModel } from "../chart-models/use-chart-model.ts";
 import { SkeletonBlock } from "../components/skeleton.tsx";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { AdminQueryView } from "./admin-query-view.tsx";

@@ -2,12 +2,12 @@
 // what an added series will cost (requests, and when the budget lets it go) before it is fetched.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { CandleChartModel } from "../charts/candle-chart-model.ts";
-import { type ChartTheme, seriesColour } from "../charts/chart-theme.ts";
+import { type ChartTheme, seriesColour } from "../chart-models/chart-theme.ts";
 import { useQueueWait } from "../components/query-status.tsx";
 import { useNow } from "../components/use-now.ts";
 import { formatCountdown, formatNumber } from "../format/numbers.ts";
 import { useBudgetSnapshot } from "../transport/connection-context.tsx";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import { seriesIdOf, seriesLabel } from "./chart-params.ts";
 import { describeCost, seriesCost } from "./compare-cost.ts";
 import { type FeedRequest, feedQueryKey } from "./feed-request.ts";

@@ -1,15 +1,15 @@
 // /chart/:symbol — a symbol's candles with their volume, or the line of a filter's chart points, by
 // exchange (or all exchanges), scale and range, all in the URL; other exchanges overlaid to compare; CSV
 // and PNG export; any point's "How this price was made" (chosen-block-bar.tsx). The lightweight-charts
-// instance lives in a CandleChartModel (a PointPickingChartModel: a click chooses a point) outside React's
-// render; candles and points go from the query cache into it, never into React state.
+// instance lives in a CandleChartModel (a click on it chooses a point) outside React's render; candles and
+// points go from the query cache into it, never into React state.
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
-import { seriesColour } from "../charts/chart-theme.ts";
-import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
-import { useChartModel } from "../charts/use-chart-model.ts";
+import { seriesColour } from "../chart-models/chart-theme.ts";
+import { ChartTimeCaption } from "../chart-models/chart-time-caption.tsx";
+import { useChartModel } from "../chart-models/use-chart-model.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
@@ -17,6 +17,7 @@ import { chooseCurrency } from "../format/currency.ts";
 import { bucketsAreUtcDays, UTC } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings, useTimeZone } from "../store/settings-context.tsx";
+import { CandleChartModel } from "./candle-chart-model.ts";
 import { candlesCsv } from "./candles-export.ts";
 import { ChartControls } from "./chart-controls.tsx";
 import { downloadBlob, downloadCanvas, exportFileName, pointsCsv, withTimeZoneTag } from "./chart-export.ts";
@@ -34,7 +35,6 @@ import {
 } from "./chart-params.ts";
 import { ChosenBlockBar } from "./chosen-block-bar.tsx";
 import type { FeedRequest } from "./feed-request.ts";
-import { PointPickingChartModel } from "./point-picking.ts";
 import { usePairs } from "./queries/pairs.ts";
 import { useChartHistory } from "./use-chart-history.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
@@ -65,7 +65,7 @@ export function ChartPage() {
   const { model, chartTheme } = useChartModel(
     containerRef,
     answered
-      ? (element, theme) => new PointPickingChartModel(element, { theme, tooltip: tooltipRef.current })
+      ? (element, theme) => new CandleChartModel(element, { theme, tooltip: tooltipRef.current })
       : null,
     { valueFormat: { currency: fx.currency, rate: fx.rate } },
     { utcDays },

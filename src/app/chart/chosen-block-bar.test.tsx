@@ -8,8 +8,8 @@ import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { USD } from "../format/currency.ts";
 import { DEFAULT_SETTINGS } from "../store/settings.ts";
 import { renderPage, resetPage } from "../testing/page-harness.tsx";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import { ChosenBlockBar, type ChosenBlockBarProps } from "./chosen-block-bar.tsx";
-import type { PointPickingChartModel } from "./point-picking.ts";
 
 // 2026-11-22T12:00:00Z and the two blocks after it: long past, so each is a block already made.
 const T = 1_795_348_800;
@@ -76,7 +76,7 @@ function clickableModel(held: ChartCandles | null = null) {
     },
     markPoint,
     held: (id: string) => (id === "main" ? held : null),
-  } as unknown as PointPickingChartModel;
+  } as unknown as CandleChartModel;
   return { model, markPoint, click: (time: number) => act(() => pick?.(time)) };
 }
 

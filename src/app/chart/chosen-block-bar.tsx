@@ -1,6 +1,6 @@
 // "How this price was made" for any point of the chart. Clicking a candle or point chooses it, and so do the
 // Earlier and Later buttons (the keyboard's way: a canvas has no points to tab to), and is marked on the
-// chart (PointPickingChartModel.markPoint); the newest point is chosen until then, unmarked. The bar names the point (its time in the chart's zone, its close or value) and links
+// chart (CandleChartModel.markPoint); the newest point is chosen until then, unmarked. The bar names the point (its time in the chart's zone, its close or value) and links
 // to the symbol page's provenance of that block (`/symbol/BTC?block=<seconds>`).
 //
 // A link rather than a panel on this page: the provenance is read in one place (the symbol page's section,
@@ -23,10 +23,10 @@ import {
 } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { provenanceAddress } from "../symbol/queries/provenance.ts";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import { seriesIdOf } from "./chart-params.ts";
 import { blockOfPoint, blocksPerPoint, indexAt } from "./chosen-block.ts";
 import type { SeriesData } from "./feed-request.ts";
-import type { PointPickingChartModel } from "./point-picking.ts";
 import "./chosen-block-bar.css";
 
 export interface ChosenBlockBarProps {
@@ -34,7 +34,7 @@ export interface ChosenBlockBarProps {
   scale: ChartScale;
   /** The main series' answer on screen; nothing to choose from without one. */
   data: SeriesData | undefined;
-  model: PointPickingChartModel | null;
+  model: CandleChartModel | null;
   fx: CurrencyChoice;
   utcDays: boolean;
 }

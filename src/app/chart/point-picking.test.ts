@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK_THEME } from "../charts/chart-theme.ts";
-import { fakeChart } from "../charts/testing/fake-chart.ts";
-import { PointPickingChartModel } from "./point-picking.ts";
+import { FALLBACK_THEME } from "../chart-models/chart-theme.ts";
+import { fakeChart } from "../chart-models/testing/fake-chart.ts";
+import { CandleChartModel } from "./candle-chart-model.ts";
 
 function setUp() {
   const fake = fakeChart();
@@ -12,12 +12,7 @@ function setUp() {
     setMarkers: ReturnType<typeof vi.fn>;
     detach: ReturnType<typeof vi.fn>;
   }[] = [];
-  const clicks = new Set<(param: unknown) => void>();
-  const chart = Object.assign(fake.chart, {
-    subscribeClick: vi.fn((h: (param: unknown) => void) => clicks.add(h)),
-    unsubscribeClick: vi.fn((h: (param: unknown) => void) => clicks.delete(h)),
-  });
-  const model = new PointPickingChartModel(document.createElement("div"), {
+  const model = new CandleChartModel(document.createElement("div"), {
     createChart: fake.create,
     theme: FALLBACK_THEME,
     timeZone: "UTC",
@@ -27,13 +22,10 @@ function setUp() {
       return made;
     },
   });
-  const click = (time: unknown) => {
-    for (const handler of clicks) handler({ time, point: { x: 5, y: 5 }, seriesData: new Map() });
-  };
-  return { model, chart, clicks, click, fake, markers };
+  return { model, chart: fake.chart, clicks: fake.clicks, click: fake.click, fake, markers };
 }
 
-describe("PointPickingChartModel", () => {
+describe("PointPicker, in the chart page's model", () => {
   it("says which point a click landed on, and nothing for a click beside the points", () => {
     const { model, click } = setUp();
     const picked: number[] = [];

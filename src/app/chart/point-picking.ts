@@ -1,10 +1,10 @@
-// The chart page's model: candles and lines (CandleChartModel) that also say which point a click landed on,
-// for "How this price was made" (chosen-block-bar.tsx), and mark the point chosen on the main series (a
-// lightweight-charts series marker: an arrow above the bar, in the theme's text colour). Kept here rather
-// than in the shared chart models: only this page picks points, and the base's chart is reached the way its
-// own kinds reach it.
+// Which point of the chart page's chart a click landed on, for "How this price was made"
+// (chosen-block-bar.tsx), and the mark on the point chosen (a lightweight-charts series marker: an arrow
+// above the bar, in the theme's text colour). A part of the chart page's model (candle-chart-model.ts), which
+// says which series carries the mark and when that series changes.
 import {
   createSeriesMarkers,
+  type IChartApi,
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
   type MouseEventParams,
@@ -12,9 +12,6 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { CandleChartModel, type CandleSeriesSpec } from "../charts/candle-chart-model.ts";
-import type { PointsChartSetup, SeriesSpec } from "../charts/points-chart-model.ts";
-import { seriesIdOf } from "./chart-params.ts";
 
 type PointClick = (time: number) => void;
 
@@ -23,33 +20,29 @@ export type CreateMarkersFn = (
   series: ISeriesApi<SeriesType>,
 ) => Pick<ISeriesMarkersPluginApi<Time>, "setMarkers" | "detach">;
 
-export interface PointPickingSetup extends PointsChartSetup {
-  createMarkers?: CreateMarkersFn;
-}
-
-/** The series the chosen point is marked on: the main one, candles or line. */
-const MARKED = seriesIdOf(null, true);
-
-export class PointPickingChartModel extends CandleChartModel {
+export class PointPicker {
   private readonly picks = new Set<PointClick>();
   private readonly unsubscribe: () => void;
-  private readonly createMarkers: CreateMarkersFn;
   /** The time marked (Unix seconds), or null: nothing chosen. */
   private marked: number | null = null;
-  /** The markers on the main series while a point is marked, and that series. */
+  /** The markers on the marked series while a point is marked, and that series. */
   private markers: { series: ISeriesApi<SeriesType>; api: ReturnType<CreateMarkersFn> } | null = null;
 
-  constructor(container: HTMLElement, setup: PointPickingSetup = {}) {
-    super(container, setup);
-    this.createMarkers = setup.createMarkers ?? ((series) => createSeriesMarkers(series));
-    const chart = this.chart;
+  constructor(
+    chart: IChartApi,
+    /** The series the chosen point is marked on, or null while the chart has none. */
+    private readonly markedSeries: () => ISeriesApi<SeriesType> | null,
+    /** The mark's colour: the theme's text colour. */
+    private colour: string,
+    private readonly createMarkers: CreateMarkersFn = (series) => createSeriesMarkers(series),
+  ) {
     const onClick = (param: MouseEventParams<Time>) => {
       // A click beside the data (the axis, past the last point) names no point: nothing is chosen.
       if (typeof param.time !== "number") return;
       for (const pick of this.picks) pick(param.time);
     };
-    chart?.subscribeClick(onClick);
-    this.unsubscribe = () => chart?.unsubscribeClick(onClick);
+    chart.subscribeClick(onClick);
+    this.unsubscribe = () => chart.unsubscribeClick(onClick);
   }
 
   /** Calls `pick` with the time of each point clicked (Unix seconds, as drawn); returns its removal. */
@@ -59,8 +52,8 @@ export class PointPickingChartModel extends CandleChartModel {
   }
 
   /**
-   * Marks the point at `time` (Unix seconds, a time of the main series; on merged candles the one holding
-   * it) on the chart, in place of the point marked before; null removes the mark.
+   * Marks the point at `time` (Unix seconds, a time of the marked series; on merged candles the one holding
+   * it), in place of the point marked before; null removes the mark.
    */
   markPoint(time: number | null): void {
     if (time === this.marked) return;
@@ -68,48 +61,35 @@ export class PointPickingChartModel extends CandleChartModel {
     this.placeMark();
   }
 
-  override setSeries(id: string, spec: SeriesSpec): void {
-    this.movingMark(id, () => super.setSeries(id, spec));
-  }
-
-  override setCandleSeries(id: string, spec: CandleSeriesSpec): void {
-    this.movingMark(id, () => super.setCandleSeries(id, spec));
-  }
-
-  override removeSeries(id: string): void {
-    this.movingMark(id, () => super.removeSeries(id));
-  }
-
-  protected override recolour(): void {
-    super.recolour();
-    this.placeMark();
-  }
-
-  protected override release(): void {
-    this.unsubscribe();
-    this.picks.clear();
-    // The chart is removed with its series and their markers.
-    this.markers = null;
-    super.release();
-  }
-
-  /** Runs `change` to the series `id`; when that is the main series, which it may replace, the mark follows. */
-  private movingMark(id: string, change: () => void): void {
-    if (id !== MARKED || this.markers === null) {
+  /** Runs `change` to the marked series, which may replace it: the mark follows. */
+  following(change: () => void): void {
+    if (this.markers === null) {
       change();
       return;
     }
-    // Off the series before it may be removed; on the main series (the same or a new one) again after.
+    // Off the series before it may be removed; on the marked series (the same or a new one) again after.
     this.markers.api.detach();
     this.markers = null;
     change();
     this.placeMark();
   }
 
-  /** The mark on the main series as `marked` says: set, moved or removed. */
+  /** The mark in `colour` from now on. */
+  recolour(colour: string): void {
+    this.colour = colour;
+    this.placeMark();
+  }
+
+  /** Lets go of the chart's click; the chart is removed with its series and their markers. */
+  release(): void {
+    this.unsubscribe();
+    this.picks.clear();
+    this.markers = null;
+  }
+
+  /** The mark on the marked series as `marked` says: set, moved or removed. */
   private placeMark(): void {
-    if (!this.chart) return;
-    const series = this.seriesApi(MARKED);
+    const series = this.markedSeries();
     if (this.marked === null || series === null) {
       this.markers?.api.detach();
       this.markers = null;
@@ -125,7 +105,7 @@ export class PointPickingChartModel extends CandleChartModel {
         time: this.marked as UTCTimestamp,
         position: "aboveBar",
         shape: "arrowDown",
-        color: this.theme.text,
+        color: this.colour,
       },
     ]);
   }

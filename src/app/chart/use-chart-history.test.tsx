@@ -7,9 +7,9 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandleRequest } from "../../interface/chart-window.ts";
-import type { CandleChartModel } from "../charts/candle-chart-model.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import type { Connection } from "../transport/connection.ts";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import { type HistorySeries, useChartHistory } from "./use-chart-history.ts";
 
 /** Each page asked, answered when the test says. */

@@ -9,12 +9,12 @@ import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react
 import type { LogicalRange } from "lightweight-charts";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { ChartScale } from "../../interface/chart-window.ts";
-import type { CandleChartModel } from "../charts/candle-chart-model.ts";
 import { type ChartCandles, isCandles } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { labelOf } from "../queries/query-keys.ts";
 import type { Connection } from "../transport/connection.ts";
 import { useConnection } from "../transport/connection-context.tsx";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import { type FeedRequest, feedQueryKey, type SeriesData } from "./feed-request.ts";
 import { HistoryPages, type PageWindow } from "./history-pages.ts";
 import { getCandles } from "./queries/candles.ts";

@@ -13,11 +13,11 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
-import type { CandleChartModel } from "../charts/candle-chart-model.ts";
-import type { PointsChange } from "../charts/held-series.ts";
+import type { PointsChange } from "../chart-models/held-series.ts";
 import { isCandles } from "../decoding/candles/candle-series.ts";
 import { labelOf } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
+import type { CandleChartModel } from "./candle-chart-model.ts";
 import type { DownloadProgress } from "./download-progress-store.ts";
 import {
   type FeedRequest,

@@ -3,7 +3,7 @@
 // shows; it asks for nothing.
 import { useCallback, useMemo } from "react";
 import type { InterestRate } from "../../interface/resources.ts";
-import { MiniLineChart } from "../charts/mini-line-chart.tsx";
+import { MiniLineChart } from "../chart-models/mini-line-chart.tsx";
 import { dayOf } from "./rate-days.ts";
 import { formatRateValue, unitOf } from "./rate-format.ts";
 import type { DayRange } from "./rates-search.ts";

@@ -3,8 +3,8 @@
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import type { SymbolDetails } from "../../interface/resources.ts";
-import { ChartTimeCaption } from "../charts/chart-time-caption.tsx";
-import { MiniLineChart } from "../charts/mini-line-chart.tsx";
+import { ChartTimeCaption } from "../chart-models/chart-time-caption.tsx";
+import { MiniLineChart } from "../chart-models/mini-line-chart.tsx";
 import { decodePointsValue } from "../decoding/chart-points/decode-points-value.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import type { CurrencyChoice } from "../format/currency.ts";

@@ -2,11 +2,12 @@
 // histograms beneath them, fed by a HeldSeries (held-series.ts) with the candles it holds, drawn merged when
 // there are too many to tell apart, and extended in place by a live refetch or older history.
 import type { ISeriesApi } from "lightweight-charts";
+import type { SeriesBars } from "../chart-models/held-series.ts";
+import type { HeldExtent } from "../chart-models/history-drawing.ts";
+import { firstPassLimit } from "../chart-models/series-drawing.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { CANDLE_DRAW_LIMIT, candleBar, candleData, mergedCandles, volumeBars } from "./candle-drawing.ts";
-import type { SeriesBars } from "./held-series.ts";
-import { concatCandles, type HeldExtent, joinCandles, prependedCandles } from "./history-drawing.ts";
-import { firstPassLimit } from "./series-drawing.ts";
+import { concatCandles, joinCandles, prependedCandles } from "./candle-history.ts";
 
 /**
  * A candle series' bars: the candlesticks, the whole volume in the selling colour and the buying part drawn

@@ -3,8 +3,9 @@
 // calls it from effects, see use-chart-model.ts), disposed once. The base owns what every chart shares:
 // the chart filling its container (the library's own resize observer, autoSize), the theme's colours, how
 // the axis writes values, how the axis and the crosshair write times (in the reader's zone, or UTC days:
-// see chart-time.ts), the crosshair's one handler, and a disposal that may come twice (StrictMode). A kind
-// of chart extends it with its series.
+// see chart-time.ts), the crosshair's one handler, what a held series asks of the chart (held-series.ts),
+// the tooltip's element, and a disposal that may come twice (StrictMode). A kind of chart extends it with
+// its series, and holds what it shares with other kinds (the lines of chart-lines.ts) as parts.
 import {
   type DeepPartial,
   type IChartApi,
@@ -27,6 +28,8 @@ import {
   valueWriter,
 } from "./chart-theme.ts";
 import { crosshairTime, sameTimeAxis, type TimeAxis, timeAxisOptions } from "./chart-time.ts";
+import type { SeriesHost } from "./held-series.ts";
+import { type AfterPaint, defaultAfterPaint } from "./series-drawing.ts";
 
 export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeChartOptions>) => IChartApi;
 
@@ -43,12 +46,19 @@ export interface ChartSetup {
   utcDays?: boolean;
   /** Laid over the model's own chart options (lightweight-charts merges them member by member). */
   chartOptions?: DeepPartial<TimeChartOptions>;
+  /** The element a kind fills with what is under the crosshair; hidden when the chart is disposed. */
+  tooltip?: HTMLElement | null;
+  /** When a large series' second pass goes in (series-drawing.ts): after the next paint by default. */
+  afterPaint?: AfterPaint;
 }
 
 export abstract class ChartModel<Options> {
   /** Null once disposed: every call after that is a no-op. */
   protected chart: IChartApi | null;
   protected theme: ChartTheme;
+  protected readonly tooltip: HTMLElement | null;
+  /** What every held series of a kind (a line, candles) asks of this chart. */
+  protected readonly seriesHost: SeriesHost;
   private valueFormat: ValueFormatting | null;
   private writeValue: ((value: number) => string) | null;
   private timeAxis: TimeAxis;
@@ -56,6 +66,7 @@ export abstract class ChartModel<Options> {
 
   constructor(container: HTMLElement, setup: ChartSetup = {}) {
     this.theme = setup.theme ?? FALLBACK_THEME;
+    this.tooltip = setup.tooltip ?? null;
     this.valueFormat = setup.valueFormat ?? null;
     this.writeValue = this.valueFormat ? valueWriter(this.valueFormat) : null;
     this.timeAxis = { zone: setup.timeZone ?? browserTimeZone(), utcDays: setup.utcDays ?? false };
@@ -69,6 +80,12 @@ export abstract class ChartModel<Options> {
     });
     if (setup.chartOptions) this.chart.applyOptions(setup.chartOptions);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
+    this.seriesHost = {
+      timeScale: () => this.chart?.timeScale() ?? null,
+      width: () => container.clientWidth,
+      afterPaint: setup.afterPaint ?? defaultAfterPaint,
+      keepingView: (anchor, redraw) => this.keepingView(anchor, redraw),
+    };
   }
 
   /** Puts the options on the chart in place: what changed is redrawn, what did not is left alone. */
@@ -156,7 +173,7 @@ export abstract class ChartModel<Options> {
    * where the reader left it: the logical range shifted by the bars the time scale gained before `anchor`
    * (setData alone would leave the indices where they were, so the view would jump to older bars).
    */
-  protected keepingView(anchor: number, redraw: () => void): void {
+  private keepingView(anchor: number, redraw: () => void): void {
     const timeScale = this.chart?.timeScale();
     if (!timeScale) return;
     const range = timeScale.getVisibleLogicalRange();
@@ -173,13 +190,14 @@ export abstract class ChartModel<Options> {
     return this.chart ? this.chart.takeScreenshot() : null;
   }
 
-  /** Removes the chart and its handler. Safe to call again. */
+  /** Removes the chart and its handler, and hides the tooltip. Safe to call again. */
   dispose(): void {
     const chart = this.chart;
     if (!chart) return;
     this.chart = null;
     chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.release();
+    if (this.tooltip) this.tooltip.hidden = true;
     chart.remove();
   }
 

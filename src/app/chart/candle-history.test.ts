@@ -3,12 +3,11 @@
 // drawn are kept, the older ones drawn as densely, the view shifted by the bars added so it does not move,
 // a live refetch after it still appended, another request's page refused.
 import { describe, expect, it } from "vitest";
+import { FALLBACK_THEME } from "../chart-models/chart-theme.ts";
+import { chartPoints, fakeChart } from "../chart-models/testing/fake-chart.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { CandleChartModel } from "./candle-chart-model.ts";
 import { CANDLE_DRAW_LIMIT } from "./candle-drawing.ts";
-import { FALLBACK_THEME } from "./chart-theme.ts";
-import { countBefore, olderBars } from "./history-drawing.ts";
-import { chartPoints, fakeChart } from "./testing/fake-chart.ts";
 
 const STEP = 120;
 const T0 = 1_700_000_040;
@@ -142,12 +141,5 @@ describe("history in front of a series", () => {
     // A newer answer keeps the history in front of it.
     model.setCloses("compare:Kraken", candles(times(0, 101)), "kraken");
     expect(model.shownCandles().find((s) => s.id === "compare:Kraken")?.candles.times.length).toBe(181);
-  });
-
-  it("counts the older part and how many bars it becomes", () => {
-    expect(countBefore(Float64Array.from([1, 2, 3, 5, 8]), 4)).toBe(3);
-    expect(countBefore(Float64Array.from([5, 8]), 4)).toBe(0);
-    expect(olderBars(720, 720, 720)).toBe(720);
-    expect(olderBars(2000, 40_000, 10_000)).toBe(500);
   });
 });

@@ -3,11 +3,11 @@
 // over it, the candlesticks) fed in place, a live refetch appended with update, too many candles merged,
 // lines of other exchanges' closes beside them, the tooltip's candle rows, recolouring and disposal.
 import { describe, expect, it } from "vitest";
+import { FALLBACK_THEME } from "../chart-models/chart-theme.ts";
+import { fakeChart } from "../chart-models/testing/fake-chart.ts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
 import { CandleChartModel } from "./candle-chart-model.ts";
 import { CANDLE_DRAW_LIMIT, mergedCandles, timeIndex } from "./candle-drawing.ts";
-import { FALLBACK_THEME } from "./chart-theme.ts";
-import { fakeChart } from "./testing/fake-chart.ts";
 
 /** Candles at `times`: open t/100, close open+1 (rising) or -1 on odd places, volume 3 = 2 buy + 1 sell. */
 function candles(times: number[], exchange: string | null = "Binance"): ChartCandles {
@@ -134,6 +134,23 @@ describe("CandleChartModel", () => {
     ]);
     expect(tooltip.querySelector(".chart-tooltip__time")?.textContent).toContain("UTC");
     fake.moveCrosshair({});
+    expect(tooltip.hidden).toBe(true);
+  });
+
+  it("without candles, shows the time and each line under the crosshair, hidden off the points", () => {
+    const { fake, model, tooltip } = setUp();
+    model.setSeries("main", { label: "Binance", kind: "area", colourIndex: 0 });
+    model.setSeries("compare:all", { label: "All exchanges", kind: "line", colourIndex: 1 });
+    // Over a time where only the main series has a point.
+    fake.moveCrosshair({ time: 300, x: 40, values: [[0, 80_100]] });
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toContain("Binance: $80,100.00");
+    expect(tooltip.textContent).not.toContain("All exchanges");
+    fake.moveCrosshair({});
+    expect(tooltip.hidden).toBe(true);
+    fake.moveCrosshair({ time: 300, x: 40, values: [[1, 1]] });
+    expect(tooltip.textContent).toContain("All exchanges: $1.00");
+    model.dispose();
     expect(tooltip.hidden).toBe(true);
   });
 

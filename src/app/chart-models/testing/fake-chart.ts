@@ -1,5 +1,6 @@
 // A stand-in for lightweight-charts' chart, for the chart models' tests (jsdom has no canvas): it records
-// what a model asks of it, and hands its crosshair handlers to the test to move the crosshair.
+// what a model asks of it, and hands its crosshair and click handlers to the test to move the crosshair and
+// click.
 import type { IChartApi } from "lightweight-charts";
 import { vi } from "vitest";
 import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
@@ -14,6 +15,7 @@ export function fakeChart() {
     data: () => { time: number }[];
   }[] = [];
   const handlers = new Set<(param: unknown) => void>();
+  const clicks = new Set<(param: unknown) => void>();
   const rangeHandlers = new Set<(range: { from: number; to: number } | null) => void>();
   /** The time scale's bars: every time some series' data has, ascending (as lightweight-charts merges them). */
   const barTimes = () =>
@@ -65,6 +67,8 @@ export function fakeChart() {
     timeScale: () => timeScale,
     subscribeCrosshairMove: vi.fn((h: (param: unknown) => void) => handlers.add(h)),
     unsubscribeCrosshairMove: vi.fn((h: (param: unknown) => void) => handlers.delete(h)),
+    subscribeClick: vi.fn((h: (param: unknown) => void) => clicks.add(h)),
+    unsubscribeClick: vi.fn((h: (param: unknown) => void) => clicks.delete(h)),
     takeScreenshot: vi.fn(() => document.createElement("canvas")),
     remove: vi.fn(),
   };
@@ -75,12 +79,16 @@ export function fakeChart() {
     const point = param.x === undefined ? undefined : { x: param.x, y: 10 };
     for (const handler of handlers) handler({ time: param.time, point, seriesData });
   };
+  /** A click at `time` (undefined: beside the points). */
+  const click = (time: unknown) => {
+    for (const handler of clicks) handler({ time, point: { x: 5, y: 5 }, seriesData: new Map() });
+  };
   /** The reader scrolls or zooms: the visible logical range becomes `range`. */
   const scrollTo = (range: { from: number; to: number } | null) => {
     timeScale.getVisibleLogicalRange.mockReturnValue(range);
     for (const handler of rangeHandlers) handler(range);
   };
-  return { chart, create, series, handlers, timeScale, priceScale, moveCrosshair, scrollTo };
+  return { chart, create, series, handlers, clicks, timeScale, priceScale, moveCrosshair, click, scrollTo };
 }
 
 /** Chart points of BTC on Binance (MEDIR120) at these times; by default each value is its time / 1000. */

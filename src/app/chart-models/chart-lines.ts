@@ -1,9 +1,10 @@
-// A chart of chart points: series by id, each a line or an area, added, renamed, fed and removed in place.
-// The chart page's price chart is one; the small chart (mini-chart-model.ts) is one configured small. The
-// points go from the query cache straight into the series, never through React state; the crosshair fills
-// the tooltip element with the time and each series' value.
+// A chart's lines: series of chart points by id, each a line or an area, added, renamed, fed and removed in
+// place. A part of the chart page's model (chart/candle-chart-model.ts, beside its candles) and of the small
+// chart's (mini-chart-model.ts), not a kind of chart: the points go from the query cache straight into the
+// series, never through React state, and the chart's conflation follows the largest line.
 import {
   AreaSeries,
+  type IChartApi,
   type ISeriesApi,
   LineSeries,
   type LineWidth,
@@ -12,11 +13,9 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { ChartModel, type ChartSetup } from "./chart-model.ts";
-import { areaColours, seriesColour, type ValueFormatting } from "./chart-theme.ts";
-import { type CrosshairPoint, crosshairPointOf, lineRow, showTooltip } from "./chart-tooltip.ts";
+import { areaColours, type ChartTheme, seriesColour } from "./chart-theme.ts";
+import { type CrosshairPoint, crosshairPointOf } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import { HeldSeries, type PointsChange, type SeriesBars, type SeriesHost } from "./held-series.ts";
 import {
@@ -27,18 +26,7 @@ import {
   joinPoints,
   olderBars,
 } from "./history-drawing.ts";
-import { type AfterPaint, defaultAfterPaint, firstPassLimit, lineData } from "./series-drawing.ts";
-
-export interface PointsChartSetup extends ChartSetup {
-  /** The element the model fills with the time and each series' value under the crosshair. */
-  tooltip?: HTMLElement | null;
-  afterPaint?: AfterPaint;
-}
-
-/** The chart page's options; its series come and go through setSeries, fed by each series' query. */
-export interface PointsChartOptions {
-  valueFormat?: ValueFormatting;
-}
+import { firstPassLimit, lineData } from "./series-drawing.ts";
 
 /** Above this many points in a series, the time scale conflates points that share a pixel. */
 export const CONFLATION_FROM = 2_000;
@@ -92,71 +80,55 @@ class LineBars implements SeriesBars<ChartPoints> {
   }
 }
 
-interface SeriesEntry {
+interface LineEntry {
   api: ISeriesApi<"Line"> | ISeriesApi<"Area">;
   spec: SeriesSpec;
   /** What it shows and how that changes (held-series.ts). */
   line: HeldSeries<ChartPoints>;
 }
 
-export class PointsChartModel<
-  Options extends PointsChartOptions = PointsChartOptions,
-> extends ChartModel<Options> {
-  private readonly series = new Map<string, SeriesEntry>();
+export class ChartLines {
+  private readonly series = new Map<string, LineEntry>();
   private conflating = false;
-  protected readonly tooltip: HTMLElement | null;
-  /** What every held series (a line here, candles in CandleChartModel) asks of this chart. */
-  protected readonly seriesHost: SeriesHost;
 
-  constructor(container: HTMLElement, setup: PointsChartSetup = {}) {
-    // By default the points are USD, written in US dollars.
-    const valueFormat = setup.valueFormat ?? { currency: "USD", rate: 1 };
-    super(container, { ...setup, valueFormat });
-    this.tooltip = setup.tooltip ?? null;
-    this.seriesHost = {
-      timeScale: () => this.chart?.timeScale() ?? null,
-      width: () => container.clientWidth,
-      afterPaint: setup.afterPaint ?? defaultAfterPaint,
-      keepingView: (anchor, redraw) => this.keepingView(anchor, redraw),
-    };
-  }
+  constructor(
+    /** The model's chart; null once it is disposed, when every call is a no-op. */
+    private readonly chart: () => IChartApi | null,
+    private readonly host: SeriesHost,
+  ) {}
 
-  update(options: Options): void {
-    if (options.valueFormat) this.setValueFormat(options.valueFormat);
-  }
-
-  /** Adds the series `id`, or renames and recolours it. */
-  setSeries(id: string, spec: SeriesSpec): void {
-    const chart = this.chart;
+  /** Adds the line `id` in `theme`'s colours, or renames and recolours it. */
+  set(id: string, spec: SeriesSpec, theme: ChartTheme): void {
+    const chart = this.chart();
     if (!chart) return;
     const entry = this.series.get(id);
     if (entry) {
       const recolour = entry.spec.colourIndex !== spec.colourIndex;
       entry.spec = spec;
-      if (recolour) this.colour(entry);
+      if (recolour) colourLine(entry, theme);
       return;
     }
-    const colour = seriesColour(this.theme, spec.colourIndex);
+    const colour = seriesColour(theme, spec.colourIndex);
     const common = { lineWidth: 2 as LineWidth, priceLineVisible: false, lastValueVisible: true, title: "" };
     const api =
       spec.kind === "area"
         ? chart.addSeries(AreaSeries, { ...common, ...areaColours(colour) })
         : chart.addSeries(LineSeries, { ...common, color: colour });
-    const line = new HeldSeries(new LineBars(api, () => this.updateConflation()), this.seriesHost);
+    const line = new HeldSeries(new LineBars(api, () => this.updateConflation()), this.host);
     this.series.set(id, { api, spec, line });
   }
 
-  removeSeries(id: string): void {
+  remove(id: string): void {
     const entry = this.series.get(id);
     if (!entry) return;
     entry.line.cancel();
     this.series.delete(id);
-    this.chart?.removeSeries(entry.api);
+    this.chart()?.removeSeries(entry.api);
     this.updateConflation();
   }
 
   /**
-   * Shows `points` in the series `id`. The same request's newer answer (a live refetch) that only extends
+   * Shows `points` in the line `id`. The same request's newer answer (a live refetch) that only extends
    * the shown points goes in with `series.update` from the last shown time on; anything else replaces the
    * data with `setData` and fits the whole range in view (a large series in two passes, see
    * series-drawing.ts, held-series.ts).
@@ -167,7 +139,7 @@ export class PointsChartModel<
   }
 
   /**
-   * Older points in front of the series `id` (its request's history, loaded as the reader scrolls back):
+   * Older points in front of the line `id` (its request's history, loaded as the reader scrolls back):
    * the bars drawn are kept and the older ones thinned as densely, and the view stays where it is.
    */
   prependPoints(id: string, older: ChartPoints, source: string): PointsChange {
@@ -177,27 +149,32 @@ export class PointsChartModel<
     return change;
   }
 
-  /** Whether the series `id` shows the answer to `source` (older history can go in front of it). */
+  /** Whether the line `id` shows the answer to `source` (older history can go in front of it). */
   shows(id: string, source: string): boolean {
     return this.series.get(id)?.line.shows(source) ?? false;
   }
 
-  /** The chart's series drawing the series `id` (for what a page marks on it), if there is one. */
-  protected seriesApi(id: string): ISeriesApi<SeriesType> | null {
+  /** What the line `id` is called and coloured by, if there is one. */
+  spec(id: string): SeriesSpec | undefined {
+    return this.series.get(id)?.spec;
+  }
+
+  /** The chart's series drawing the line `id` (for what a page marks on it), if there is one. */
+  api(id: string): ISeriesApi<SeriesType> | null {
     return this.series.get(id)?.api ?? null;
   }
 
-  /** All the series `id` holds, older history in front of its answer; null before any answer. */
-  held(id: string): ChartPoints | ChartCandles | null {
+  /** All the line `id` holds, older history in front of its answer; null before any answer. */
+  held(id: string): ChartPoints | null {
     return this.series.get(id)?.line.held ?? null;
   }
 
-  /** How many older points are in front of the series' answer. */
-  protected olderOf(id: string): number {
+  /** How many older points are in front of the line's answer. */
+  olderOf(id: string): number {
     return this.series.get(id)?.line.older ?? 0;
   }
 
-  /** The points each series shows, for the export. */
+  /** The points each line shows, for the export. */
   shown(): { id: string; spec: SeriesSpec; points: ChartPoints }[] {
     const out: { id: string; spec: SeriesSpec; points: ChartPoints }[] = [];
     for (const [id, entry] of this.series)
@@ -205,50 +182,38 @@ export class PointsChartModel<
     return out;
   }
 
-  protected recolour(): void {
-    for (const entry of this.series.values()) this.colour(entry);
+  /** The crosshair over the lines: its time and each line's value there, or null off the points. */
+  crosshairPoint(param: MouseEventParams<Time>): CrosshairPoint | null {
+    return crosshairPointOf(param, this.series);
   }
 
-  private colour(entry: SeriesEntry): void {
-    const colour = seriesColour(this.theme, entry.spec.colourIndex);
-    if (entry.spec.kind === "area") entry.api.applyOptions(areaColours(colour));
-    else entry.api.applyOptions({ color: colour });
+  /** Each line in `theme`'s colours again. */
+  recolour(theme: ChartTheme): void {
+    for (const entry of this.series.values()) colourLine(entry, theme);
   }
 
-  protected override release(): void {
+  /** Cancels every pending second pass and forgets the lines (the chart is removed with them). */
+  release(): void {
     for (const entry of this.series.values()) entry.line.cancel();
     this.series.clear();
-    if (this.tooltip) this.tooltip.hidden = true;
   }
 
-  /** Conflation on while any series is large; off again when none is. */
+  /** Conflation on while any line is large; off again when none is. */
   private updateConflation(): void {
     let largest = 0;
     for (const entry of this.series.values()) largest = Math.max(largest, entry.line.length);
     const conflating = largest >= CONFLATION_FROM;
     if (conflating === this.conflating) return;
     this.conflating = conflating;
-    this.chart?.applyOptions({
+    this.chart()?.applyOptions({
       // Conflation is worked out lazily: precomputing every level at once was a long main-thread task.
       timeScale: { enableConflation: conflating },
     });
   }
+}
 
-  protected crosshairMoved(param: MouseEventParams<Time>): void {
-    this.showTooltip(crosshairPointOf(param, this.series));
-  }
-
-  /** The time, then one row per series with its colour swatch, beside the crosshair. */
-  protected showTooltip(point: CrosshairPoint | null): void {
-    if (!this.tooltip) return;
-    showTooltip(
-      this.tooltip,
-      point,
-      (id, value) => {
-        const spec = this.series.get(id)?.spec;
-        return spec ? lineRow(spec, this.theme, this.formatValue(value)) : null;
-      },
-      (time) => this.formatTime(time),
-    );
-  }
+function colourLine(entry: LineEntry, theme: ChartTheme): void {
+  const colour = seriesColour(theme, entry.spec.colourIndex);
+  if (entry.spec.kind === "area") entry.api.applyOptions(areaColours(colour));
+  else entry.api.applyOptions({ color: colour });
 }

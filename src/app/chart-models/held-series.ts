@@ -1,6 +1,6 @@
 // What a series of the chart page holds and how it changes, written once for every kind of series (the
-// PointsChartModel's lines, the CandleChartModel's candles): older history loaded in front of its request's
-// latest answer; the same request's newer answer that extends it (a live refetch) appended with
+// lines of chart-lines.ts, the candles of chart/candle-bars.ts): older history loaded in front of its
+// request's latest answer; the same request's newer answer that extends it (a live refetch) appended with
 // series.update, anything else drawn again with setData and the whole range fitted, a large series in two
 // passes (series-drawing.ts); older history put in front with the drawn bars kept and the view where the
 // reader left it (history-drawing.ts), the older history kept beside what is held and put together with it

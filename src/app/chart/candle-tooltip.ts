@@ -3,10 +3,11 @@
 // and its trades, then each line's value (another exchange's closes), in chart-tooltip.ts's box. Volumes are
 // in the coin's own units (not money), so they are written as plain numbers, to four significant digits
 // below one.
+
+import type { ChartTheme } from "../chart-models/chart-theme.ts";
+import { type CrosshairPoint, lineRow, showTooltip, type TooltipRow } from "../chart-models/chart-tooltip.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { timeIndex } from "./candle-drawing.ts";
-import type { ChartTheme } from "./chart-theme.ts";
-import { type CrosshairPoint, lineRow, showTooltip, type TooltipRow } from "./chart-tooltip.ts";
 
 const volumeFormats = {
   big: new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }),
@@ -50,8 +51,8 @@ export function candleRows(
 export interface CandleTooltipSource {
   /** Each candle series by id: its label and the candles drawn (merged ones as drawn). */
   candles: Iterable<[string, { label: string; drawn: ChartCandles | null }]>;
-  /** Each line by id: its label and colour. */
-  lines: ReadonlyMap<string, { label: string; colourIndex: number }>;
+  /** The line `id`'s label and colour, if there is one. */
+  lineSpec: (id: string) => { label: string; colourIndex: number } | undefined;
   theme: ChartTheme;
   writeValue: (value: number) => string;
   writeTime: (time: CrosshairPoint["time"]) => string;
@@ -87,7 +88,7 @@ export function showCandleTooltip(
     (id, value) => {
       const candleRow = rows.get(id);
       if (candleRow) return candleRow;
-      const spec = source.lines.get(id);
+      const spec = source.lineSpec(id);
       return spec ? lineRow(spec, theme, writeValue(value)) : null;
     },
     source.writeTime,

@@ -1,11 +1,18 @@
-// The small line chart's model (mini-line-chart.tsx): a PointsChartModel of one area series with a small
-// chart's options (a quiet crosshair, no scroll or scale) and a one-line tooltip. Its values are already in
-// their display unit (a price in the reader's currency, a rate in percent), written as the page writes
-// them. A module of its own because it brings the chart library: the component loads it when it first draws.
-import { CrosshairMode, type DeepPartial, type TimeChartOptions } from "lightweight-charts";
+// The small line chart's model (mini-line-chart.tsx): a kind of ChartModel holding one area series (its
+// ChartLines) with a small chart's options (a quiet crosshair, no scroll or scale) and a one-line tooltip.
+// Its values are already in their display unit (a price in the reader's currency, a rate in percent),
+// written as the page writes them. A module of its own because it brings the chart library: the component
+// loads it when it first draws.
+import {
+  CrosshairMode,
+  type DeepPartial,
+  type MouseEventParams,
+  type Time,
+  type TimeChartOptions,
+} from "lightweight-charts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import type { CrosshairPoint } from "./chart-tooltip.ts";
-import { PointsChartModel, type PointsChartSetup } from "./points-chart-model.ts";
+import { ChartLines } from "./chart-lines.ts";
+import { ChartModel, type ChartSetup } from "./chart-model.ts";
 
 /** "days": each time is a day at 00:00 UTC, labelled by its UTC date; "times": in the reader's zone. */
 export type TimeUnit = "days" | "times";
@@ -18,28 +25,38 @@ export interface MiniChartOptions {
 
 const SERIES = "main";
 
-export class MiniChartModel extends PointsChartModel<MiniChartOptions> {
+export class MiniChartModel extends ChartModel<MiniChartOptions> {
+  private readonly lines = new ChartLines(() => this.chart, this.seriesHost);
   /** Each new set of points is a source of its own: it replaces the shown ones, never extends them. */
   private drawn = 0;
 
-  constructor(container: HTMLElement, setup: PointsChartSetup = {}) {
+  constructor(container: HTMLElement, setup: ChartSetup = {}) {
     super(container, { ...setup, chartOptions: SMALL_CHART });
-    this.setSeries(SERIES, { label: "Values", kind: "area", colourIndex: 0 });
+    this.lines.set(SERIES, { label: "Values", kind: "area", colourIndex: 0 }, this.theme);
   }
 
-  override update({ points, valueFormat, timeUnit }: MiniChartOptions): void {
+  update({ points, valueFormat, timeUnit }: MiniChartOptions): void {
     // Days (a rate's fixings) are UTC dates whatever the zone: the base model writes them so.
     this.setUtcDays(timeUnit === "days");
     this.setValueFormat(valueFormat);
     this.drawn += 1;
     // A small series: setData and fit are cheap.
-    this.setPoints(SERIES, points, `mini-${this.drawn}`);
+    this.lines.setPoints(SERIES, points, `mini-${this.drawn}`);
+  }
+
+  protected recolour(): void {
+    this.lines.recolour(this.theme);
+  }
+
+  protected override release(): void {
+    this.lines.release();
   }
 
   /** "Feb 3, 2024 (UTC day) · 5.31%" or "Feb 3, 2024, 9:30 AM UTC+09:00 · $1.00" beside the crosshair, on the side with more room; hidden off the points. */
-  protected override showTooltip(point: CrosshairPoint | null): void {
+  protected crosshairMoved(param: MouseEventParams<Time>): void {
     const tip = this.tooltip;
     if (!tip) return;
+    const point = this.lines.crosshairPoint(param);
     const value = point?.values.get(SERIES);
     if (!point || value === undefined) {
       tip.hidden = true;
