@@ -1,15 +1,49 @@
-// Crowd aggregation: the trades of one 120-second block go through the three filters of every
-// (symbol, exchange) series and of every (symbol, all exchanges) series, giving one BlockRow per series.
+// Crowd aggregation, the one for every source: the trades of a 120-second block go through the three filters
+// and the candle of every (coin, exchange) series and every (coin, all exchanges) series, giving each series'
+// closed block. The live ingest and the history fill hand it a block's trades as objects, a seed as the
+// simulator's columns; both go the same way, with every series' state in typed arrays rather than an object
+// per series and filter (a seed aggregates tens of millions of trades, and the objects were most of its time).
+//
+// The filters of the public service, each on the trades' estimated USD price:
+// - MA120: a 120 s time-weighted moving average. Every second holds the last known price; the value is the
+//   mean of the newest 120 per-second samples. It continues through blocks without trades (the gap is
+//   forward-filled), is stamped at the block end, and is the quotation price. The samples follow the
+//   reference's FilterMA.fill, quirks included: a gap of d ≥ 2 whole seconds adds d − 1 samples of the
+//   previous price before the new one replaces the newest; a trade in the same second replaces the newest
+//   sample. They are kept as runs of equal prices in a ring (run-rings.ts), and the reference's two fills per
+//   trade taken as their net effect: d − 2 samples of the previous price and then the trade's (d ≥ 2), the
+//   trade's (d = 1), or the newest replaced by it (d = 0).
+// - MAIR120: the same per-second samples with their own start (the reference restarts them from the last
+//   trade each block), the last trade added once more at block end, outliers removed by the IQR rule
+//   (outliers.ts), then the mean. Only blocks with trades get a value, stamped at the last trade's time.
+//   Made from the MA120's samples (a block's trades are in time order): the previous price k times (k from
+//   the block's first trade's gap to the last trade before it, as its own samples would have filled: d − 1
+//   for a gap of d ≥ 2 seconds, 1 for d = 1, 0 for d = 0, which replaces it), then the MA120's samples since
+//   the block's first trade (never more than 120: a block is 120 s); before any trade at all, the two
+//   filters' samples are the same.
+// - MEDIR120: the block's newest 120 trade prices, outliers removed, then the median.
+// - The candle: first, highest, lowest and last price, volumes summed in trade order.
+// testing/reference-filters.ts is the reference written plainly; aggregator.test.ts holds this to it.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
+import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.ts";
 import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
-import { SeriesState } from "./series-state.ts";
+import { lastTrim, trimmedMeanOfRuns, trimmedMedian } from "./outliers.ts";
+import {
+  dropNewest,
+  FILTER_MEMORY,
+  HEAD,
+  MASK,
+  pushNewest,
+  RING,
+  RING_SCALARS,
+  RUNS,
+  SIZE,
+} from "./run-rings.ts";
+import { SeriesGroups, type TradeColumns } from "./trade-columns.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
-/** A coin's series: across exchanges, and on each exchange. */
-interface CoinStates {
-  all: SeriesState;
-  byExchange: Map<string, SeriesState>;
-}
+const BLOCK_MS = BLOCK_SECONDS * 1000;
+const MEMORY = FILTER_MEMORY;
 
 export interface SeriesKeyLookup {
   seriesId(symbol: string, exchange: string | null): number;
@@ -37,82 +71,44 @@ export async function seriesOfPairs(store: Store, pairs: Pairs): Promise<SeriesK
   };
 }
 
-export interface AggregatedBlock {
-  rows: BlockRow[];
-  trades: StoredTrade[];
+/** A closed block's figures as numbers, NaN where its row has null: what a packed day is made of. */
+export class ClosedFigures {
+  ma120 = 0;
+  mair120 = Number.NaN;
+  medir120 = Number.NaN;
+  lastTradeOffset = Number.NaN;
+  volumeUSD = 0;
+  trades = 0;
+  open = Number.NaN;
+  high = Number.NaN;
+  low = Number.NaN;
+  close = Number.NaN;
+  buyVolume = 0;
+  sellVolume = 0;
+  tradesLeftOut = 0;
 }
 
-export class BlockAggregator {
-  /** symbol → its series across exchanges and by exchange */
-  private readonly states = new Map<string, CoinStates>();
-  private readonly all: SeriesState[] = [];
+const orNull = (x: number): number | null => (Number.isNaN(x) ? null : x);
 
-  constructor(
-    private readonly ids: SeriesKeyLookup,
-    pairs: readonly { symbol: string; exchange: string; ignore: boolean }[],
-    startMs: number,
-  ) {
-    for (const pair of pairs) {
-      if (pair.ignore) continue;
-      this.ensure(pair.symbol, pair.exchange, startMs);
-      this.ensure(pair.symbol, "", startMs);
-    }
-  }
-
-  /** Pairs that became known after the start (an exchange that was down): their series start now. */
-  addPairs(pairs: readonly { symbol: string; exchange: string; ignore: boolean }[], startMs: number): void {
-    for (const pair of pairs) {
-      if (pair.ignore) continue;
-      this.ensure(pair.symbol, pair.exchange, startMs);
-      this.ensure(pair.symbol, "", startMs);
-    }
-  }
-
-  private ensure(symbol: string, exchange: string, startMs: number): SeriesState {
-    let coin = this.states.get(symbol);
-    if (!coin) {
-      const all = new SeriesState(this.ids.seriesId(symbol, null), startMs);
-      coin = { all, byExchange: new Map() };
-      this.states.set(symbol, coin);
-      this.all.push(all);
-    }
-    if (exchange === "") return coin.all;
-    let state = coin.byExchange.get(exchange);
-    if (!state) {
-      state = new SeriesState(this.ids.seriesId(symbol, exchange), startMs);
-      coin.byExchange.set(exchange, state);
-      this.all.push(state);
-    }
-    return state;
-  }
-
-  /**
-   * Aggregates one block. `trades` must be the block's trades sorted by time. With `keepTrades` the
-   * block's trades are returned for storage (the store keeps the last day's trades only).
-   */
-  aggregate(block: number, trades: readonly SourceTrade[], keepTrades: boolean): AggregatedBlock {
-    const stored: StoredTrade[] = [];
-    for (let i = 0; i < trades.length; i++) {
-      const trade = trades[i] as SourceTrade;
-      const coin = this.states.get(trade.symbol);
-      const exchangeState = coin?.byExchange.get(trade.exchange);
-      if (!coin || !exchangeState) continue;
-      exchangeState.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
-      coin.all.take(trade.timeMs, trade.estimatedUSDPrice, trade.volume);
-      if (keepTrades) stored.push(storedTradeOf(trade, exchangeState.id, i));
-    }
-    return { rows: this.closeBlock(block), trades: stored };
-  }
-
-  private closeBlock(block: number): BlockRow[] {
-    const blockEndMs = (block + 1) * BLOCK_SECONDS * 1000;
-    const rows: BlockRow[] = [];
-    for (const state of this.all) {
-      const row = state.close(blockEndMs);
-      if (row) rows.push(row);
-    }
-    return rows;
-  }
+/** The row of a series' closed block. */
+export function rowOf(series: number, time: number, f: ClosedFigures): BlockRow {
+  return {
+    series,
+    time,
+    ma120: f.ma120,
+    mair120: orNull(f.mair120),
+    medir120: orNull(f.medir120),
+    lastTradeOffset: orNull(f.lastTradeOffset),
+    volumeUSD: f.volumeUSD,
+    trades: f.trades,
+    open: orNull(f.open),
+    high: orNull(f.high),
+    low: orNull(f.low),
+    close: orNull(f.close),
+    buyVolume: f.buyVolume,
+    sellVolume: f.sellVolume,
+    tradesLeftOut: f.tradesLeftOut,
+  };
 }
 
 /** A trade as the store keeps it: of its exchange's series, `seq` its place in its block's list. */
@@ -127,4 +123,370 @@ export function storedTradeOf(trade: SourceTrade, series: number, seq: number): 
     estimatedUSDPrice: trade.estimatedUSDPrice,
     foreignTradeID: trade.foreignTradeID,
   };
+}
+
+/** Where a closed block goes: its series and figures (valid during the call only). */
+export interface ClosedBlockSink {
+  visit(series: number, figures: ClosedFigures): void;
+}
+
+export interface AggregatedBlock {
+  rows: BlockRow[];
+  trades: StoredTrade[];
+}
+
+// A series' scalars, at its offset in `scalars` (stride SCALARS): its ring's (run-rings.ts), then these.
+/** The time the MA120's samples are filled to. */
+const FILLED_MS = RING_SCALARS;
+/** The last trade's price, NaN before any. */
+const LAST_PRICE = RING_SCALARS + 1;
+/** The last trade's time (MAIR120's samples are filled to it). */
+const LAST_TRADE_MS = RING_SCALARS + 2;
+const SCALARS = 8;
+
+/** Columns for `size` trades, listed in the order they are written. */
+function columnsFor(size: number): TradeColumns {
+  return {
+    count: 0,
+    order: Int32Array.from({ length: size }, (_, k) => k),
+    pair: new Int32Array(size),
+    timeMs: new Float64Array(size),
+    usdPrice: new Float64Array(size),
+    volume: new Float64Array(size),
+  };
+}
+
+function grown<T extends Int32Array | Float64Array>(array: T, length: number, fill: number): T {
+  if (array.length >= length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(length);
+  bigger.fill(fill);
+  bigger.set(array);
+  return bigger;
+}
+
+export class BlockAggregator {
+  /** The series' ids, by slot. */
+  private readonly ids: number[] = [];
+  private readonly slotOf = new Map<number, number>();
+  /** The pairs a trade column's `pair` indexes, and the index of a trade object's (coin → exchange → pair). */
+  private readonly pairSymbol: string[];
+  private readonly pairExchange: string[];
+  private readonly pairOf = new Map<string, Map<string, number>>();
+  /** Each pair's series slot on its exchange, and its coin's across exchanges; −1 for a pair not followed. */
+  private exchangeSlot = new Int32Array(0);
+  private allSlot = new Int32Array(0);
+  private scalars = new Float64Array(0);
+  private prices = new Float64Array(0);
+  private counts = new Float64Array(0);
+  // The MAIR120's samples of the block being closed, and the MEDIR120's prices: one series at a time.
+  private readonly mairScalars = new Float64Array(SCALARS);
+  private readonly mairPrices = new Float64Array(RING);
+  private readonly mairCounts = new Float64Array(RING);
+  private readonly medirPrices = new Float64Array(MEMORY);
+  private readonly figures = new ClosedFigures();
+  private readonly groups = new SeriesGroups();
+  /** A block's trade objects as columns, reused block after block. */
+  private columns = columnsFor(0);
+
+  /**
+   * The series of the `followed` pairs (each pair's, and its coin's across exchanges), their filters started
+   * at `startMs`. Trade columns index `pairList` (default: the followed pairs themselves).
+   */
+  constructor(
+    private readonly lookup: SeriesKeyLookup,
+    followed: Pairs,
+    startMs: number,
+    pairList: { readonly symbol: readonly string[]; readonly exchange: readonly string[] } = {
+      symbol: followed.map((p) => p.symbol),
+      exchange: followed.map((p) => p.exchange),
+    },
+  ) {
+    this.pairSymbol = [...pairList.symbol];
+    this.pairExchange = [...pairList.exchange];
+    for (let p = 0; p < this.pairSymbol.length; p++) this.indexPair(p);
+    this.addPairs(followed, startMs);
+  }
+
+  /** Makes pair `p` a trade object's; a coin's pairs on one exchange take the same series, the first stands. */
+  private indexPair(p: number): void {
+    const byExchange = this.pairOf.get(this.pairSymbol[p] as string) ?? new Map<string, number>();
+    if (!byExchange.has(this.pairExchange[p] as string)) byExchange.set(this.pairExchange[p] as string, p);
+    this.pairOf.set(this.pairSymbol[p] as string, byExchange);
+  }
+
+  /** Pairs followed from now on (an exchange that was down at the start): their series start at `startMs`. */
+  addPairs(pairs: Pairs, startMs: number): void {
+    const keys = new Set(pairs.filter((p) => !p.ignore).map((p) => `${p.symbol}|${p.exchange}`));
+    for (const pair of pairs) {
+      if (pair.ignore || this.pairOf.get(pair.symbol)?.has(pair.exchange)) continue;
+      this.pairSymbol.push(pair.symbol);
+      this.pairExchange.push(pair.exchange);
+      this.indexPair(this.pairSymbol.length - 1);
+    }
+    const pairCount = this.pairSymbol.length;
+    this.exchangeSlot = grown(this.exchangeSlot, pairCount, -1);
+    this.allSlot = grown(this.allSlot, pairCount, -1);
+    const firstNew = this.ids.length;
+    for (let p = 0; p < pairCount; p++) {
+      const symbol = this.pairSymbol[p] as string;
+      const exchange = this.pairExchange[p] as string;
+      if ((this.exchangeSlot[p] as number) >= 0 || !keys.has(`${symbol}|${exchange}`)) continue;
+      this.exchangeSlot[p] = this.slot(this.lookup.seriesId(symbol, exchange));
+      this.allSlot[p] = this.slot(this.lookup.seriesId(symbol, null));
+    }
+    const slots = this.ids.length;
+    this.scalars = grown(this.scalars, slots * SCALARS, 0);
+    this.prices = grown(this.prices, slots * RING, 0);
+    this.counts = grown(this.counts, slots * RING, 0);
+    for (let s = firstNew; s < slots; s++) {
+      this.scalars[s * SCALARS + FILLED_MS] = startMs;
+      this.scalars[s * SCALARS + LAST_PRICE] = Number.NaN;
+    }
+  }
+
+  private slot(id: number): number {
+    let at = this.slotOf.get(id);
+    if (at === undefined) {
+      at = this.ids.length;
+      this.slotOf.set(id, at);
+      this.ids.push(id);
+    }
+    return at;
+  }
+
+  /**
+   * Aggregates one block from its trades, sorted by time, into its rows. With `keepTrades` the block's
+   * trades are returned for storage (the store keeps the last hour's trades only).
+   */
+  aggregate(block: number, trades: readonly SourceTrade[], keepTrades: boolean): AggregatedBlock {
+    if (this.columns.pair.length < trades.length) this.columns = columnsFor(2 * trades.length);
+    const columns = this.columns;
+    const stored: StoredTrade[] = [];
+    let count = 0;
+    for (let i = 0; i < trades.length; i++) {
+      const trade = trades[i] as SourceTrade;
+      const p = this.pairOf.get(trade.symbol)?.get(trade.exchange);
+      const slot = p === undefined ? -1 : (this.exchangeSlot[p] as number);
+      if (slot < 0) continue;
+      columns.pair[count] = p as number;
+      columns.timeMs[count] = trade.timeMs;
+      columns.usdPrice[count] = trade.estimatedUSDPrice;
+      columns.volume[count] = trade.volume;
+      count += 1;
+      if (keepTrades) stored.push(storedTradeOf(trade, this.ids[slot] as number, i));
+    }
+    columns.count = count;
+    const rows: BlockRow[] = [];
+    const end = (block + 1) * BLOCK_SECONDS;
+    this.aggregateInto(block, columns, {
+      visit: (series, figures) => rows.push(rowOf(series, end, figures)),
+    });
+    return { rows, trades: stored };
+  }
+
+  /**
+   * Aggregates block `block` from its trades as columns and gives each series' closed block to `sink` (none
+   * while warming up); a series that never traded (no MA120 yet) has no block.
+   */
+  aggregateInto(block: number, trades: TradeColumns, sink: ClosedBlockSink | null): void {
+    const { start, bySeries } = this.groups.group(trades, this.exchangeSlot, this.allSlot, this.ids.length);
+    const blockEndMs = (block + 1) * BLOCK_MS;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      const from = start[slot] as number;
+      const to = start[slot + 1] as number;
+      if (this.closeSeries(slot, trades, bySeries, from, to, blockEndMs) && sink) {
+        sink.visit(this.ids[slot] as number, this.figures);
+      }
+    }
+  }
+
+  /**
+   * Takes series `slot`'s trades of the block (bySeries[from] … bySeries[to − 1], in time order) and closes
+   * the block into `figures`; false while the series never traded.
+   */
+  private closeSeries(
+    slot: number,
+    trades: TradeColumns,
+    bySeries: Int32Array,
+    from: number,
+    to: number,
+    blockEndMs: number,
+  ): boolean {
+    const s = this.scalars;
+    const o = slot * SCALARS;
+    const prices = this.prices;
+    const counts = this.counts;
+    const base = slot * RING;
+    const n = to - from;
+    const previousPrice = s[o + LAST_PRICE] as number;
+    const traded = n > 0;
+    let mairValue = Number.NaN;
+    let medirValue = Number.NaN;
+    let leftOut = 0;
+    let open = 0;
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    let last = 0;
+    let buyVolume = 0;
+    let sellVolume = 0;
+    let buyUnits = 0;
+    let sellUnits = 0;
+    let volumeUSD = 0;
+    let lastTradeMs = 0;
+    if (traded) {
+      const { timeMs, usdPrice, volume } = trades;
+      const medir = this.medirPrices;
+      // MAIR120's samples before the block's first trade: how many of the previous price.
+      const firstMs = timeMs[bySeries[from] as number] as number;
+      const gap = Math.trunc((firstMs - (s[o + LAST_TRADE_MS] as number)) / 1000);
+      const previousSamples = gap >= 2 ? gap - 1 : gap === 1 ? 1 : 0;
+      /** Samples the MA120 added since the block's first trade (whose own is one). */
+      let addedSinceFirst = 0;
+      for (let at = from; at < to; at++) {
+        const i = bySeries[at] as number;
+        const t = timeMs[i] as number;
+        const price = usdPrice[i] as number;
+        const amount = volume[i] as number;
+        // The MA120's per-second samples; the first trade of a series fills from its start.
+        const filled = s[o + FILLED_MS] as number;
+        const diff = Math.trunc((t - filled) / 1000);
+        const lastPrice = s[o + LAST_PRICE] as number;
+        if (t < filled && !Number.isNaN(lastPrice)) throw new RangeError("trades out of time order");
+        if (Number.isNaN(lastPrice)) {
+          if (diff > 1) pushNewest(prices, counts, base, s, o, price, diff - 1);
+          else {
+            if (diff === 0 && (s[o + SIZE] as number) >= 1) dropNewest(counts, base, s, o);
+            pushNewest(prices, counts, base, s, o, price, 1);
+          }
+        } else if (diff >= 2) {
+          if (diff > 2) pushNewest(prices, counts, base, s, o, lastPrice, diff - 2);
+          pushNewest(prices, counts, base, s, o, price, 1);
+          if (at > from) addedSinceFirst += diff - 1;
+        } else if (diff === 1) {
+          pushNewest(prices, counts, base, s, o, price, 1);
+          if (at > from) addedSinceFirst += 1;
+        } else {
+          dropNewest(counts, base, s, o);
+          pushNewest(prices, counts, base, s, o, price, 1);
+        }
+        s[o + FILLED_MS] = t;
+        s[o + LAST_PRICE] = price;
+        // MEDIR120 weighs the newest 120 prices (their order does not matter to a median).
+        const k = at - from;
+        medir[k < MEMORY ? k : k % MEMORY] = price;
+        // The candle; a trade's volume is signed by the taker's side, negative for a sell.
+        if (at === from) open = price;
+        if (price > high) high = price;
+        if (price < low) low = price;
+        last = price;
+        if (amount < 0) {
+          sellVolume -= amount;
+          sellUnits += amountUnits(amount);
+        } else {
+          buyVolume += amount;
+          buyUnits += amountUnits(amount);
+        }
+        volumeUSD += Math.abs(amount) * price;
+        lastTradeMs = t;
+      }
+      mairValue = this.mairOf(slot, previousPrice, previousSamples, 1 + addedSinceFirst, last);
+      s[o + LAST_TRADE_MS] = lastTradeMs;
+      medirValue = trimmedMedian(medir, n < MEMORY ? n : MEMORY);
+      leftOut = lastTrim.leftOut;
+    }
+    // MA120: filled with the last price to the block's end (FilterMA.fill), then the mean of its samples.
+    const lastPrice = s[o + LAST_PRICE] as number;
+    if (Number.isNaN(lastPrice)) return false;
+    const diff = Math.trunc((blockEndMs - (s[o + FILLED_MS] as number)) / 1000);
+    if (diff > 1) pushNewest(prices, counts, base, s, o, lastPrice, diff - 1);
+    else {
+      if (diff === 0 && (s[o + SIZE] as number) >= 1) dropNewest(counts, base, s, o);
+      pushNewest(prices, counts, base, s, o, lastPrice, 1);
+    }
+    s[o + FILLED_MS] = blockEndMs;
+    const head = s[o + HEAD] as number;
+    const runs = s[o + RUNS] as number;
+    let total = 0;
+    for (let r = 0; r < runs; r++) {
+      const at = base + ((head + r) & MASK);
+      total += (prices[at] as number) * (counts[at] as number);
+    }
+    const size = s[o + SIZE] as number;
+    const ma = total / (size > 0 && size < MEMORY ? size : MEMORY);
+
+    // Prices are kept to nine significant digits as the block is made, so that its rows and its packed day
+    // (stored as integers) hold the same numbers.
+    const out = this.figures;
+    out.ma120 = roundPrice(ma);
+    out.mair120 = Number.isNaN(mairValue) ? Number.NaN : roundPrice(mairValue);
+    out.medir120 = Number.isNaN(medirValue) ? Number.NaN : roundPrice(medirValue);
+    out.lastTradeOffset = traded ? Math.floor((lastTradeMs - (blockEndMs - BLOCK_MS)) / 1000) : Number.NaN;
+    out.volumeUSD = volumeUSD;
+    out.trades = n;
+    out.open = traded ? roundPrice(open) : Number.NaN;
+    out.high = traded ? roundPrice(high) : Number.NaN;
+    out.low = traded ? roundPrice(low) : Number.NaN;
+    out.close = traded ? roundPrice(last) : Number.NaN;
+    out.buyVolume = amountOfUnits(buyUnits, buyVolume);
+    out.sellVolume = amountOfUnits(sellUnits, sellVolume);
+    out.tradesLeftOut = leftOut;
+    return true;
+  }
+
+  /**
+   * MAIR120 of series `slot`'s block, before the MA120 is filled to the block's end: the previous price
+   * `previousSamples` times (all of the MA120's samples when it had none), the MA120's newest `sinceFirst`
+   * samples, then the last price once more; trimmed to the newest 120 as each is added, as its own samples
+   * would be (the reference restarts them from the last trade each block: the first of `previousSamples`).
+   */
+  private mairOf(
+    slot: number,
+    previousPrice: number,
+    previousSamples: number,
+    sinceFirst: number,
+    last: number,
+  ): number {
+    const ms = this.mairScalars;
+    const mp = this.mairPrices;
+    const mc = this.mairCounts;
+    ms[HEAD] = 0;
+    ms[RUNS] = 0;
+    ms[SIZE] = 0;
+    const o = slot * SCALARS;
+    const s = this.scalars;
+    const prices = this.prices;
+    const counts = this.counts;
+    const base = slot * RING;
+    const head = s[o + HEAD] as number;
+    const runs = s[o + RUNS] as number;
+    const size = s[o + SIZE] as number;
+    let want = size;
+    if (!Number.isNaN(previousPrice)) {
+      pushNewest(mp, mc, 0, ms, 0, previousPrice, previousSamples);
+      want = Math.min(sinceFirst, size);
+    }
+    // The MA120's newest `want` samples, oldest first.
+    let r = runs - 1;
+    let first = 0;
+    for (; r >= 0; r--) {
+      const c = counts[base + ((head + r) & MASK)] as number;
+      if (c >= want) {
+        first = want;
+        break;
+      }
+      want -= c;
+    }
+    if (r >= 0) {
+      pushNewest(mp, mc, 0, ms, 0, prices[base + ((head + r) & MASK)] as number, first);
+      for (let j = r + 1; j < runs; j++) {
+        const at = base + ((head + j) & MASK);
+        pushNewest(mp, mc, 0, ms, 0, prices[at] as number, counts[at] as number);
+      }
+    }
+    if ((ms[SIZE] as number) < 2)
+      return (ms[RUNS] as number) === 0 ? last : (mp[ms[HEAD] as number] as number);
+    // The reference adds the last trade once more "to compensate for the delay to the end of the block".
+    pushNewest(mp, mc, 0, ms, 0, last, 1);
+    return trimmedMeanOfRuns(mp, mc, ms[RUNS] as number, ms[HEAD] as number);
+  }
 }

@@ -1,18 +1,120 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { BlockRow } from "../store/store.ts";
+import { BlockAggregator } from "./aggregator.ts";
+import { MairFilter, MovingAverageFilter, mean, removeOutliers } from "./testing/reference-filters.ts";
 
 /** The reference's tests compare within 1e-4. */
-const expectNear = (actual: number | undefined, expected: number) =>
+const expectNear = (actual: number | null | undefined, expected: number) =>
   expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThan(1e-4);
-
-import { MairFilter, MedirFilter, MovingAverageFilter } from "./filters.ts";
-import { mean, removeOutliers } from "./outliers.ts";
 
 const T0 = Date.UTC(2016, 7, 15);
 const trade = (timeMs: number, estimatedUSDPrice: number) => ({ timeMs, estimatedUSDPrice });
 
-describe("MA120 (ported with the reference's FilterMA_test vectors)", () => {
-  it("is stable on a constant price and then follows the reference's fill arithmetic (53.25)", () => {
+const PAIRS = [{ symbol: "BTC", exchange: "Binance", ignore: false }];
+const ids = { seriesId: (_symbol: string, exchange: string | null) => (exchange === null ? 1 : 2) };
+
+/** The aggregation's blocks of one exchange's series from T0 on, of trades at [ms after T0, price]. */
+function blocksOf(trades: [number, number][], blocks = 1): (BlockRow | null)[] {
+  const aggregator = new BlockAggregator(ids, PAIRS, T0);
+  return Array.from({ length: blocks }, (_, b) => {
+    const ofBlock = trades
+      .filter(([ms]) => Math.floor(ms / 120_000) === b)
+      .map(([ms, price]) => ({
+        symbol: "BTC",
+        exchange: "Binance",
+        pair: "BTCUSD",
+        timeMs: T0 + ms,
+        price,
+        volume: 1,
+        estimatedUSDPrice: price,
+        foreignTradeID: "",
+      }));
+    return aggregator.aggregate(T0 / 120_000 + b, ofBlock, false).rows.find((r) => r.series === 2) ?? null;
+  });
+}
+
+/** One block of a trade a second from the block's start. */
+const block = (prices: number[]) => blocksOf(prices.map((p, i) => [i * 1000, p]))[0] ?? null;
+const FIFTEEN = [10.2, 14.1, 14.4, 14.4, 14.4, 14.5, 14.5, 14.6, 14.7, 14.7, 14.7, 14.9, 15.1, 15.9, 16.4];
+
+describe("MA120 through the aggregation", () => {
+  it("is time-weighted: a price held for longer weighs more", () => {
+    const ma = blocksOf([
+      [1000, 100],
+      [100_000, 200],
+    ])[0]?.ma120;
+    // 100 holds ~99 s, 200 holds ~20 s of the block.
+    expect(ma).toBeGreaterThan(110);
+    expect(ma).toBeLessThan(125);
+  });
+
+  it("carries on through a block without trades and is null before the first trade", () => {
+    expect(blocksOf([[130_000, 42]], 3).map((row) => row?.ma120 ?? null)).toEqual([null, 42, 42]);
+  });
+});
+
+describe("MAIR120 through the aggregation (the reference's FilterMAIR_test vectors)", () => {
+  it("averages the samples with the last trade added once more, outliers removed", () => {
+    expect(block([50, 50, 50, 200, 50, 50, 50])?.mair120).toBe(50);
+    expectNear(block([6, 3, 2, 4, 5, 1])?.mair120, 3.1428);
+    expect(block([1])?.mair120).toBe(1);
+    expect(block([])).toBeNull();
+    expect(block(FIFTEEN)?.mair120).toBeCloseTo(14.5833, 4);
+    expectNear(block([24, 25, 21, 23, 49, 29, 33])?.mair120, 26.8571);
+    expect(block([0, 0, 0])?.mair120).toBe(0);
+  });
+
+  it("averages a rising series with the last price counted twice", () => {
+    const prices = Array.from({ length: 15 }, (_, i) => 50 + i);
+    expect(block(prices)?.mair120).toBe((prices.reduce((a, b) => a + b, 0) + 64) / 16);
+  });
+
+  it("is stamped at the last trade and starts the next block from the last price", () => {
+    const [first, quiet, next] = blocksOf(
+      [
+        [5_500, 10],
+        [65_250, 12],
+        [245_000, 12],
+      ],
+      3,
+    );
+    expect(first?.lastTradeOffset).toBe(65);
+    expect(quiet?.mair120).toBeNull();
+    expect(next?.mair120).toBe(12);
+  });
+});
+
+describe("MEDIR120 through the aggregation (the reference's FilterMEDIR_test vectors)", () => {
+  it("takes the median of the block's trades after removing outliers", () => {
+    expect(
+      [FIFTEEN, [24, 25, 21, 23, 49, 29, 33], [0, 0, 0], [0, 0, 0, 0], [50, 50, 50, 200, 50, 50, 50]].map(
+        (prices) => {
+          const row = block(prices);
+          return [row?.medir120, row?.tradesLeftOut];
+        },
+      ),
+    ).toEqual([
+      [14.55, 3],
+      [24.5, 1],
+      [0, 0],
+      [0, 0],
+      [50, 1],
+    ]);
+  });
+
+  it("keeps the newest 120 trades and starts empty each block", () => {
+    const [busy, quiet] = blocksOf(
+      Array.from({ length: 200 }, (_, i) => [i * 100, i < 80 ? 1 : 5]),
+      2,
+    );
+    expect(busy?.medir120).toBe(5);
+    expect(quiet?.medir120).toBeNull();
+  });
+});
+
+describe("the reference's filters with the memories of its tests (testing/reference-filters.ts)", () => {
+  it("MA120 is stable on a constant price and then follows the reference's fill arithmetic (53.25)", () => {
     const f = new MovingAverageFilter(T0, 4);
     let d = T0;
     let p = 50;
@@ -22,7 +124,7 @@ describe("MA120 (ported with the reference's FilterMA_test vectors)", () => {
     expect(f.finalCompute(d)?.value).toBe(53.25);
   });
 
-  it("forward-fills two-second gaps as the reference does (56.4)", () => {
+  it("MA120 forward-fills two-second gaps as the reference does (56.4)", () => {
     const f = new MovingAverageFilter(T0, 10);
     let d = T0;
     let p = 50;
@@ -32,83 +134,25 @@ describe("MA120 (ported with the reference's FilterMA_test vectors)", () => {
     expect(f.finalCompute(d)?.value).toBe(56.4);
   });
 
-  it("ignores trades that go back in time", () => {
-    const f = new MovingAverageFilter(T0, 10);
-    let d = T0;
-    for (let i = 0, p = 50; i <= 10; i++, d -= 1000, p += 1) f.compute(trade(d, p));
-    expect(f.finalCompute(d)?.value).toBe(50);
+  it("MA120 and MAIR120 ignore trades that go back in time", () => {
+    const ma = new MovingAverageFilter(T0, 10);
+    const mair = new MairFilter(T0, 10);
+    for (let i = 0; i <= 10; i++) {
+      ma.compute(trade(T0 - i * 1000, 50 + i));
+      mair.compute(trade(T0 - i * 1000, 50 + i));
+    }
+    expect(ma.finalCompute(T0)?.value).toBe(50);
+    expect(mair.finalCompute()?.value).toBe(50);
   });
 
-  it("is time-weighted: a price held for longer weighs more", () => {
-    const f = new MovingAverageFilter(T0);
-    f.compute(trade(T0 + 1000, 100));
-    f.compute(trade(T0 + 100_000, 200));
-    const v = f.finalCompute(T0 + 120_000);
-    // 100 holds ~99 s, 200 holds ~20 s of the block.
-    expect(v?.value).toBeGreaterThan(110);
-    expect(v?.value).toBeLessThan(125);
-    expect(v?.timeMs).toBe(T0 + 120_000);
+  it("MAIR120 keeps only the newest samples of its memory (62.8)", () => {
+    const f = new MairFilter(T0, 5);
+    for (let i = 0; i < 15; i++) f.compute(trade(T0 + i * 1000, 50 + i));
+    expect(f.finalCompute()?.value).toBe(62.8);
   });
 
-  it("carries on through a block without trades and is null before the first trade", () => {
-    const f = new MovingAverageFilter(T0);
-    expect(f.finalCompute(T0 + 120_000)).toBeNull();
-    f.compute(trade(T0 + 130_000, 42));
-    expect(f.finalCompute(T0 + 240_000)?.value).toBe(42);
-    expect(f.finalCompute(T0 + 360_000)).toEqual({ value: 42, timeMs: T0 + 360_000 });
-  });
-});
-
-describe("MAIR120 (the reference's FilterMAIR_test vectors)", () => {
-  const run = (samples: number[], memory = 20) => {
-    const f = new MairFilter(T0, memory);
-    for (const [i, p] of samples.entries()) f.compute(trade(T0 + i * 1000, p));
-    return f.finalCompute();
-  };
-
-  it("averages the samples with the last trade added once more, outliers removed", () => {
-    expect(run([50, 50, 50, 200, 50, 50, 50])?.value).toBe(50);
-    expectNear(run([6, 3, 2, 4, 5, 1])?.value, 3.1428);
-    expect(run([1])?.value).toBe(1);
-    expect(run([])).toBeNull();
-    expect(
-      run([10.2, 14.1, 14.4, 14.4, 14.4, 14.5, 14.5, 14.6, 14.7, 14.7, 14.7, 14.9, 15.1, 15.9, 16.4])?.value,
-    ).toBeCloseTo(14.5833, 4);
-    expectNear(run([24, 25, 21, 23, 49, 29, 33])?.value, 26.8571);
-    expect(run([0, 0, 0])?.value).toBe(0);
-  });
-
-  it("keeps only the newest samples of its memory (62.8)", () => {
-    const prices = Array.from({ length: 15 }, (_, i) => 50 + i);
-    expect(run(prices, 5)?.value).toBe(62.8);
-  });
-
-  it("averages a rising series with the last price counted twice", () => {
-    const prices = Array.from({ length: 15 }, (_, i) => 50 + i);
-    const expected = (prices.reduce((a, b) => a + b, 0) + 64) / 16;
-    expect(run(prices, 30)?.value).toBe(expected);
-  });
-
-  it("ignores trades that go back in time", () => {
-    const f = new MairFilter(T0, 10);
-    for (let i = 0; i <= 10; i++) f.compute(trade(T0 - i * 1000, 50 + i));
-    expect(f.finalCompute()?.value).toBe(50);
-  });
-
-  it("is stamped at the last trade and starts the next block from the last price", () => {
-    const f = new MairFilter(T0);
-    f.compute(trade(T0 + 5_500, 10));
-    f.compute(trade(T0 + 65_250, 12));
-    expect(f.finalCompute()?.timeMs).toBe(T0 + 65_250);
-    expect(f.finalCompute()).toBeNull();
-    f.compute(trade(T0 + 125_000, 12));
-    expect(f.finalCompute()?.value).toBe(12);
-  });
-
-  it("equals the IQR-trimmed mean of the expanded per-second samples", () => {
+  it("MAIR120 equals the IQR-trimmed mean of the expanded per-second samples", () => {
     // Independent model: one sample per second, forward-filled, memory 120, then the extra last sample.
-    // Up to 20 trades make up to 22 runs of samples, which are sorted by merging beyond 16 (size "max":
-    // fast-check otherwise stops at 14 trades, whose runs are sorted by insertion).
     const tradesArb = fc
       .uniqueArray(fc.integer({ min: 1, max: 119 }), { minLength: 2, maxLength: 20, size: "max" })
       .chain((secs) =>
@@ -139,31 +183,5 @@ describe("MAIR120 (the reference's FilterMAIR_test vectors)", () => {
         expect(f.finalCompute()?.value).toBeCloseTo(expected, 8);
       }),
     );
-  });
-});
-
-describe("MEDIR120 (the reference's FilterMEDIR_test vectors)", () => {
-  const run = (samples: number[]) => {
-    const f = new MedirFilter(20);
-    for (const [i, p] of samples.entries()) f.compute(trade(T0 + i * 1000, p));
-    return f.finalCompute()?.value ?? null;
-  };
-
-  it("takes the median of the block's trades after removing outliers", () => {
-    expect(
-      run([10.2, 14.1, 14.4, 14.4, 14.4, 14.5, 14.5, 14.6, 14.7, 14.7, 14.7, 14.9, 15.1, 15.9, 16.4]),
-    ).toBe(14.55);
-    expect(run([])).toBeNull();
-    expect(run([24, 25, 21, 23, 49, 29, 33])).toBe(24.5);
-    expect(run([0, 0, 0])).toBe(0);
-    expect(run([0, 0, 0, 0])).toBe(0);
-    expect(run([50, 50, 50, 200, 50, 50, 50])).toBe(50);
-  });
-
-  it("keeps the newest 120 trades and starts empty each block", () => {
-    const f = new MedirFilter();
-    for (let i = 0; i < 200; i++) f.compute(trade(T0 + i * 100, i < 80 ? 1 : 5));
-    expect(f.finalCompute()?.value).toBe(5);
-    expect(f.finalCompute()).toBeNull();
   });
 });

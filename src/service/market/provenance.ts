@@ -6,7 +6,8 @@ import { formatUtcSecond } from "../../interface/data-points.ts";
 import type { BlockFigures, Contribution, Provenance } from "../../interface/provenance.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
-import { quartiles } from "./outliers.ts";
+import { fence, lastTrim } from "./outliers.ts";
+import { FILTER_MEMORY } from "./run-rings.ts";
 import {
   CANDLE_HISTORY_META,
   type CandleHistoryRange,
@@ -14,9 +15,6 @@ import {
   candleResolutionAt,
   type SourceStatus,
 } from "./trade-source.ts";
-
-/** MEDIR120 weighs a block's newest trades, this many at most (filters.ts). */
-const MEDIR_MEMORY = 120;
 
 export interface ProvenanceSources {
   store: Pick<Store, "seriesId" | "blockAt" | "tradesBetween" | "getMeta">;
@@ -57,19 +55,18 @@ async function blockEndOf(sources: ProvenanceSources, time: number | undefined):
 }
 
 /**
- * The trades the aggregate's MEDIR120 left out: the IQR fences over the newest MEDIR_MEMORY trades of the
- * block (all exchanges, by time), the trades outside them. Null when the store no longer holds all the
- * block's trades.
+ * The trades the aggregate's MEDIR120 left out: the IQR fences (the aggregation's, outliers.ts) over the
+ * newest FILTER_MEMORY trades of the block (all exchanges, by time), the trades outside them. Null when the
+ * store no longer holds all the block's trades.
  */
 function leftOutTrades(trades: { exchange: string; trade: StoredTrade }[], aggregate: BlockRow) {
   if (trades.length !== aggregate.trades) return null;
   const weighed = trades
     .sort((a, b) => a.trade.timeMs - b.trade.timeMs || a.trade.seq - b.trade.seq)
-    .slice(-MEDIR_MEMORY);
+    .slice(-FILTER_MEMORY);
   if (weighed.length < 2) return [];
-  const [q1, q3] = quartiles(weighed.map((t) => t.trade.estimatedUSDPrice).sort((a, b) => a - b));
-  const low = q1 - 1.5 * (q3 - q1);
-  const high = q3 + 1.5 * (q3 - q1);
+  fence(Float64Array.from(weighed, (t) => t.trade.estimatedUSDPrice).sort(), weighed.length);
+  const { low, high } = lastTrim;
   return weighed
     .filter(({ trade }) => trade.estimatedUSDPrice < low || trade.estimatedUSDPrice > high)
     .map(({ exchange, trade }) => ({

@@ -1,9 +1,10 @@
 // Runs of equal per-second prices in rings held in shared typed arrays: the MA120's samples of every series
-// of a seed (columnar-aggregator.ts), each series' ring at `base` in the prices and counts arrays and its
-// scalars at offset `o` of a Float64Array. The same operations as SampleRuns (sample-runs.ts), on numbers
-// rather than an object per series, so that the two keep the same runs to the last sample.
-import { FILTER_MEMORY } from "./filters.ts";
+// (aggregator.ts), each series' ring at `base` in the prices and counts arrays and its scalars at offset `o`
+// of a Float64Array. A block holds only a few trades, so runs do the filters' arithmetic over 120 samples
+// with a handful of entries; a ring, because a busy series drops its oldest run on nearly every trade.
 
+/** The samples (MA120, MAIR120) and trade prices (MEDIR120) a filter keeps. */
+export const FILTER_MEMORY = 120;
 const MEMORY = FILTER_MEMORY;
 /** A ring of runs: a power of two above the 120 samples (each run holds one, and one more may stand). */
 export const RING = 128;
@@ -16,7 +17,7 @@ export const SIZE = 2;
 /** How many of a series' scalars the ring takes: the aggregator keeps its own after them. */
 export const RING_SCALARS = 3;
 
-/** Adds `n` samples of `price` as the newest of a ring, dropping the oldest beyond 120 (SampleRuns.pushNewest). */
+/** Adds `n` samples of `price` as the newest of a ring, dropping the oldest beyond 120. */
 export function pushNewest(
   prices: Float64Array,
   counts: Float64Array,
@@ -75,7 +76,7 @@ function trimOldest(counts: Float64Array, base: number, s: Float64Array, o: numb
   s[o + SIZE] = size;
 }
 
-/** Removes the newest sample (SampleRuns.dropNewest). */
+/** Removes the newest sample (a trade in the same second replaces it). */
 export function dropNewest(counts: Float64Array, base: number, s: Float64Array, o: number): void {
   const runs = s[o + RUNS] as number;
   if (runs === 0) return;

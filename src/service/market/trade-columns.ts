@@ -1,6 +1,5 @@
-// A block's trades as columns (the simulator's form), and grouped by the series that take them: what a
-// seed's aggregation (columnar-aggregator.ts) reads, without an object per trade.
-import type { ClosedFigures } from "./series-state.ts";
+// A block's trades as columns (the simulator's form), and grouped by the series that take them: what the
+// aggregation (aggregator.ts) reads, without an object per trade.
 
 /**
  * A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index): the
@@ -16,11 +15,6 @@ export interface TradeColumns {
   usdPrice: Float64Array;
   /** The amount in the coin's units, negative for a taker's sell. */
   volume: Float64Array;
-}
-
-/** Where a closed block goes: its series and figures (valid during the call only). */
-export interface ClosedBlockSink {
-  visit(series: number, figures: ClosedFigures): void;
 }
 
 /** A block's trades grouped by series, on arrays reused block after block. */

@@ -16,7 +16,7 @@ describe("seedWorkerScript", () => {
     const imports = [...code.matchAll(/^import .* from "([^"]+)"/gm)].map((m) => m[1]);
     expect(imports.length).toBeGreaterThan(0);
     for (const name of imports) expect(name).toMatch(/^node:/);
-    expect(code).toContain("ColumnarAggregator");
+    expect(code).toContain("BlockAggregator");
   });
 
   it("is made once per process", async () => {

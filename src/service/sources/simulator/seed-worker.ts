@@ -2,9 +2,7 @@
 // rows back in chunks as transferable column buffers. The main thread writes them to the store.
 import { parentPort, workerData } from "node:worker_threads";
 import { PAIRS } from "../../catalog/catalog-pairs.ts";
-import { storedTradeOf } from "../../market/aggregator.ts";
-import { ColumnarAggregator } from "../../market/columnar-aggregator.ts";
-import { type ClosedFigures, rowOf } from "../../market/series-state.ts";
+import { BlockAggregator, type ClosedFigures, rowOf, storedTradeOf } from "../../market/aggregator.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";
 import { DayColumns, dayOfBlockEnd } from "../../store/day-columns.ts";
 import type { BlockRow, StoredTrade } from "../../store/store.ts";
@@ -29,7 +27,7 @@ const lookup = {
   },
 };
 const pairs = PAIRS.filter((p) => symbols.has(p.symbol));
-const aggregator = new ColumnarAggregator(lookup, pairs, simulator.pairList, task.warmUpFrom * 120_000);
+const aggregator = new BlockAggregator(lookup, pairs, task.warmUpFrom * 120_000, simulator.pairList);
 for (let block = task.warmUpFrom; block < task.firstBlock; block++) {
   aggregator.aggregateInto(block, simulator.simulateBlock(block), null);
 }

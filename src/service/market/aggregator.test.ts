@@ -1,22 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BlockAggregator } from "./aggregator.ts";
-import { ColumnarAggregator } from "./columnar-aggregator.ts";
-import { rowOf } from "./series-state.ts";
-import type { ClosedBlockSink, TradeColumns } from "./trade-columns.ts";
+import type { BlockRow } from "../store/store.ts";
+import { BlockAggregator, rowOf } from "./aggregator.ts";
+import { ReferenceAggregator } from "./testing/reference-filters.ts";
+import type { TradeColumns } from "./trade-columns.ts";
 import type { SourceTrade } from "./trade-source.ts";
 
 const START_BLOCK = 12_000_000;
-// Two coins on two exchanges, and a pair the aggregation does not follow.
+// Two coins on two exchanges, and a pair followed only from a later block on.
 const PAIRS = [
   { symbol: "BTC", exchange: "Binance", ignore: false },
   { symbol: "BTC", exchange: "Kraken", ignore: false },
   { symbol: "ETH", exchange: "Binance", ignore: false },
   { symbol: "ETH", exchange: "Kraken", ignore: true },
 ];
+const LATER = [{ symbol: "ETH", exchange: "Kraken", ignore: false }];
 const ids = {
   seriesId: (symbol: string, exchange: string | null) =>
-    ["BTC|", "BTC|Binance", "BTC|Kraken", "ETH|", "ETH|Binance"].indexOf(`${symbol}|${exchange ?? ""}`) + 1,
+    ["BTC|", "BTC|Binance", "BTC|Kraken", "ETH|", "ETH|Binance", "ETH|Kraken"].indexOf(
+      `${symbol}|${exchange ?? ""}`,
+    ) + 1,
 };
 
 /** A trade: its pair, offset in ms within its block, a price level and a signed amount. */
@@ -28,18 +31,21 @@ const trade = fc.tuple(
 );
 // Blocks of trades: few levels and a few seconds apart make runs of equal prices, replaced samples (trades
 // in one second) and the previous price recurring; some blocks are empty, and one pair's may be more than the
-// 120 prices MEDIR120 weighs.
+// 120 prices MEDIR120 weighs. Blocks may be skipped (the history's hourly and daily candles skip them).
 const blocks = fc.array(
-  fc.oneof(
-    fc.array(trade, { maxLength: 30, size: "max" }),
-    fc.array(
-      trade.map(([, o, l, v]) => [0, o, l, v] as const),
-      { minLength: 121, maxLength: 160 },
+  fc.tuple(
+    fc.oneof(
+      fc.array(trade, { maxLength: 30, size: "max" }),
+      fc.array(
+        trade.map(([, o, l, v]) => [0, o, l, v] as const),
+        { minLength: 121, maxLength: 160 },
+      ),
+      fc.array(
+        trade.map(([p, o, l, v]) => [p, o % 4000, l, v] as const),
+        { maxLength: 12 },
+      ),
     ),
-    fc.array(
-      trade.map(([p, o, l, v]) => [p, o % 4000, l, v] as const),
-      { maxLength: 12 },
-    ),
+    fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 40 })),
   ),
   { minLength: 1, maxLength: 8 },
 );
@@ -65,16 +71,25 @@ function columnsOf(trades: readonly SourceTrade[]): TradeColumns {
   return columns;
 }
 
-describe("ColumnarAggregator", () => {
-  it("makes every series' block as BlockAggregator does from trade objects, to the last bit", () => {
+const bySeries = (rows: BlockRow[]) => [...rows].sort((x, y) => x.series - y.series);
+
+describe("BlockAggregator", () => {
+  it("makes every series' block as the reference's filters do, to the last bit, from objects or columns", () => {
     fc.assert(
-      fc.property(blocks, (bs) => {
+      fc.property(blocks, fc.integer({ min: 0, max: 8 }), (bs, addedAt) => {
         const startMs = START_BLOCK * 120_000;
+        const reference = new ReferenceAggregator(ids, PAIRS, startMs);
         const objects = new BlockAggregator(ids, PAIRS, startMs);
         const pairList = { symbol: PAIRS.map((p) => p.symbol), exchange: PAIRS.map((p) => p.exchange) };
-        const columnar = new ColumnarAggregator(ids, PAIRS, pairList, startMs);
-        bs.forEach((drawn, b) => {
-          const block = START_BLOCK + b;
+        const columnar = new BlockAggregator(ids, PAIRS, startMs, pairList);
+        let block = START_BLOCK;
+        bs.forEach(([drawn, step], b) => {
+          block += step;
+          if (b === addedAt) {
+            // A pair learned after the start: its series start now, in the middle of the block.
+            for (const aggregator of [reference, objects, columnar])
+              aggregator.addPairs(LATER, block * 120_000 + 7_500);
+          }
           const trades: SourceTrade[] = drawn
             .map(([p, offset, level, amount]) => {
               const pair = PAIRS[p] as (typeof PAIRS)[number];
@@ -90,26 +105,48 @@ describe("ColumnarAggregator", () => {
               };
             })
             .sort((x, y) => x.timeMs - y.timeMs);
-          const expected = objects.aggregate(block, trades, false).rows;
-          const made: unknown[] = [];
-          const sink: ClosedBlockSink = {
-            visit: (series, figures) => made.push(rowOf(series, (block + 1) * 120, figures)),
-          };
-          columnar.aggregateInto(block, columnsOf(trades), sink);
-          const bySeries = (rows: unknown[]) =>
-            [...rows].sort((x, y) => (x as { series: number }).series - (y as { series: number }).series);
+          const expected = bySeries(reference.aggregate(block, trades));
           // toEqual tells 0 from −0 and NaN from null; the values are compared as numbers to the bit.
-          expect(bySeries(made)).toEqual(bySeries(expected));
+          expect(bySeries(objects.aggregate(block, trades, false).rows)).toEqual(expected);
+          const made: BlockRow[] = [];
+          columnar.aggregateInto(block, columnsOf(trades), {
+            visit: (series, figures) => made.push(rowOf(series, (block + 1) * 120, figures)),
+          });
+          expect(bySeries(made)).toEqual(expected);
         });
       }),
       { numRuns: 300 },
     );
   });
 
+  it("keeps the trades of the pairs it follows, each with its place in the block's list", () => {
+    const startMs = START_BLOCK * 120_000;
+    const aggregator = new BlockAggregator(ids, PAIRS, startMs);
+    const trade = (exchange: string, symbol: string, offset: number): SourceTrade => ({
+      symbol,
+      exchange,
+      pair: `${symbol}USD`,
+      timeMs: startMs + offset,
+      price: 100,
+      volume: 1,
+      estimatedUSDPrice: 100,
+      foreignTradeID: `${exchange}-${offset}`,
+    });
+    const { trades } = aggregator.aggregate(
+      START_BLOCK,
+      [trade("Binance", "BTC", 1000), trade("Kraken", "ETH", 2000), trade("Kraken", "BTC", 3000)],
+      true,
+    );
+    expect(trades.map((t) => [t.series, t.seq, t.foreignTradeID])).toEqual([
+      [2, 0, "Binance-1000"],
+      [3, 2, "Kraken-3000"],
+    ]);
+  });
+
   it("refuses a trade older than the time its series is filled to", () => {
     const startMs = START_BLOCK * 120_000;
     const pairList = { symbol: ["BTC"], exchange: ["Binance"] };
-    const columnar = new ColumnarAggregator(ids, PAIRS, pairList, startMs);
+    const columnar = new BlockAggregator(ids, PAIRS, startMs, pairList);
     const trades: TradeColumns = {
       count: 2,
       order: Int32Array.of(0, 1),
