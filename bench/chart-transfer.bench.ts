@@ -1,6 +1,6 @@
 // npm run bench:chart-transfer — 100,000 raw chart points over a real network's speed, in Chromium: the bytes
 // on the wire and the time from the request to decoded points, for this commit's service (compressed, as
-// negotiated with the browser) beside the service before the edge (BASELINE_COMMIT, plain), side by side in
+// negotiated with the browser) beside the service before compression (BASELINE_COMMIT), side by side in
 // the same run on the same data. The network is CDP's throttling (Network.emulateNetworkConditions: 20 Mbit/s
 // down and up, 40 ms latency); bytes are CDP's encodedDataLength (Network.loadingFinished: what crossed the
 // network, headers included). The decoding is the dashboard's own (decodePointsBody, what its points worker
@@ -16,7 +16,7 @@ import { openTransferPage, type Transfer } from "./chart-transfer-page.ts";
 import { median, table, writeSection } from "./report.ts";
 import { benchDataDir, chartPath, HUNDRED_THOUSAND_RAW_SECONDS } from "./service-data.ts";
 
-/** The last commit before the edge (issue 18): its service answers every body as it is. */
+/** The last commit before response compression (issue 18): its service sends every body as it is. */
 const BASELINE_COMMIT = "02aacc7";
 const BASELINE_TREE = process.env.BENCH_BASELINE_TREE ?? join(tmpdir(), "edge-base");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -69,7 +69,7 @@ async function startTree(tree: string, dir: string): Promise<{ url: string; chil
 
 const sides = [
   { name: "this commit (compressed)", ...(await startTree(process.cwd(), dataDir)) },
-  { name: `before the edge, ${BASELINE_COMMIT} (plain)`, ...(await startTree(BASELINE_TREE, baselineDir)) },
+  { name: `baseline ${BASELINE_COMMIT} (plain)`, ...(await startTree(BASELINE_TREE, baselineDir)) },
 ];
 log(`services at ${sides.map((s) => s.url).join(" and ")}`);
 
@@ -196,7 +196,7 @@ latency. The browser sent its own \`Accept-Encoding\` (\`gzip, deflate, br, zstd
 encodedDataLength, headers included; "fetch" is from the call to the whole body read; "decode" is the
 dashboard's \`decodePointsBody\` (src/app/decoding/chart-points/decode-points-body.ts, bundled by Vite) on
 those bytes in the page (the same bytes once decompressed, so its difference between the two sides is the
-machine's noise). The request spans 100,000 blocks; the series has a value in ${plainPoints.toLocaleString("en")} of them. The baseline is the service at ${BASELINE_COMMIT} (before the edge) on a copy of the
+machine's noise). The request spans 100,000 blocks; the series has a value in ${plainPoints.toLocaleString("en")} of them. The baseline is the service at ${BASELINE_COMMIT} (before response compression) on a copy of the
 same data, in its own process like this commit's; both run at once and each run asks one, then the other.
 Load average (1 min) at the start: ${loadAtStart.toFixed(1)} on this machine's cores.
 

@@ -1,9 +1,9 @@
-// npm run bench:compression (node --import tsx bench/compression.bench.ts) — the levels of the edge's
-// compression (LEVELS in src/service/http/encoding.ts) against time and size, on real answers of the running
-// service: brotli qualities 1, 4, 5, 6, 9 and 11 and gzip levels 1, 6 and 9, each body's size, its share of
+// npm run bench:compression (node --import tsx bench/compression.bench.ts) — the response writer's
+// compression levels (LEVELS in src/service/http/encoding.ts) against time and size, on real responses of the
+// running service: brotli qualities 1, 4, 5, 6, 9 and 11 and gzip levels 1, 6 and 9, each body's size, its share of
 // the plain body and the time to compress it on this thread, the baseline being gzip 6 (zlib's default, what
-// most servers send) measured in the same run. The options are the edge's: brotli in text mode with the
-// body's size as a hint, gzip at the level only.
+// most servers send) measured in the same run. The options are the response writer's:
+// brotli in text mode with the body's size as a hint, gzip at the level only.
 import { loadavg } from "node:os";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { loadConfig } from "../src/service/config/load.ts";
@@ -80,7 +80,7 @@ const chosen = (level: Level) =>
       ? " (streamed answers)"
       : "";
 const sections: string[] = [];
-/** The edge's levels beside their neighbours, per answer: what LEVELS is judged by. */
+/** The response writer's levels beside their neighbours, per response: what LEVELS is judged by. */
 const verdicts: (string | number)[][] = [];
 for (const answer of answers) {
   const response = await fetch(service.url + answer.path, { headers: { "Accept-Encoding": "identity" } });
@@ -136,14 +136,14 @@ writeSection(
 
 Each answer as the running service gives it (seeded as bench:service seeds: a month of the simulated market,
 the BTC all-exchanges series lengthened by 110 days of synthetic block values to reach 100,000 raw points),
-compressed on this thread with the edge's options at each level; "ms" is the median of at least three runs
-(and of ${MIN_TIMED_MS} ms of them). The edge's choice (LEVELS in src/service/http/encoding.ts) is marked:
+compressed on this thread with the response writer's options at each level; "ms" is the median of at least three runs
+(and of ${MIN_TIMED_MS} ms of them). The response writer's choice (LEVELS in src/service/http/encoding.ts) is marked:
 whole answers brotli ${LEVELS.whole.br} / gzip ${LEVELS.whole.gzip}, kept compressed once per answer; answers of
 256 KiB and more streamed as they are compressed at brotli ${LEVELS.streamed.br} / gzip ${LEVELS.streamed.gzip}.
 Bodies under 1 KiB (a quotation, about 200 bytes) travel as they are. Load average (1 min) at the start:
 ${loadAtStart.toFixed(1)} on this machine's cores (compressing runs on one).
 
-The edge's levels for whole answers beside their neighbours (below 1 the edge's level is smaller or faster):
+The response writer's levels for whole answers beside their neighbours (below 1 its level is smaller or faster):
 
 ${table(["Answer", "Levels", "Bytes × the other", "Time × the other"], verdicts)}
 

@@ -1,6 +1,6 @@
-// node --import tsx bench/metrics.bench.ts — what counting an answer costs on the hottest path: the cached
-// answer's fast path serves about 20,000 requests a second per core (50 µs each), and every one of them goes
-// through ServiceMetrics.observeAnswer. Measured against, in the same run: a Map increment per answer (the
+// node --import tsx bench/metrics.bench.ts — what counting a response costs on the hottest path: the
+// response cache serves about 20,000 requests a second per core (50 µs each), and every one of them goes
+// through ServiceMetrics.observeResponse. Measured against, in the same run: a Map increment per answer (the
 // least any per-endpoint count costs), and prom-client's counter and histogram called per answer, with the
 // labels as an object and with the children of each label set kept in a map (both validate and hash the
 // labels on every call). Writes its section of BENCHMARKS.md.
@@ -11,8 +11,8 @@ import { median, table, writeSection } from "./report.ts";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** The per-request time of the cached fast path that the cost is compared with. */
-const FAST_PATH_NS = 50_000;
+/** The per-request time of a cached response that the cost is compared with. */
+const CACHED_NS = 50_000;
 
 // A realistic mix, precomputed so that the loop measures only the counting: the eleven endpoints and the
 // rest, mostly 200 with some 429 and 404, durations from 40 µs to 30 ms.
@@ -95,7 +95,7 @@ function promClientChildren(): Counting {
 
 function serviceMetrics(): Counting {
   const metrics = new ServiceMetrics({ processFigures: false });
-  return (endpoint, method, status, duration) => metrics.observeAnswer(endpoint, method, status, duration);
+  return (endpoint, method, status, duration) => metrics.observeResponse(endpoint, method, status, duration);
 }
 
 /** Nanoseconds per call of `count` over CALLS answers of the mix. */
@@ -112,7 +112,7 @@ const candidates: [string, () => Counting][] = [
   ["Map increment (baseline)", mapIncrement],
   ["prom-client per answer, labels as objects", promClientPlain],
   ["prom-client per answer, children kept in a map", promClientChildren],
-  ["ServiceMetrics.observeAnswer", serviceMetrics],
+  ["ServiceMetrics.observeResponse", serviceMetrics],
 ];
 const loadAtStart = loadavg()[0] as number;
 const results = new Map<string, number[]>(candidates.map(([name]) => [name, []]));
@@ -126,12 +126,12 @@ for (let run = 0; run < RUNS; run++) {
 const baseline = median(results.get("Map increment (baseline)") ?? []);
 const rows = candidates.map(([name]) => {
   const ns = median(results.get(name) ?? []);
-  return [name, ns.toFixed(0), (ns / baseline).toFixed(1), `${((ns / FAST_PATH_NS) * 100).toFixed(2)} %`];
+  return [name, ns.toFixed(0), (ns / baseline).toFixed(1), `${((ns / CACHED_NS) * 100).toFixed(2)} %`];
 });
 const body = [
-  `observeAnswer's cost per answer: the median of ${RUNS} interleaved runs of ${CALLS.toLocaleString("en")} calls`,
+  `observeResponse's cost per answer: the median of ${RUNS} interleaved runs of ${CALLS.toLocaleString("en")} calls`,
   `each (12 endpoints, statuses 200/429/404, durations 40 µs to 30 ms), after a warm-up. The share is of the`,
-  `${FAST_PATH_NS / 1000} µs a cached answer takes on the fast path (about 20,000 answers a second per core).`,
+  `${CACHED_NS / 1000} µs a cached response takes (about 20,000 responses a second per core).`,
   `Load average at the start: ${loadAtStart.toFixed(1)} (a machine shared with other work).`,
   "",
   table(["Counting an answer", "ns per call", "× baseline", "share of a cached answer"], rows),

@@ -131,7 +131,7 @@ for (const path of ["/v1/quotation/BTC", "/v1/coins"]) {
 
 // 3. Chart points: server time (from the request log) of sequential requests. Each request names another
 // endtime, so none is answered from the response cache; a last row shows the same request repeated. They
-// accept no coding, so the figures are the read's, as before the edge; a row after each case gives the
+// accept no coding, so the figures are the read's, as before compression; a row after each case gives the
 // time of the same request accepting br (recorded when the last compressed byte has left).
 const IDENTITY = { "accept-encoding": "identity" };
 const chartCases = [
@@ -289,7 +289,7 @@ the cold read (for 5m: the median of the first request for each of ${COLD_SYMBOL
 kept; the code path was warmed on another series first); "Median" covers requests 6–25: for scaled points the complete buckets are
 then kept in memory (ChartCache) and only the live edge is read; raw points are read each time, from the
 packed days (one BLOB per series and ended UTC day) and today's rows. These requests accept no coding
-(\`Accept-Encoding: identity\`), so they time the read as before the edge; each "br accepted" row is the
+(\`Accept-Encoding: identity\`), so they time the read as before compression; each "br accepted" row is the
 median of 10 more such requests accepting br, whose time runs until the last compressed byte has left.
 
 ${table(["Request", "Points", "Body", "First request ms", "Median ms", "Target ms", "Baseline: bare SELECT + CSV ms", "Ratio (median / baseline)"], chartRows)}`,

@@ -1,12 +1,12 @@
 // The operator's changes on the cluster: one ingest and three api replicas on PostgreSQL and Redis behind
 // HAProxy, each change made through one replica's /admin and probed on every replica directly, timed from
-// the moment the change was answered. A replica learns a change from the news (Redis) or, news lost, from
-// the store's access version (polled every POLL_MS): either way within a second.
+// the moment the change got its response. A replica learns a change from an invalidation (Redis) or, one
+// lost, from the store's access version (polled every POLL_MS): either way within a second.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AddressRule, AdminHealth, ClientKey, IssuedKey, UsageReview } from "../src/interface/admin.ts";
 import { FLUSH_MS } from "../src/service/access/usage-tally.ts";
-import { NEWS_CHANNEL } from "../src/service/news/redis-news.ts";
+import { INVALIDATION_CHANNEL } from "../src/service/invalidation/redis-invalidations.ts";
 import { lacksServers } from "../src/service/testing/servers/binaries.ts";
 import {
   type Answer,
@@ -242,7 +242,8 @@ describe.skipIf(lacksServers("the operator's distributed tests"))(
 
     it("reaches every replica within a second by the store's version while Redis carries no news", async () => {
       const redis = new Redis(cluster.redis.url);
-      const listening = async () => Number(((await redis.pubsub("NUMSUB", NEWS_CHANNEL)) as unknown[])[1]);
+      const listening = async () =>
+        Number(((await redis.pubsub("NUMSUB", INVALIDATION_CHANNEL)) as unknown[])[1]);
       const before = await listening();
       // The ingest and the three replicas listen.
       expect(before).toBe(4);
@@ -251,7 +252,7 @@ describe.skipIf(lacksServers("the operator's distributed tests"))(
       await redis.acl("SETUSER", "default", "resetchannels");
       try {
         await vi.waitFor(async () => expect(await listening()).toBe(0), { timeout: 5_000 });
-        await expect(redis.publish(NEWS_CHANNEL, "{}")).rejects.toThrow(/NOPERM/);
+        await expect(redis.publish(INVALIDATION_CHANNEL, "{}")).rejects.toThrow(/NOPERM/);
         const { key, secret } = await issue(replica(1), "issued without news", 2);
         const issued = await everyReplica(
           "issued without news (limit 2)",

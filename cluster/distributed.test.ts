@@ -4,7 +4,7 @@
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { NEWS_CHANNEL } from "../src/service/news/redis-news.ts";
+import { INVALIDATION_CHANNEL } from "../src/service/invalidation/redis-invalidations.ts";
 import { lacksServers } from "../src/service/testing/servers/binaries.ts";
 import { freePort } from "../src/service/testing/servers/free-port.ts";
 import { type HaproxyServer, startHaproxy } from "../src/service/testing/servers/haproxy-server.ts";
@@ -139,7 +139,7 @@ describe.skipIf(lacksServers("the distributed tests"))("the service on several p
   it("serves a new block from every replica within a second of the ingest announcing it", async () => {
     const listener = new Redis(cluster.redis.url);
     try {
-      await listener.subscribe(NEWS_CHANNEL);
+      await listener.subscribe(INVALIDATION_CHANNEL);
       const stored = await new Promise<number>((resolve) => {
         listener.on("message", (_channel, text: string) => {
           const news = JSON.parse(text) as { news?: { kind: string; lastBlockTime?: number } };

@@ -1,31 +1,29 @@
-// The service's parts on an opened store, as its role (ROLE) needs them: the market clock, the news of what
-// was stored, the rates, the ingest (all, ingest) or what an api replica reads of it, the market view and
-// the caches that follow the news, access, the context the routes read, fair usage and the recorder of every
-// answer. server.ts opens the store before and puts the parts behind its listeners after.
+// The service's parts on an opened store, as its role (ROLE) needs them. server.ts opens the store before
+// and puts the parts behind its listeners after.
 import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { FairUsageWindow } from "./access/fair-usage.ts";
 import { openFairUsage } from "./access/fair-usage-open.ts";
 import { type StartedAccess, startAccess } from "./access/start-access.ts";
 import { type Clock, MarketClock } from "./clock.ts";
+import type { ChosenConfig } from "./config/settings.ts";
 import type { ServiceContext } from "./context.ts";
 import { ResponseCache } from "./http/response-cache.ts";
+import { announcer, type InvalidationChannel } from "./invalidation/invalidations.ts";
+import { openInvalidations } from "./invalidation/open-invalidations.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
-import { announcer, type NewsChannel } from "./news/market-news.ts";
-import { openNews } from "./news/open-news.ts";
-import { AnsweredRequests } from "./ops/answered-requests.ts";
 import { registerMarketMetrics } from "./ops/market-metrics.ts";
 import type { ServiceMetrics } from "./ops/metrics.ts";
 import { RequestLog } from "./ops/request-log.ts";
+import { ResponseRecorder } from "./ops/response-recorder.ts";
 import { timeAccessStore, timeRedisCommands } from "./ops/timing.ts";
 import { chooseRateSource } from "./rates/choose-rate-source.ts";
-import { RateBook } from "./rates/rate-book.ts";
-import { followNews } from "./roles/follow-news.ts";
+import { RateCache } from "./rates/rate-cache.ts";
+import { followInvalidations } from "./roles/follow-invalidations.ts";
 import { type RunningIngest, startIngest } from "./roles/ingest.ts";
 import { replicaMarket } from "./roles/replica-market.ts";
 import { ReportedSource } from "./roles/source-report.ts";
-import type { ChosenConfig } from "./sources/market-choice.ts";
 import type { OpenOptions } from "./sources/opened-market.ts";
 import type { Store } from "./store/store.ts";
 
@@ -56,15 +54,15 @@ export interface ServiceMaterials {
   undo: () => Promise<void>;
 }
 
-/** The parts the listeners answer from, with the keys access started with. */
+/** The parts the listeners serve from, with the keys access started with. */
 export interface AssembledService extends StartedAccess {
   ctx: ServiceContext;
   /** The ingest this process runs (ROLE all or ingest), else null. */
   ingest: RunningIngest | null;
-  news: NewsChannel;
+  invalidations: InvalidationChannel;
   cache: ResponseCache;
   limiter: FairUsageWindow;
-  answered: AnsweredRequests;
+  recorder: ResponseRecorder;
 }
 
 export async function assembleService(materials: ServiceMaterials): Promise<AssembledService> {
@@ -82,13 +80,12 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
       ? new MarketClock(wallClock, config.marketSpeed, Math.max(wallClock.now(), (lastEnd ?? 0) * 1000))
       : reported.marketClock(wallClock, config.marketSpeed));
   const instrument = (redis: Redis) => timeRedisCommands(redis, metrics);
-  const news = await openNews(config.redisUrl, { instrument });
-  metrics.countBlocksOf(news);
-  cleanUp.push(() => news.close());
-  const rates = new RateBook(store, chooseRateSource(config, wallClock, log));
-  // Every process hears what was stored: this one at once (announce hands the news to its own listeners
-  // before sending it), the others through Redis; news lost, they resync when their poll sees a newer block.
-  const tell = announcer(news, log, "they resync at the next block");
+  const invalidations = await openInvalidations(config.redisUrl, { instrument });
+  metrics.countBlocksOf(invalidations);
+  cleanUp.push(() => invalidations.close());
+  const rates = new RateCache(store, chooseRateSource(config, wallClock, log));
+  // If an invalidation is lost, the others resync when their poll sees a newer block.
+  const invalidate = announcer(invalidations, log, "they resync at the next block");
 
   let ingest: RunningIngest | null = null;
   if (writes) {
@@ -100,7 +97,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
       rates,
       log,
       live: options.live !== false,
-      announce: tell,
+      announce: invalidate,
       ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
     }).catch(async (error) => {
       await undo();
@@ -111,7 +108,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
     await rates.reload();
   }
 
-  // The API's side: what an ingest answers too is only its health.
+  // The API's side: an ingest serves only its health.
   if (!ingest) await reported.reload(store);
   const market = ingest ? null : await replicaMarket(config, store);
   const view = new MarketView(
@@ -124,8 +121,8 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
   const charts = new ChartCache(store);
   ingest?.opened.onMarketChange((changed) => view.setMarket(changed));
 
-  const following = followNews(
-    news,
+  const following = followInvalidations(
+    invalidations,
     {
       store,
       view,
@@ -140,7 +137,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
 
   const { access, keys, adminKeys } = await startAccess({
     config,
-    news,
+    invalidations,
     wallClock,
     log,
     instrument: (accessStore) => timeAccessStore(accessStore, metrics),
@@ -159,8 +156,8 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
     ratesStatus: () => (ingest ? rates.ratesSource() : reported.rates()),
     wallClock,
     marketClock,
-    access: access.book,
-    invalidate: tell,
+    access: access.list,
+    invalidate,
   };
   registerMarketMetrics(metrics.registry, {
     source: ctx.source,
@@ -181,6 +178,6 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
     keep: config.logKeep,
   });
   cleanUp.push(() => requestLog.close());
-  const answered = new AnsweredRequests(requestLog, access.usage, metrics, access.book);
-  return { ctx, ingest, news, cache, limiter, answered, access, keys, adminKeys };
+  const recorder = new ResponseRecorder(requestLog, access.usage, metrics, access.list);
+  return { ctx, ingest, invalidations, cache, limiter, recorder, access, keys, adminKeys };
 }

@@ -3,7 +3,8 @@
 
 import { ENDPOINTS, pathOf, SERVICE_PATHS } from "../interface/endpoints.ts";
 import { ADMIN_KEY_FILE, WRITE_KEY_FILE } from "./access/write-and-admin-keys.ts";
-import { ConfigError, helpText, loadConfig } from "./config/load.ts";
+import { helpText, loadConfig } from "./config/load.ts";
+import { ConfigError } from "./config-error.ts";
 import { logFaultsTo } from "./ops/fault-log.ts";
 import { createLogger, lineLog } from "./ops/logger.ts";
 import { startService } from "./server.ts";
@@ -62,8 +63,8 @@ async function main(): Promise<void> {
     console.log(
       `market     simulated: ${service.config.marketFallback}; trying the exchanges again every ${config.marketRetrySeconds} s`,
     );
-    // The simulator stood in because no exchange answered: when one does, the service starts again on the
-    // real market (its own history, beside the simulated one), on the same port, without its operator.
+    // The simulator is the fallback because no exchange responded: when one does, the service restarts on
+    // the real market (its own history, beside the simulated one), on the same port, by itself.
     stopWatching = watchForExchanges(service.config, (exchange) => {
       log(`market: ${exchange} answers now: switching to the real market`);
       void (async () => {

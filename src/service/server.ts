@@ -1,7 +1,6 @@
-// Starts the service in its role (ROLE): opens the store, waits for the ingest lock where several processes
-// share a database (listening meanwhile), has the service's parts assembled (assemble-service.ts: the
-// ingest, the market, access and the news that keeps cached answers no older than their data), puts them
-// behind the listener its role answers on (all, api: the API; ingest: only its health) and drains it on close.
+// Starts the service in its role (ROLE): opens the store, waits for the ingest lock where processes share a
+// database, has the parts assembled (assemble-service.ts), puts them behind the role's listener and drains
+// it on close.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clientAddress } from "./access/client-address.ts";
@@ -9,29 +8,29 @@ import { mountAdmin } from "./admin/admin-app.ts";
 import { adminHealth } from "./admin/admin-health.ts";
 import { type AssemblyOptions, assembleService } from "./assemble-service.ts";
 import { systemClock } from "./clock.ts";
-import { ConfigError } from "./config/load.ts";
-import type { Config } from "./config/settings.ts";
+import type { ChosenConfig, Config } from "./config/settings.ts";
+import { ConfigError } from "./config-error.ts";
 import type { ServiceContext } from "./context.ts";
 import type { Health } from "./http/app.ts";
-import { Edge } from "./http/edge.ts";
 import { readinessChecks } from "./http/health.ts";
 import {
-  answerWhileWaiting,
   apiServer,
   healthServer,
   KEEP_ALIVE_MS,
+  respondWhileWaiting,
   roleServer,
   type WaitingServer,
 } from "./http/listeners.ts";
 import { marketSourceHeader } from "./http/market-source.ts";
+import { ResponseWriter } from "./http/response-writer.ts";
 import { flushFaults } from "./ops/fault-log.ts";
 import { ServiceMetrics } from "./ops/metrics.ts";
 import { timeStore } from "./ops/timing.ts";
 import { makePrivateDir } from "./private-files.ts";
 import { type IngestLock, takeIngestLock, WAITING_FOR_THE_LOCK } from "./roles/ingest-lock.ts";
 import { openStore } from "./roles/open-store.ts";
-import { checkStoreFits, heldMarketSource } from "./roles/store-checks.ts";
-import { type ChosenConfig, chooseMarketSource } from "./sources/market-choice.ts";
+import { checkStoreFits, storedMarketSource } from "./roles/store-checks.ts";
+import { chooseMarketSource } from "./sources/market-choice.ts";
 import type { Store } from "./store/store.ts";
 
 export interface StartOptions extends AssemblyOptions {
@@ -46,7 +45,7 @@ export interface RunningService {
   config: ChosenConfig;
   url: string;
   port: number;
-  /** The API's context (null for ROLE=ingest, which answers only its health). */
+  /** The API's context (null for ROLE=ingest, which serves only its health). */
   ctx: ServiceContext;
   /** The write key created on first start when none was configured (printed once), else null. */
   createdWriteKey: string | null;
@@ -96,15 +95,15 @@ export async function startService(requested: Config, options: StartOptions = {}
   let config: ChosenConfig;
   let opened: Store;
   if (requested.databaseUrl === null) {
-    config = await chooseMarketSource(requested, { log, held: null, probes: writes });
+    config = await chooseMarketSource(requested, { log, stored: null, probes: writes });
     opened = await openStore(config, config.marketSource, log);
   } else {
     opened = await openStore(requested, null, log);
-    const held = await heldMarketSource(opened).catch(async (error) => {
+    const stored = await storedMarketSource(opened).catch(async (error) => {
       await opened.close();
       throw error;
     });
-    config = await chooseMarketSource(requested, { log, held, probes: writes });
+    config = await chooseMarketSource(requested, { log, stored, probes: writes });
   }
   const store = timeStore(opened, metrics);
   const cleanUp: (() => Promise<void>)[] = [() => store.close()];
@@ -115,12 +114,12 @@ export async function startService(requested: Config, options: StartOptions = {}
     await checkStoreFits(store, config, writes);
     // Several processes on one database: only one writes the market at a time.
     if (writes && config.databaseUrl !== null) {
-      // Waiting for it, the process listens at once, alive and not ready (listeners.ts, answerWhileWaiting).
+      // Waiting for it, the process listens at once, alive and not ready (listeners.ts, respondWhileWaiting).
       lock = await takeIngestLock(config.databaseUrl, log, async () => {
         const server = roleServer(config.role);
         cleanUp.push(() => closeServer(server));
         await listenOn(server, config.port);
-        waiting = answerWhileWaiting(server, () => waitingFor, metrics);
+        waiting = respondWhileWaiting(server, () => waitingFor, metrics);
       });
       waitingFor = "took over the ingest lock; starting";
       cleanUp.push(() => (lock as IngestLock).release());
@@ -129,40 +128,39 @@ export async function startService(requested: Config, options: StartOptions = {}
     await undo();
     throw error;
   }
-  const { ctx, ingest, news, cache, limiter, answered, access, keys, adminKeys } = await assembleService({
-    config,
-    options,
-    store,
-    metrics,
-    wallClock,
-    log,
-    cleanUp,
-    undo,
-  });
+  const { ctx, ingest, invalidations, cache, limiter, recorder, access, keys, adminKeys } =
+    await assembleService({
+      config,
+      options,
+      store,
+      metrics,
+      wallClock,
+      log,
+      cleanUp,
+      undo,
+    });
 
   let shuttingDown = false;
   const health: Health = {
-    checks: readinessChecks(store, config.redisUrl === null ? null : news),
+    checks: readinessChecks(store, config.redisUrl === null ? null : invalidations),
     shuttingDown: () => shuttingDown,
   };
-  const edge = new Edge({
+  const writer = new ResponseWriter({
     config,
-    answered,
+    recorder,
     now: () => wallClock.now(),
     marketClock: ctx.marketClock,
     marketSource: () => marketSourceHeader(ctx.source, config.marketFallback),
     clientAddress: (req) => clientAddress(config.trustProxy, req),
   });
-  const fastPath = { edge, book: access.book, limiter, cache, trustProxy: config.trustProxy };
   const server =
     config.role === "ingest"
       ? healthServer(health, metrics, waiting?.server)
       : apiServer(
           {
             ctx,
-            limiter,
             cache,
-            edge,
+            writer,
             metrics,
             mounts: [
               (app) =>
@@ -172,16 +170,16 @@ export async function startService(requested: Config, options: StartOptions = {}
                   window: limiter,
                   access,
                   now: () => wallClock.now(),
-                  health: adminHealth(ctx, access.store, config.redisUrl === null ? null : news),
+                  health: adminHealth(ctx, access.store, config.redisUrl === null ? null : invalidations),
                 }),
             ],
             health,
             dashboardDir: options.dashboardDir ?? config.dashboardDir,
           },
-          fastPath,
+          { accessList: access.list, limiter },
           waiting?.server,
         );
-  // The server that waited is listening already: the real answers take it over in this same tick.
+  // The server that waited is listening already: the real routes take it over in this same tick.
   waiting?.takeOver();
 
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
@@ -217,11 +215,10 @@ export async function startService(requested: Config, options: StartOptions = {}
 
   async function shutDown(): Promise<void> {
     shuttingDown = true;
-    // No new connections; idle kept-alive ones are closed now, those with a request under way when it
-    // has been answered (Node closes them after the answer), and any left after DRAIN_MS are cut.
+    // No new connections; idle kept-alive ones are closed now, busy ones after their response (Node does
+    // that), and any left after DRAIN_MS are cut.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Node closes the idle connections once, at close(); one whose answer is sent later stays kept alive,
-    // so they are closed again as they fall idle.
+    // Node closes idle connections only once, at close(): the rest are closed as they fall idle.
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     const drain = setTimeout(() => server.closeAllConnections(), DRAIN_MS);

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IssuedKey, UsageReview } from "../../interface/admin.ts";
-import { adminJson, issueKey } from "../testing/admin-requests.ts";
-import { startTestService, TEST_NOW, type TestService } from "../testing/test-service.ts";
+import type { IssuedKey, UsageReview } from "../interface/admin.ts";
+import { adminJson, issueKey } from "./testing/admin-requests.ts";
+import { startTestService, TEST_NOW, type TestService } from "./testing/test-service.ts";
 
 const CLI = fileURLToPath(new URL("./usage-cli.ts", import.meta.url));
 const UNTIL = new Date(TEST_NOW).toISOString();

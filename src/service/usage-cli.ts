@@ -1,21 +1,21 @@
-// `npm run usage -- --since 24h [--json]`: the usage review in a terminal, read from the access store the
-// service writes (the data directory's SQLite, or DATABASE_URL's PostgreSQL), opened as the service opens
-// it: the same configuration (environment variables, --data-dir, --database-url), the same review.
-// Exit codes: 0 printed, 2 bad flags or configuration, 1 the store could not be read.
+// `npm run usage -- --since 24h [--json]`: the usage review in a terminal, from the access store opened as
+// the service opens it. Exit codes: 0 printed, 2 bad flags or configuration, 1 the store could not be read.
+// An entry point like main.ts, at the root, since it loads the configuration the access room never imports.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { USAGE_PERIODS, type UsagePeriod, type UsageReview } from "../../interface/admin.ts";
-import { ConfigError, loadConfig } from "../config/load.ts";
-import type { Config } from "../config/settings.ts";
-import { openAccessStore } from "./open-access-store.ts";
-import { parseUsageArgs, USAGE_HELP, type UsageArgs, UsageArgsError } from "./usage-cli-args.ts";
-import { lastMinutes, reviewSpan } from "./usage-review.ts";
-import { usageTable } from "./usage-table.ts";
+import { USAGE_PERIODS, type UsagePeriod, type UsageReview } from "../interface/admin.ts";
+import { openAccessStore } from "./access/open-access-store.ts";
+import { parseUsageArgs, USAGE_HELP, type UsageArgs, UsageArgsError } from "./access/usage-cli-args.ts";
+import { lastMinutes, reviewSpan } from "./access/usage-review.ts";
+import { usageTable } from "./access/usage-table.ts";
+import { loadConfig } from "./config/load.ts";
+import type { Config } from "./config/settings.ts";
+import { ConfigError } from "./config-error.ts";
 
 /** Where the service keeps the store in a data directory (SqliteAccessStore.open). */
 const SQLITE_FILE = "market.sqlite";
 
-/** The review as GET /admin/usage answers it; `period` only when the span is one of the API's periods. */
+/** The review as GET /admin/usage returns it; `period` only when the span is one of the API's periods. */
 async function review(
   config: Config,
   args: UsageArgs,

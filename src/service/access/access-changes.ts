@@ -1,6 +1,5 @@
-// What the operator may change, each change checked, stored with its audit entry, and made known to every
-// process: this one's book is read again before the answer, the others hear the news (or see the store's
-// version move within a poll).
+// What the operator may change: each change checked, stored with its audit entry, and made known to every
+// process (this one's access list is read again before the response; the others get an invalidation).
 import { randomBytes } from "node:crypto";
 import type {
   AddressRule,
@@ -10,11 +9,11 @@ import type {
   NewAddressRule,
   TemporaryLimit,
 } from "../../interface/admin.ts";
-import { type AccessBook, hashSecret, keyLimit, keyState } from "./access-book.ts";
+import { type AccessList, hashSecret, keyLimit, keyState } from "./access-list.ts";
 import type { AccessStore, AuditDraft, StoredAddressRule, StoredKey } from "./access-store.ts";
 import { parseAddressRange } from "./address-ranges.ts";
 
-/** A change the operator asked for that cannot be made: the message names why (answered 400 or 404). */
+/** A change the operator asked for that cannot be made: the message names why (400, 404 or 409). */
 export class AccessChangeError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
@@ -72,7 +71,7 @@ const limitText = (limit: number | null) =>
 export class AccessChanges {
   constructor(
     private readonly store: AccessStore,
-    private readonly book: AccessBook,
+    private readonly list: AccessList,
     private readonly now: () => number,
     /** Tells the other processes that keys or rules changed; never rejects. */
     private readonly announce: () => Promise<void>,
@@ -83,13 +82,13 @@ export class AccessChanges {
   }
 
   private async changed<T>(result: T): Promise<T> {
-    await this.book.reload();
+    await this.list.reload();
     await this.announce();
     return result;
   }
 
   private view(key: StoredKey): ClientKey {
-    return clientKeyOf(key, this.now(), this.book.defaultLimit);
+    return clientKeyOf(key, this.now(), this.list.defaultLimit);
   }
 
   async issue(actor: string, request: Required<IssueKey>): Promise<{ key: ClientKey; secret: string }> {

@@ -1,10 +1,10 @@
-// What the access book decides of a request, from keys and address rules in a real SQLite access store:
+// What the access list decides of a request, from keys and address rules in a real SQLite access store:
 // the lowest of overlapping limits, a block over any limit, rules and temporary limits that have ended.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AccessBook, hashSecret, keyLimit, keyState } from "./access-book.ts";
+import { AccessList, hashSecret, keyLimit, keyState } from "./access-list.ts";
 import type { NewAddressRule, NewKey } from "./access-store.ts";
 import { SqliteAccessStore } from "./sqlite-access-store.ts";
 
@@ -14,12 +14,12 @@ const DEFAULT_LIMIT = 5;
 let dir: string;
 let store: SqliteAccessStore;
 let now: number;
-let book: AccessBook;
+let book: AccessList;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "access-book-"));
   store = SqliteAccessStore.open(dir);
   now = NOW;
-  book = new AccessBook(
+  book = new AccessList(
     store,
     DEFAULT_LIMIT,
     () => now,

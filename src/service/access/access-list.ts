@@ -1,9 +1,7 @@
-// Who may ask, and under which limit: this process's copy of the client keys and address rules that the
-// AccessStore holds. Requests are decided from memory (the fast path of cached answers serves tens of
-// thousands a second, and cannot wait on a database); the copy is read again when the operator changes
-// something (news from the replica that made the change), and whenever the store's access version differs
-// from the one read, which every process checks each POLL_MS: so a change reaches every replica within a
-// second even when news is lost.
+// Who may ask, and under which limit: this process's copy of the AccessStore's client keys and address
+// rules, so requests are decided from memory, never waiting on a database. It is read again on an "access"
+// invalidation, and whenever the store's access version moves (checked each POLL_MS), so a change reaches
+// every replica within a second even when an invalidation is lost.
 import { createHash } from "node:crypto";
 import type { KeyState } from "../../interface/admin.ts";
 import type { AccessStore, StoredAddressRule, StoredKey } from "./access-store.ts";
@@ -18,7 +16,7 @@ export const POLL_MS = 500;
  */
 const UNKNOWN_KEY_CHECK_GAP_MS = 50;
 
-/** What the book decides of one request, before the fair-usage window counts it. */
+/** What the access list decides of one request, before the fair-usage window counts it. */
 export interface Identity {
   /** The name the request is counted and logged under: key:<fingerprint>, or the address. */
   client: string;
@@ -57,7 +55,7 @@ export function keyLimit(key: StoredKey, nowMs: number, defaultLimit: number): n
   return key.limit ?? defaultLimit;
 }
 
-export class AccessBook {
+export class AccessList {
   private byHash = new Map<string, StoredKey>();
   private rules: CompiledRule[] = [];
   private version: number | null = null;
@@ -95,7 +93,7 @@ export class AccessBook {
 
   /**
    * Resolves once the store's version was read after this call (and keys and rules read again if it
-   * moved): a key issued on another replica moments ago, whose news has not arrived, is then known.
+   * moved): a key issued on another replica moments ago, whose invalidation has not arrived, is then known.
    * Checks are shared by every caller waiting, and at most one per UNKNOWN_KEY_CHECK_GAP_MS starts.
    */
   checkSoon(): Promise<void> {

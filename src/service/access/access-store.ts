@@ -1,10 +1,7 @@
-// What the operator decides and what the clients did, kept where every replica reads the same: the client
-// keys (their secrets only as SHA-256), the rules for addresses that send no key, the audit log of every
-// change, the usage counted per (client, endpoint, minute), and the processes seen lately. SQLite in the
-// data directory for one process, PostgreSQL for a cluster, as the market's Store.
-//
-// Every change of keys or rules is one transaction with its audit entry, and bumps a version that each
-// replica polls: news through Redis tells them at once, the version makes sure of it when news was lost.
+// Access data every replica reads the same: client keys (secrets only as SHA-256), address rules, the
+// audit log, usage per (client, endpoint, minute) and the processes seen lately; SQLite or PostgreSQL, as
+// the market's Store. Each change of keys or rules bumps a version that replicas poll, in case the
+// invalidation through Redis was lost.
 import type { AddressAction, KeyOrigin, KeyRole } from "../../interface/admin.ts";
 
 export interface StoredKey {

@@ -1,10 +1,8 @@
-// Admission to the API under fair usage: identifies the client (an issued X-Api-Key in force, else its
-// address, under the operator's rules for addresses), counts the request, and gives the RateLimit headers
-// of its answer, 429s included. The decision is shared by the app (http/fair-usage-middleware.ts) and the
-// cached-answer fast path. It is synchronous when the window is (in-process), so the fast path pays no
-// promise for it.
+// Admission to the API (the pipeline's admission step): identifies the client by its key or address, counts
+// the request under the rate limit, and gives the RateLimit headers of its response, 429s included.
+// Synchronous when the window is (in-process), so cached responses pay no promise for it.
 import type { ErrorStatus } from "../../interface/errors.ts";
-import type { AccessBook, Identity } from "./access-book.ts";
+import type { AccessList, Identity } from "./access-list.ts";
 import type { StoredKey } from "./access-store.ts";
 import { type Decision, type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "./fair-usage.ts";
 
@@ -19,7 +17,7 @@ export interface Admission {
   client: string;
   /** The key in force that the request presented, else null. */
   key: StoredKey | null;
-  /** RateLimit headers for the answer (none when the limit is off). */
+  /** RateLimit headers for the response (none when the limit is off). */
   headers: Record<string, string>;
   /**
    * Why the request is refused: 429 over the limit, 403 from a blocked address, 401 for a key that was
@@ -35,20 +33,20 @@ export interface Admission {
 export type RefusalReason = "limit" | "blocked-address" | "unknown-key" | "revoked-key";
 
 /**
- * Decides one request: who it is and its limit from the access book (memory), then the window. A blocked
+ * Decides one request: who it is and its limit from the access list (memory), then the window. A blocked
  * address is refused before the window counts it.
  */
 export function admit(
-  book: AccessBook,
+  list: AccessList,
   window: FairUsageWindow,
   apiKey: string | undefined,
   address: string,
 ): Admission | Promise<Admission> {
-  const identity = book.identify(apiKey, address);
+  const identity = list.identify(apiKey, address);
   // A key this process does not know may have been issued on another replica a moment ago: ask the store
   // before refusing it (a shared, spaced check: made-up keys cannot turn it into a query per request).
   if (identity.refusal === "unknown-key") {
-    return book.checkSoon().then(() => decide(book.identify(apiKey, address), window, address));
+    return list.checkSoon().then(() => decide(list.identify(apiKey, address), window, address));
   }
   return decide(identity, window, address);
 }

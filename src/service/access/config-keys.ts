@@ -1,11 +1,8 @@
-// The keys named in settings, kept in the store with the ones the operator issues: API_KEYS (client keys
-// with their limits) and the write keys (WRITE_KEYS, or the data directory's write-key file) are imported
-// at start, once each (several replicas may start together). A key imported earlier and no longer in its
-// setting is revoked, as removing it from the setting always meant. What was imported is audited as the
-// actor "config". A key's limit set in the console is kept over the one in API_KEYS: after the import the
-// store is where keys are managed.
+// The keys named in settings (API_KEYS, the write keys) imported into the store at start, audited as actor
+// "config". A key gone from its setting is revoked; a limit set in the console wins over API_KEYS, since
+// after the import the store is where keys are managed.
 import type { KeyOrigin } from "../../interface/admin.ts";
-import { hashSecret } from "./access-book.ts";
+import { hashSecret } from "./access-list.ts";
 import type { AccessStore, NewKey } from "./access-store.ts";
 
 export interface ConfiguredKeys {

@@ -1,11 +1,7 @@
-// One fair-usage window for every replica, in Redis: the same exact sliding log as the in-process
-// limiter (fair-usage.ts), as one Lua script per request on Redis's clock, so replicas whose clocks differ
-// still count the same 60 seconds. A refused request is not counted.
-//
-// Redis unreachable: no 503. Each replica falls back to a window of its own, limiting each client to
-// floor(limit / N) (at least 1), N being the replicas that announced themselves alive in the last minute,
-// so together they never allow more than the limit. The switch is logged once each way, each request
-// decided alone is marked in the request log, and Redis is asked again at most once a second.
+// One rate-limit window for every replica, in Redis: the in-process sliding log (fair-usage.ts) as one Lua
+// script on Redis's clock, so replicas whose clocks differ count the same 60 seconds.
+// Redis unreachable: no 503. Each replica falls back to its own window at floor(limit / N) (at least 1) for
+// the N replicas alive in the last minute, so together they never allow more than the limit.
 import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import {
@@ -98,7 +94,7 @@ export class RedisFairUsage implements FairUsageWindow {
   private counter = 0;
   /**
    * The replicas alive when Redis last told; 1 until it has (a replica started while Redis is down is not
-   * ready by /readyz, so a balancer sends it nothing until Redis answers).
+   * ready by /readyz, so a balancer sends it nothing until Redis responds).
    */
   private replicas = 1;
   private onRedis = true;
@@ -127,11 +123,9 @@ export class RedisFairUsage implements FairUsageWindow {
   static async open(options: RedisFairUsageOptions): Promise<RedisFairUsage> {
     const made = new Redis(options.redisUrl, {
       lazyConnect: true,
-      // A request waits at most this long for its decision; then this replica decides alone. Not shorter:
-      // a replica held to a CPU quota is frozen for up to a CFS period (100 ms) at a time, and an answer
-      // that arrived meanwhile must not count as Redis gone (measured: at 50 ms, replicas in 0.05-core
-      // slices decided most requests alone with Redis healthy). A Redis that is down fails at once anyway
-      // (refused connection, no offline queue); this bounds only a Redis that hangs.
+      // A request waits at most this long, then this replica decides alone. Not shorter: a replica under a
+      // CPU quota freezes for up to a CFS period (100 ms), and a response arriving meanwhile must not count
+      // as Redis gone. A Redis that is down fails at once anyway; this bounds only a Redis that hangs.
       commandTimeout: 500,
       connectTimeout: 1000,
       maxRetriesPerRequest: 1,
@@ -141,7 +135,7 @@ export class RedisFairUsage implements FairUsageWindow {
       retryStrategy: (times) => Math.min(times * 100, 1000),
     });
     const redis = (options.instrument ? options.instrument(made) : made) as FairUsageRedis;
-    // State is learnt from the commands' answers; the client's own error events would only repeat it.
+    // State is learnt from the commands' responses; the client's own error events would only repeat it.
     redis.on("error", () => {});
     redis.defineCommand("fairUsageTake", { numberOfKeys: 1, lua: TAKE });
     redis.defineCommand("fairUsageHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT });
@@ -156,7 +150,7 @@ export class RedisFairUsage implements FairUsageWindow {
     return window;
   }
 
-  /** Whether the last answer came from Redis (false: this replica is deciding alone). */
+  /** Whether the last decision came from Redis (false: this replica is deciding alone). */
   get shared(): boolean {
     return this.onRedis;
   }
@@ -251,7 +245,7 @@ export class RedisFairUsage implements FairUsageWindow {
     });
   }
 
-  /** Says this replica is alive and reads how many are; an answer while deciding alone ends the fallback. */
+  /** Says this replica is alive and reads how many are; a response while deciding alone ends the fallback. */
   private async heartbeat(): Promise<void> {
     try {
       const alive = await this.redis.fairUsageHeartbeat(REPLICAS_KEY, this.replicaId, this.aliveMs);

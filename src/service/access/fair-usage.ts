@@ -1,6 +1,6 @@
-// The fair-usage limit: at most N requests per client in ANY 60-second window. A true sliding window over
-// the times of the client's accepted requests (not fixed buckets, which let 2N through around a bucket
-// edge, and not a token bucket, which lets bursts refill continuously). A refused request is not counted.
+// The fair-usage rate limit: at most N requests per client in ANY 60-second window. A true sliding window
+// (fixed buckets let 2N through around a bucket boundary; a token bucket refills bursts continuously). A
+// refused request is not counted.
 import { RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
 
 export interface Decision {
@@ -21,9 +21,8 @@ export interface Decision {
 }
 
 /**
- * Where the clients' windows live: this process's memory (one process), or Redis (one window shared by
- * every replica). The in-process window answers synchronously: a promise per request would cost the
- * cached-answer fast path, which already sits at the edge of its benchmark target, a microtask per request.
+ * Where the clients' windows live: this process's memory (one process), or Redis (shared by every replica).
+ * The in-process window decides synchronously, sparing cached responses a microtask per request.
  */
 export interface FairUsageWindow {
   /** Decides one request of `client` under `limit` requests per window (0 = unlimited). Never rejects. */

@@ -1,10 +1,7 @@
-// The AccessStore on PostgreSQL 15, shared by an ingest and its API replicas: a small pool of its own (the
-// market's queries never wait behind the operator's), on the schema the market store migrates (version 2,
-// "operator tables", in pg-schema.ts).
-//
-// Every change of keys or rules first locks the one access_meta row: changes from all replicas then happen
-// one after another (they are rare), so importers starting together never deadlock on each other's new
-// keys, and the version they bump is the order they committed in.
+// The AccessStore on PostgreSQL, shared by an ingest and its API replicas, with a pool of its own so the
+// market's queries never wait behind the operator's (schema: pg-schema.ts). Every change of keys or rules
+// first locks the one access_meta row, so changes (rare) are serialised: importers starting together never
+// deadlock, and the version they bump is their commit order.
 import { connect, type PgOptions, type PgSql, type PgTransaction } from "../store/pg-connection.ts";
 import { migrate } from "../store/pg-schema.ts";
 import {
@@ -59,7 +56,7 @@ export class PgAccessStore implements AccessStore {
 
   /**
    * A change of keys or rules, its audit entries and a new access version in one transaction; nothing is
-   * audited nor bumped when `audit` answers no entries (the change found nothing to change).
+   * audited nor bumped when `audit` returns no entries (the change found nothing to change).
    */
   private async change<T>(
     work: (tx: PgTransaction) => Promise<T>,

@@ -1,10 +1,6 @@
-// The AccessStore's tables in the SQLite file the market store uses (market.sqlite). They are made with
-// CREATE ... IF NOT EXISTS beside the market's, which keep their own schema version: a data directory made
-// before the operator's tables existed gains them on its next start, and nothing of the market changes.
-//
-// usage_minutes is keyed by minute first: every question the review asks is about a span of minutes (totals,
-// peaks, the whole service's series, forgetting old minutes), and so is one range scan of the table; only
-// one client's series reads through the (client, minute) index.
+// The AccessStore's tables in market.sqlite, made with CREATE ... IF NOT EXISTS beside the market's (which
+// keep their own schema version), so an older data directory gains them on its next start.
+// usage_minutes is keyed by minute first: every review question is about a span of minutes, one range scan.
 export const ACCESS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_meta (
   id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);

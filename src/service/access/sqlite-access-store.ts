@@ -43,10 +43,9 @@ const KEY_COLUMNS =
 const KEY_VALUES =
   "@name, @contact, @hash, @fingerprint, @role, @origin, @limit, @temporaryLimit, @temporaryUntilMs, @createdMs";
 
-// better-sqlite3 is synchronous: every method does its work at once and hands back a settled promise, as
-// the AccessStore (which PostgreSQL also implements) asks. A change and its audit entry are one IMMEDIATE
-// transaction: it takes the write lock before reading, so it waits (busy_timeout) for another connection's
-// write instead of failing on a stale snapshot.
+// better-sqlite3 is synchronous: methods return settled promises, as the AccessStore asks. A change and its
+// audit entry are one IMMEDIATE transaction, which takes the write lock before reading, so it waits
+// (busy_timeout) for another connection's write instead of failing on a stale snapshot.
 export class SqliteAccessStore implements AccessStore {
   readonly engine = "sqlite";
   private readonly db: Database.Database;

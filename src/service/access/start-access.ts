@@ -1,12 +1,11 @@
-// The access room of a running process: its store of keys, rules and usage; the book requests are decided
-// from; the changes the operator makes; the usage tally; and this process's heartbeat (the console lists
-// the processes seen in the last minute).
+// The access room of a running process: its store of keys, rules and usage, the access list requests are
+// decided from, the operator's changes, the usage tally, and this process's heartbeat (for the console).
 import { hostname } from "node:os";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config/settings.ts";
-import { announcer, type NewsChannel } from "../news/market-news.ts";
-import { AccessBook } from "./access-book.ts";
+import { announcer, type InvalidationChannel } from "../invalidation/invalidations.ts";
 import { AccessChanges } from "./access-changes.ts";
+import { AccessList } from "./access-list.ts";
+import type { AccessSettings } from "./access-settings.ts";
 import type { AccessStore } from "./access-store.ts";
 import { type ConfiguredKeys, importConfiguredKeys } from "./config-keys.ts";
 import { openAccessStore } from "./open-access-store.ts";
@@ -20,7 +19,7 @@ const KEEP_USAGE_DAYS = 35;
 
 export interface RunningAccess {
   store: AccessStore;
-  book: AccessBook;
+  list: AccessList;
   changes: AccessChanges;
   usage: UsageTally;
   close(): Promise<void>;
@@ -31,7 +30,7 @@ export interface StartedAccess {
   access: RunningAccess;
   /** The write keys (WRITE_KEYS, or the data directory's file, created if missing). */
   keys: LoadedKeys;
-  /** The admin keys likewise (none for an ingest, which answers no client). */
+  /** The admin keys likewise (none for an ingest, which serves no client). */
   adminKeys: LoadedKeys;
 }
 
@@ -40,20 +39,20 @@ export interface StartedAccess {
  * apart from every other, imports the settings' keys (not on an ingest) and starts the access room.
  */
 export async function startAccess(options: {
-  config: Config;
-  news: NewsChannel;
+  config: AccessSettings;
+  invalidations: InvalidationChannel;
   wallClock: Clock;
   log: (line: string) => void;
   instrument?: (store: AccessStore) => AccessStore;
 }): Promise<StartedAccess> {
   const { config } = options;
   const keys = loadWriteKeys(config.dataDir, config.writeKeys);
-  const answers = config.role !== "ingest";
-  const adminKeys = answers ? loadAdminKeys(config.dataDir, config.adminKeys) : { keys: [], created: null };
+  const serves = config.role !== "ingest";
+  const adminKeys = serves ? loadAdminKeys(config.dataDir, config.adminKeys) : { keys: [], created: null };
   keepKeysApart(adminKeys.keys, keys.keys, config.apiKeys);
   const access = await openAccess({
     ...options,
-    configured: answers
+    configured: serves
       ? {
           apiKeys: config.apiKeys,
           writeKeys: keys.keys,
@@ -65,29 +64,33 @@ export async function startAccess(options: {
 }
 
 async function openAccess(options: {
-  config: Config;
-  /** The keys of the settings, imported at start; null for an ingest, which answers no client. */
+  config: AccessSettings;
+  /** The keys of the settings, imported at start; null for an ingest, which serves no client. */
   configured: ConfiguredKeys | null;
-  news: NewsChannel;
+  invalidations: InvalidationChannel;
   wallClock: Clock;
   log: (line: string) => void;
   /** Wraps the store (the metrics time its calls). */
   instrument?: (store: AccessStore) => AccessStore;
 }): Promise<RunningAccess> {
-  const { config, news, wallClock, log } = options;
+  const { config, invalidations, wallClock, log } = options;
   const now = () => wallClock.now();
   const opened = await openAccessStore(config);
   const store = options.instrument ? options.instrument(opened) : opened;
   try {
     if (options.configured) await importConfiguredKeys(store, options.configured, now());
-    const book = new AccessBook(store, config.rateLimit, now, log);
-    await book.open(true);
-    const unsubscribe = news.subscribe((item) => {
+    const list = new AccessList(store, config.rateLimit, now, log);
+    await list.open(true);
+    const unsubscribe = invalidations.subscribe((item) => {
       if (item.kind !== "access") return;
-      book.reload().catch((error) => log(`access: reading keys and rules again failed: ${error}`));
+      list.reload().catch((error) => log(`access: reading keys and rules again failed: ${error}`));
     });
-    const tell = announcer(news, log, "they read the change within a second (the access version)");
-    const changes = new AccessChanges(store, book, now, () => tell({ kind: "access" }));
+    const invalidate = announcer(
+      invalidations,
+      log,
+      "they read the change within a second (the access version)",
+    );
+    const changes = new AccessChanges(store, list, now, () => invalidate({ kind: "access" }));
     const usage = new UsageTally(store, log);
     usage.start();
 
@@ -109,21 +112,21 @@ async function openAccess(options: {
             .catch((error) => log(`usage: forgetting old minutes failed: ${error}`));
       }, BEAT_MS),
       setInterval(() => {
-        book.flushUse().catch((error) => log(`access: last-used times not stored: ${error}`));
+        list.flushUse().catch((error) => log(`access: last-used times not stored: ${error}`));
       }, FLUSH_MS),
     ];
     for (const timer of timers) timer.unref();
     return {
       store,
-      book,
+      list,
       changes,
       usage,
       close: async () => {
         for (const timer of timers) clearInterval(timer);
         unsubscribe();
-        book.close();
+        list.close();
         await usage.close().catch(() => undefined);
-        await book.flushUse().catch(() => undefined);
+        await list.flushUse().catch(() => undefined);
         await store.close();
       },
     };

@@ -1,10 +1,8 @@
-// Usage counted as requests are answered, per (client, endpoint, minute), and added to the store every
-// FLUSH_MS: the review is then a query over minutes, whichever replica answered and however the request
-// log has rotated since. Counting is a map update on the request path; the store sees one upsert per
-// (client, endpoint, minute) touched per flush.
+// Usage counted per (client, endpoint, minute) as responses are sent, and added to the store every FLUSH_MS:
+// the review is then one query, whichever replica responded and however the request log has rotated.
 import type { AccessStore, UsageCount } from "./access-store.ts";
 
-/** How often counts go to the store: what the review may lag behind the answers. */
+/** How often counts go to the store: what the review may lag behind the responses. */
 export const FLUSH_MS = 1_000;
 
 /** Statuses counted as refused: over the limit (429), or from a blocked address (403). */
@@ -29,7 +27,7 @@ export class UsageTally {
     this.timer.unref();
   }
 
-  /** Counts one answered request. */
+  /** Counts one request responded to. */
   add(client: string, endpoint: string, timeMs: number, status: number, bytes: number): void {
     const count = this.countOf(client, endpoint, Math.floor(timeMs / 60_000) * 60);
     if (isRefusal(status)) count.refused++;

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError } from "../config/load.ts";
+import { ConfigError } from "../config-error.ts";
 import { keepPrivate, makePrivateDir, PRIVATE_FILE_MODE } from "../private-files.ts";
 
 export const WRITE_KEY_FILE = "write-key";

@@ -26,11 +26,11 @@ export function mountAdmin(app: OpenAPIHono<ServiceEnv>, deps: AdminDeps): void 
   app.use("/admin", auth);
   app.use("/admin/*", auth);
   const forward = async (c: Context<ServiceEnv>) => {
-    const answer = await admin.fetch(c.req.raw, { ...c.env, actor: c.get("actor") });
+    const response = await admin.fetch(c.req.raw, { ...c.env, actor: c.get("actor") });
     // Through the context, so the headers set on the way in (CORS, RateLimit) are kept: Hono drops them
     // from a Response a handler returns as it is.
-    for (const [name, value] of answer.headers) c.header(name, value);
-    return c.newResponse(answer.body, answer.status as StatusCode);
+    for (const [name, value] of response.headers) c.header(name, value);
+    return c.newResponse(response.body, response.status as StatusCode);
   };
   app.all("/admin", forward);
   app.all("/admin/*", forward);
@@ -56,7 +56,7 @@ function createAdminApp(deps: AdminDeps): OpenAPIHono<AdminBindings> {
       description:
         "Client keys, rules for addresses that send no key, the audit log, the usage review and the service's " +
         "health. Every request needs `Authorization: Bearer <admin key>` and is limited to ADMIN_RATE_LIMIT " +
-        'requests per 60 s per admin key. Errors answer `{"errorcode": <status>, "errormessage": "..."}`.',
+        'requests per 60 s per admin key. Errors respond `{"errorcode": <status>, "errormessage": "..."}`.',
       license: API_LICENSE,
     },
     servers: SAME_ORIGIN_SERVERS,

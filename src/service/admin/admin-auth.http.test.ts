@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IssuedKey } from "../../interface/admin.ts";
 import { keyFingerprint, matchKey } from "../access/write-and-admin-keys.ts";
-import { ConfigError } from "../config/load.ts";
+import { ConfigError } from "../config-error.ts";
 import { adminRequest, issueKey } from "../testing/admin-requests.ts";
 import {
   startTestService,

@@ -1,7 +1,6 @@
 // Who may use /admin: a request with `Authorization: Bearer <admin key>`, compared in constant time with
-// every admin key (matchKey). Client and write keys are other secrets and never match. Every request is
-// limited like any other: with a valid key under that key's ADMIN_RATE_LIMIT, without one under its address
-// and the default limit, so guessing keys is as slow as any other overuse (and is counted as admin-auth).
+// every admin key (matchKey). Every request is rate-limited too (a valid key under ADMIN_RATE_LIMIT, else by
+// address), so guessing keys is as slow as any other overuse.
 import type { MiddlewareHandler } from "hono";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { clientAddressOf } from "../access/client-address.ts";

@@ -1,9 +1,9 @@
-// What GET /admin/health answers: the market's source and how far its newest block is behind, whether the
-// store and Redis answer (and how fast), and the processes seen in the last minute.
+// What GET /admin/health returns: the market's source and how far its newest block is behind, whether the
+// store and Redis respond (and how fast), and the processes seen in the last minute.
 import type { AdminHealth } from "../../interface/admin.ts";
 import type { AccessStore } from "../access/access-store.ts";
 import type { ServiceContext } from "../context.ts";
-import type { NewsChannel } from "../news/market-news.ts";
+import type { InvalidationChannel } from "../invalidation/invalidations.ts";
 
 async function timed<T>(
   work: () => Promise<T>,
@@ -26,11 +26,11 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 export function adminHealth(
   ctx: ServiceContext,
   access: AccessStore,
-  news: NewsChannel | null,
+  invalidations: InvalidationChannel | null,
 ): () => Promise<AdminHealth> {
   return async () => {
     const store = await timed(() => ctx.store.lastBlockTime());
-    const redis = news === null ? null : await timed(() => news.ping());
+    const redis = invalidations === null ? null : await timed(() => invalidations.ping());
     const lastEnd = store.value ?? null;
     const replicas = await access.replicasSeenSince(ctx.wallClock.now() - 60_000).catch(() => []);
     return {
@@ -47,7 +47,7 @@ export function adminHealth(
       store: {
         engine: ctx.store.engine,
         ok: store.error === null,
-        detail: store.error ?? "answering",
+        detail: store.error ?? "responding",
         millis: store.millis,
       },
       redis:
@@ -55,7 +55,7 @@ export function adminHealth(
           ? null
           : {
               ok: redis.value === true,
-              detail: redis.value === true ? "answering" : (redis.error ?? String(redis.value)),
+              detail: redis.value === true ? "responding" : (redis.error ?? String(redis.value)),
               millis: redis.millis,
             },
       replicas: replicas.map((r) => ({

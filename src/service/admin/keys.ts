@@ -17,7 +17,7 @@ const list = createRoute({
 const issue = createRoute({
   ...routeOf(issueKey),
   summary: "Issue a key",
-  description: "The answer holds the secret: it is shown this once and stored only as its SHA-256.",
+  description: "The response holds the secret: it is shown this once and stored only as its SHA-256.",
   request: { body: jsonBody(issueKey.body) },
   responses: { 201: json(issueKey.resource, "The key and its secret"), ...adminErrors(400) },
 });
@@ -49,7 +49,7 @@ const unlimit = createRoute({
 const revoke = createRoute({
   ...routeOf(revokeKey),
   summary: "Revoke a key",
-  description: "Its requests are answered 401 on every replica within a second. A revoked key stays revoked.",
+  description: "Its requests are refused 401 on every replica within a second. A revoked key stays revoked.",
   request: { params: revokeKey.params },
   responses: { 200: json(revokeKey.resource, "The key, revoked"), ...adminErrors(404) },
 });

@@ -10,7 +10,7 @@ const { usage, usageMinutes } = ADMIN_ENDPOINTS;
 const review = createRoute({
   ...routeOf(usage),
   summary: "Usage per client over a period",
-  description: "The clients that were refused most come first. Counts lag the answers by a second at most.",
+  description: "The clients that were refused most come first. Counts lag the responses by a second at most.",
   request: { query: usage.query },
   responses: { 200: json(usage.resource, "The review"), ...adminErrors(400) },
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
-import { ConfigError } from "../config/load.ts";
+import { ConfigError } from "../config-error.ts";
 import { startTestService, type TestService } from "../testing/test-service.ts";
 import { COINS } from "./catalog.ts";
 import { PAIRS } from "./catalog-pairs.ts";

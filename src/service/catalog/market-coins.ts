@@ -1,8 +1,6 @@
 // The coins a service's market simulates (MARKET_COINS): every coin of the catalog, or a few of them, which
-// makes a long history cheap (a test's 140 days of BTC seed in a fraction of the whole market's time).
-// Everything the service lists, seeds or ranks reads the coins and pairs from here, so the coin list, pairs,
-// symbols, supply, quotations and ranks all agree on the same market. A chosen coin trades exactly as it
-// does in the whole market: each pair has its own random stream (see sources/simulator/simulator.ts).
+// makes a long history cheap. Everything the service lists, seeds or ranks reads them from here, so all
+// endpoints agree on the same market; a chosen coin trades exactly as it does in the whole market.
 import { COINS, type Coin, type Pair } from "./catalog.ts";
 import { PAIRS } from "./catalog-pairs.ts";
 

@@ -1,8 +1,6 @@
-// The reader of a host override setting, `name=origin,…`: EXCHANGE_HOSTS (sources.ts) and RATE_ISSUER_HOSTS
-// (rates.ts) point an exchange or an issuer at another origin, a mirror or a test's fake. An origin is an
-// http(s) scheme, a host and maybe a port: no path, query, fragment or credentials, not even an empty `?` or
-// `#` (which URL would drop without a word). A URL with credentials is refused without being quoted, so a
-// password never reaches the operator's terminal or the logs.
+// The reader of a host override setting, `name=origin,…` (EXCHANGE_HOSTS, RATE_ISSUER_HOSTS): an exchange
+// or issuer pointed at a mirror or a test's fake. Only a bare http(s) origin is taken; a URL with credentials
+// is refused without being quoted, so a password never reaches the terminal or the logs.
 import type { Fail } from "./values.ts";
 
 interface Overridden<K> {

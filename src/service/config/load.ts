@@ -2,19 +2,9 @@
 // flag of `npm start` (`npm start -- --wire dia` or `--wire=dia`). Bad configuration stops the start with a
 // ConfigError that names the setting as both env and flag, says what is allowed and what was given.
 import { parseArgs } from "node:util";
+import { ConfigError } from "../config-error.ts";
 import { type Config, SETTINGS } from "./settings.ts";
 import type { Fail, Setting } from "./values.ts";
-
-/** A setting that cannot be used; the message is meant for the operator, as is. */
-export class ConfigError extends Error {
-  /** The environment variable name of the offending setting, or null for a problem with the flags. */
-  readonly setting: string | null;
-  constructor(message: string, setting: string | null = null) {
-    super(message);
-    this.name = "ConfigError";
-    this.setting = setting;
-  }
-}
 
 const SETTING_LIST = Object.values(SETTINGS) as Setting<unknown>[];
 
@@ -72,7 +62,7 @@ function parseFlags(argv: string[]): { values: Record<string, string | boolean |
 }
 
 /**
- * The settings of several processes. A process of one role only shares the store and the fair-usage
+ * The settings of several processes. A process of one role only shares the store and the rate-limit
  * window with the others, so it needs both servers: on SQLite and in-process ones, an api replica would
  * see no market and an ingest would feed no one.
  */

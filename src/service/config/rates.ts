@@ -2,14 +2,12 @@
 // RATE_ISSUER_HOSTS (settings.ts lists them). Issuers are named in settings as ecb, nyfed (or fed)
 // and boe, any case.
 import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
-import { RATES_SOURCES, type RatesSourceName } from "../rates/rate-source.ts";
+import { RATES_SOURCES, type RatesSourceSetting } from "../rates/rate-source.ts";
 import { parseHostOverrides } from "./hosts.ts";
 import type { Fail } from "./values.ts";
 
 const ISSUER_NAMES: Record<string, RateIssuer> = { ecb: "ECB", nyfed: "FED", fed: "FED", boe: "BOE" };
 
-/** What RATES_SOURCE may say: a source, or "auto" (the issuers beside the real market, else the histories). */
-export type RatesSourceSetting = RatesSourceName | "auto";
 const RATES_SOURCE_SETTINGS: readonly RatesSourceSetting[] = ["auto", ...RATES_SOURCES];
 
 export function parseRatesSource(raw: string, fail: Fail): RatesSourceSetting {

@@ -3,20 +3,20 @@
 // and sources.ts; the host overrides' in hosts.ts). load.ts reads them from the environment and the flags.
 import path from "node:path";
 import { WIRE_FORMATS, type WireFormat } from "../../interface/vocabulary.ts";
+import type { AccessSettings } from "../access/access-settings.ts";
 import { isLogLevel, type LogLevel } from "../ops/logger.ts";
 import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
+import type { RatesSourceSetting } from "../rates/rate-source.ts";
+import type { ChosenSettings } from "../sources/market-choice.ts";
+import type { MarketSettings, MarketSourceSetting } from "../sources/market-settings.ts";
 import { ACCESS_SETTINGS } from "./access.ts";
 import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./cluster.ts";
-import { parseRateIssuerHosts, parseRatesSource, type RatesSourceSetting } from "./rates.ts";
-import {
-  type MarketSourceSetting,
-  parseExchangeHosts,
-  parseExchanges,
-  parseMarketSource,
-} from "./sources.ts";
+import { parseRateIssuerHosts, parseRatesSource } from "./rates.ts";
+import { parseExchangeHosts, parseExchanges, parseMarketSource } from "./sources.ts";
 import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./values.ts";
 
-export interface Config {
+/** Every setting's value; the rooms are handed it from the start and name what they take of it. */
+export interface Config extends AccessSettings, MarketSettings {
   /** TCP port to listen on; 0 = any free port. */
   port: number;
   /** Absolute path of the directory holding the embedded database, write key and request log. */
@@ -44,12 +44,12 @@ export interface Config {
   marketCoins: string[] | null;
   /**
    * Where the market's trades come from: the simulator, or the real exchanges' public trade streams; "auto"
-   * until the start has chosen (market-choice.ts): the exchanges where one answers, else the simulator.
+   * until the start has chosen (market-choice.ts): the exchanges where one responds, else the simulator.
    */
   marketSource: MarketSourceSetting;
-  /** Why the simulator stands in for the exchanges MARKET_SOURCE auto wanted; null when it does not. */
+  /** Why the simulator is the fallback for the exchanges MARKET_SOURCE auto wanted; null when it is not. */
   marketFallback: string | null;
-  /** With the simulator standing in: seconds between tries of the exchanges (the service switches when one answers). */
+  /** With the simulator as fallback: seconds between tries of the exchanges (it switches when one responds). */
   marketRetrySeconds: number;
   /** The exchanges the exchanges source reads (the service's names, in the catalog's order). */
   exchanges: string[];
@@ -71,9 +71,9 @@ export interface Config {
   logKeep: number;
   /** PostgreSQL's URL: the store for several processes; null = SQLite in `dataDir`. */
   databaseUrl: string | null;
-  /** Redis's URL: the shared fair-usage window and the news of stored blocks; null = in-process. */
+  /** Redis's URL: the shared rate-limit window and cache invalidation; null = in-process. */
   redisUrl: string | null;
-  /** What this process runs: all (one machine), api (answers HTTP) or ingest (writes the market). */
+  /** What this process runs: all (one machine), api (serves HTTP) or ingest (writes the market). */
   role: Role;
   /** Load balancers whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
   trustProxy: string[];
@@ -83,7 +83,10 @@ export interface Config {
   help: boolean;
 }
 
-// Derived from the settings rather than set: whether HISTORY_DAYS was given, and why the simulator stands in.
+/** The configuration once the start has chosen the market's and the rates' sources (market-choice.ts). */
+export type ChosenConfig = ChosenSettings<Config>;
+
+// Derived from the settings rather than set: whether HISTORY_DAYS was given, and the market's fallback.
 type Settings = {
   [K in Exclude<keyof Config, "help" | "historyDaysGiven" | "marketFallback">]: Setting<Config[K]>;
 };
@@ -171,7 +174,7 @@ export const SETTINGS: Settings = {
     flag: "market",
     default: "auto",
     meaning:
-      "Where trades come from: auto (the ten exchanges' public streams when one answers within 10 s, else the simulator), exchanges, or simulator (offline, seeded)",
+      "Where trades come from: auto (the ten exchanges' public streams when one responds within 10 s, else the simulator), exchanges, or simulator (offline, seeded)",
     parse: parseMarketSource,
   },
   marketRetrySeconds: {
@@ -179,7 +182,7 @@ export const SETTINGS: Settings = {
     flag: "market-retry-seconds",
     default: "300",
     meaning:
-      "With MARKET_SOURCE auto and no exchange reachable at the start: seconds between tries; the service switches to the real market when one answers",
+      "With MARKET_SOURCE auto and no exchange reachable at the start: seconds between tries; the service switches to the real market when one responds",
     parse: (raw, fail) => wholeNumber(raw, 1, 86_400, "a whole number of seconds 1–86400", fail),
   },
   exchanges: {
@@ -202,7 +205,7 @@ export const SETTINGS: Settings = {
     flag: "rates",
     default: "auto",
     meaning:
-      "Where interest rates come from: auto (the issuers beside the real market where one answers within 10 s, else generated), history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
+      "Where interest rates come from: auto (the issuers beside the real market where one responds within 10 s, else generated), history (generated, offline) or issuers (the ECB, the New York Fed, the Bank of England)",
     parse: parseRatesSource,
   },
   rateIssuerHosts: {
@@ -236,7 +239,7 @@ export const SETTINGS: Settings = {
     flag: "https",
     default: "false",
     meaning:
-      "true when clients reach the service over HTTPS (a balancer terminates TLS): answers then carry Strict-Transport-Security",
+      "true when clients reach the service over HTTPS (a balancer terminates TLS): responses then carry Strict-Transport-Security",
     parse: (raw, fail) => {
       const value = raw.trim().toLowerCase();
       if (value === "true" || value === "1") return true;
@@ -271,7 +274,7 @@ export const SETTINGS: Settings = {
     env: "REDIS_URL",
     flag: "redis-url",
     default: "",
-    meaning: "Redis for several processes (one fair-usage limit, news of new blocks): redis://host:6379",
+    meaning: "Redis for several processes (one rate limit, cache invalidation): redis://host:6379",
     parse: parseRedisUrl,
   },
   role: {
@@ -279,7 +282,7 @@ export const SETTINGS: Settings = {
     flag: "role",
     default: "all",
     meaning:
-      "What this process runs: all, api (answers HTTP only) or ingest (the market only; one writes at a time)",
+      "What this process runs: all, api (serves HTTP only) or ingest (the market only; one writes at a time)",
     parse: parseRole,
   },
   trustProxy: {

@@ -2,13 +2,10 @@
 // EXCHANGE_HOSTS (settings.ts lists them). Exchange names are the names the service lists, any case,
 // or ccxt's id where it differs (htx, gate, coinbaseexchange).
 import { VENUES, venueNamed } from "../sources/exchanges/venues.ts";
+import { MARKET_SOURCES, type MarketSourceSetting } from "../sources/market-settings.ts";
 import { parseHostOverrides } from "./hosts.ts";
 import type { Fail } from "./values.ts";
 
-export const MARKET_SOURCES = ["simulator", "exchanges"] as const;
-export type MarketSource = (typeof MARKET_SOURCES)[number];
-/** What MARKET_SOURCE may say: a source, or "auto" (the exchanges where they answer, else the simulator). */
-export type MarketSourceSetting = MarketSource | "auto";
 const MARKET_SOURCE_SETTINGS: readonly MarketSourceSetting[] = ["auto", ...MARKET_SOURCES];
 
 const VENUE_NAMES = VENUES.map((v) => v.name).join(", ");

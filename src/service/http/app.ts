@@ -1,23 +1,20 @@
-// The HTTP application: middleware in the order a request meets it, the eleven endpoints, the OpenAPI
-// document, the docs page and the dashboard.
+// The route step of the pipeline (pipeline.ts): the Hono app, its middleware in the order a request meets it,
+// the endpoints, the OpenAPI document, the docs page and the dashboard.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
-import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { ServiceContext } from "../context.ts";
 import { reportFault } from "../ops/fault-log.ts";
 import type { ServiceMetrics } from "../ops/metrics.ts";
 import { registerMetrics } from "../ops/metrics-route.ts";
 import { corsPreflight } from "./cors.ts";
 import { registerDocs } from "./docs.ts";
-import type { Edge } from "./edge.ts";
-import { edgeMiddleware } from "./edge-middleware.ts";
 import { ApiError, errorResponse, refusalOf, validationHook } from "./errors.ts";
-import { fairUsage } from "./fair-usage-middleware.ts";
 import { HEALTH_PATHS, type ReadinessCheck, registerHealth } from "./health.ts";
 import { registerStatus } from "./market-source.ts";
 import { registerOpenApiDocument } from "./openapi.ts";
 import type { ResponseCache } from "./response-cache.ts";
+import type { ResponseWriter } from "./response-writer.ts";
 import { registerCandles } from "./routes/candles.ts";
 import { registerChartPoints } from "./routes/chart-points.ts";
 import { registerCoins } from "./routes/coins.ts";
@@ -29,15 +26,16 @@ import { registerQuotation } from "./routes/quotation.ts";
 import { registerSupply } from "./routes/supply.ts";
 import { registerSymbolDetails } from "./routes/symbol-details.ts";
 import { registerSymbols } from "./routes/symbols.ts";
+import { pageSecurity } from "./security-headers.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { registerDashboard } from "./static.ts";
+import { writerMiddleware } from "./writer-middleware.ts";
 
 export interface HttpDeps {
   ctx: ServiceContext;
-  limiter: FairUsageWindow;
   cache: ResponseCache;
-  /** Where every answer leaves: its headers, its coding, its record. */
-  edge: Edge;
+  /** Where every response leaves: its headers, its coding, its record. */
+  writer: ResponseWriter;
   /** Apps mounted under paths of their own (the operator's API at /admin), added before the dashboard. */
   mounts: readonly ((app: OpenAPIHono<ServiceEnv>) => void)[];
   /** The figures served at /metrics. */
@@ -55,9 +53,8 @@ export interface Health {
 
 export function createHttpApp({
   ctx,
-  limiter,
   cache,
-  edge,
+  writer,
   mounts,
   metrics,
   dashboardDir,
@@ -68,16 +65,10 @@ export function createHttpApp({
   // A balancer asks every half second and Prometheus every few: their requests would drown the clients'.
   app.use(
     "*",
-    edgeMiddleware(edge, cache, (path) => HEALTH_PATHS.includes(path) || path === SERVICE_PATHS.metrics),
+    writerMiddleware(writer, cache, (path) => HEALTH_PATHS.includes(path) || path === SERVICE_PATHS.metrics),
   );
   app.use("*", corsPreflight());
-
-  const limit = fairUsage(ctx.config.trustProxy, ctx.access, limiter);
-  app.use("/v1/*", async (c, next) => {
-    // Preflights and the API's own description are not market data requests.
-    if (c.req.method === "OPTIONS" || c.req.path === SERVICE_PATHS.openApi) return next();
-    return limit(c, next);
-  });
+  app.use("*", pageSecurity(ctx.config.https));
 
   registerChartPoints(app, ctx);
   registerCandles(app, ctx);
@@ -101,7 +92,7 @@ export function createHttpApp({
 
   app.notFound((c) => {
     const allowed = allowedMethods(app, c.req.path);
-    // A plain OPTIONS (a preflight is answered by the CORS middleware) asks what the path takes.
+    // A plain OPTIONS (the CORS middleware handles a preflight) asks what the path takes.
     if (allowed.length > 0 && c.req.method === "OPTIONS")
       return c.body(null, 204, { Allow: allowed.join(", ") });
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
@@ -122,7 +113,7 @@ export function createHttpApp({
     if (error instanceof ApiError) return errorResponse(c, error);
     // A library's refusal of the request (a 4xx of its own) is bad input, on the nearest status of the table.
     if (error instanceof HTTPException && error.status < 500) return errorResponse(c, refusalOf(error));
-    reportFault(error, `${c.req.method} ${c.req.path}`, c.get("requestId"));
+    reportFault(error, `${c.req.method} ${c.req.path}`, c.env.incoming.exchange?.head.requestId);
     return errorResponse(c, new ApiError(500, "internal error; the service logged it"));
   });
 
@@ -146,7 +137,7 @@ function allowedMethods(app: OpenAPIHono<ServiceEnv>, path: string): string[] {
     routePatterns.set(app, patterns);
   }
   const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
-  // Hono answers HEAD through the GET route.
+  // Hono serves HEAD through the GET route.
   if (methods.has("GET")) methods.add("HEAD");
   if (methods.size > 0) methods.add("OPTIONS");
   return [...methods];

@@ -1,7 +1,6 @@
-// CORS for the configured origins, on every answer including errors (added by the edge, edge.ts). Written
-// here rather than taken from hono/cors because that middleware touches the response before the handler
-// runs, which pushes every answer off @hono/node-server's fast path (a measured 4× slower), and because the
-// cached-answer fast path and the front door answer outside Hono and must say the same.
+// CORS for the configured origins, on every response including errors (added by response-writer.ts).
+// Hand-written: hono/cors takes responses off @hono/node-server's fast path (4× slower, bench:service), and
+// the pipeline's own responses, sent outside Hono, must carry the same headers.
 import type { MiddlewareHandler } from "hono";
 
 // PUT, PATCH and DELETE are the operator's (/admin), from a console served by another origin.
@@ -10,7 +9,7 @@ const ALLOW_HEADERS = "Authorization, Content-Type, X-Api-Key";
 const EXPOSE_HEADERS =
   "RateLimit, RateLimit-Policy, Retry-After, Content-Length, ETag, X-Decoded-Length, X-Market-Source, X-Request-Id";
 
-/** The CORS headers of an answer to a request from `origin` (undefined: not a cross-origin request). */
+/** The CORS headers of a response to a request from `origin` (undefined: not a cross-origin request). */
 export function corsHeaderValues(
   origins: "*" | readonly string[],
   origin: string | undefined,
@@ -25,7 +24,7 @@ export function corsHeaderValues(
   return headers;
 }
 
-/** Answers a CORS preflight; the CORS headers of every other answer are the edge's (edge.ts). */
+/** Responds to a CORS preflight; every other response gets its CORS headers from response-writer.ts. */
 export function corsPreflight(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "OPTIONS" && c.req.header("Access-Control-Request-Method") !== undefined) {

@@ -286,4 +286,21 @@ describe("the page, index.html", () => {
     const coins = await get("/v1/coins", { ...HTML, "Accept-Encoding": CHROME });
     expect(coins.headers["content-type"]).toContain("application/json");
   });
+
+  it("negotiates: a client accepting anything gets the page at a page address, a 404 elsewhere", async () => {
+    const accepts: Record<string, string>[] = [{ Accept: "*/*" }, { Accept: "text/*" }, {}];
+    for (const accept of accepts) {
+      for (const path of ["/", "/symbol/BTC", "/rates"]) {
+        const page = await get(path, accept);
+        expect(page.status, `${path} ${JSON.stringify(accept)}`).toBe(200);
+        expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      }
+      const none = await get("/no-such-page", accept);
+      expect(none.status).toBe(404);
+      expect(JSON.parse(none.body.toString()).errorcode).toBe(404);
+    }
+    // A browser names text/html: the dashboard answers any address and shows its own not-found page.
+    expect((await get("/no-such-page", HTML)).status).toBe(200);
+    expect((await get("/", { Accept: "application/json, text/html;q=0" })).status).toBe(404);
+  });
 });

@@ -21,7 +21,7 @@ export interface Representation {
   identity: Buffer;
   /** The codings it is stored in (only those smaller than the file). */
   coded: Partial<Record<ContentCoding, Buffer>>;
-  /** The entity tag of the content: of the file as it is (validators.ts adds the coding per answer). */
+  /** The entity tag of the content: of the file as it is (validators.ts adds the coding per response). */
   tag: string;
   cacheControl: string;
 }
@@ -55,9 +55,8 @@ interface Kept {
 
 export interface FilesOptions {
   /**
-   * Compress a file the build did not store compressed, once, on its first request, and keep the copies
-   * (for a package's files: the API docs' Swagger UI, 1.4 MB of script, would otherwise be compressed on
-   * every request).
+   * Compress a file the build did not store compressed once, on its first request, and keep the copies
+   * (a package's files, such as Swagger UI's script, would otherwise be compressed on every request).
    */
   compressUnstored?: boolean;
 }
@@ -114,7 +113,7 @@ export class DashboardFiles {
   }
 
   /**
-   * index.html as the answer for a page address: with that page's description and preload links (see
+   * index.html as the response for a page address: with that page's description and preload links (see
    * page-preloads.ts), compressed once per page and kept until index.html changes. A page explaining how
    * to build the dashboard when it has not been built.
    */
@@ -122,12 +121,9 @@ export class DashboardFiles {
     const index = join(this.dir, "index.html");
     const version = await versionOf(index);
     if (version === null) return pageOf(Buffer.from(NOT_BUILT));
-    if (this.preloads?.version !== version)
-      this.preloads = { version, preloads: PagePreloads.read(this.dir) };
-    const head = (await this.preloads.preloads).headOf(requestPath);
-    // A page whose heading holds a part of the address (a coin's symbol) is made for each request: kept,
-    // any address would be a new entry. It is a couple of kilobytes, compressed at a level that takes a
-    // fifth of a millisecond (brotli 11, for the pages kept, takes 4.6 ms and saves a hundred bytes).
+    const head = (await this.pagePreloads(version)).headOf(requestPath);
+    // A page whose heading holds a part of the address (a coin's symbol) is made for each request: cached,
+    // any address would be a new entry. It is small, so it is compressed at a cheap level.
     const kept = head.fromAddress ? undefined : this.pages.get(head.page);
     if (kept?.version === version) return kept.representation;
     const html = withPageHead(await readFile(index, "utf8"), head);
@@ -137,6 +133,19 @@ export class DashboardFiles {
     );
     if (!head.fromAddress) this.pages.set(head.page, { version, representation });
     return representation;
+  }
+
+  /** Whether the path is one of the dashboard's page addresses (the build's page table). */
+  async isPageAddress(requestPath: string): Promise<boolean> {
+    const version = await versionOf(join(this.dir, "index.html"));
+    if (version === null) return requestPath === "/";
+    return (await this.pagePreloads(version)).headOf(requestPath).page !== "";
+  }
+
+  private pagePreloads(version: string): Promise<PagePreloads> {
+    if (this.preloads?.version !== version)
+      this.preloads = { version, preloads: PagePreloads.read(this.dir) };
+    return this.preloads.preloads;
   }
 
   /** The file a request path names inside the directory, or null for one it must not reach. */
@@ -174,8 +183,8 @@ const gzipped = promisify(gzip);
 
 /**
  * A file's codings made at run time, only those smaller than it. For a file kept once (compressUnstored):
- * brotli 5 and gzip 6, tens of milliseconds on a megabyte (brotli 11 takes seconds, too long for the first
- * request to wait); for a page, the levels compressedPageOf gives.
+ * brotli 5 and gzip 6 (brotli 11 would keep the first request waiting for seconds); for a page, the levels
+ * compressedPageOf gives.
  */
 async function codingsOf(identity: Buffer, brQuality = 5, gzipLevel = 6): Promise<Representation["coded"]> {
   const [br, gz] = await Promise.all([

@@ -1,6 +1,6 @@
-// Content codings: which one an answer travels in (the client's Accept-Encoding, q-values and all, read by
-// negotiator, the parser Express uses), and compressing a body into it. Chart answers "can be very large"
-// (the interface's words): 100,000 raw points are 4.2 MB as text and a fifth of that in gzip.
+// Content codings: which one a response travels in (the client's Accept-Encoding, read by negotiator, the
+// parser Express uses), and compressing a body into it. Chart responses "can be very large" (the
+// interface's words), and compress to about a fifth.
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import {
@@ -26,11 +26,8 @@ const OFFERED: Coding[] = ["br", "gzip", "identity"];
 export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * Levels, measured on the service's own answers (`node --import tsx bench/compression.bench.ts`,
- * BENCHMARKS.md): brotli 4 is as small as 5 and 6 (within 3 %, and smaller on chart answers, whose numbers
- * the text modes of the higher levels do not help) at half to two thirds of their time; only 11 is much
- * smaller (26-35 %), at a hundred times the cost, which only the build affords. gzip 6 is within 3 % of 9
- * at a quarter to nine tenths of its time. A large answer streamed as it is compressed takes the same.
+ * Levels chosen on the service's own responses (bench:compression): higher ones are barely smaller for far
+ * more time; only the build affords brotli 11.
  */
 export const LEVELS = {
   whole: { br: 4, gzip: 6 },
@@ -45,7 +42,7 @@ const chosen = new Map<string, Coding>();
 const MAX_REMEMBERED = 256;
 
 /**
- * The coding to answer in: the client's most preferred of ours (ties go to our order), identity when it
+ * The coding to respond in: the client's most preferred of ours (ties go to our order), identity when it
  * accepts none of them or sends no Accept-Encoding (RFC 9110 §12.5.3: then any coding is acceptable, but a
  * client that says nothing is more likely an old tool than a browser).
  */
@@ -62,7 +59,7 @@ export function negotiateCoding(acceptEncoding: string | undefined): Coding {
   return coding;
 }
 
-/** Whether an answer of this type is text worth compressing (images and archives are compressed already). */
+/** Whether a response of this type is text worth compressing (images and archives are compressed already). */
 export function isCompressible(contentType: string | null | undefined): boolean {
   if (!contentType) return false;
   return /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+json|[\w.+-]+\+xml)|image\/svg\+xml)/i.test(
@@ -92,8 +89,7 @@ export function compress(body: Buffer, coding: Exclude<Coding, "identity">): Pro
 
 /**
  * The same on the calling thread, for bodies under COMPRESS_NOW_BYTES: there a hand-off to the pool and
- * back costs more than the work (measured at brotli 5: 16 KB takes 0.5 ms on the thread and 0.9 ms
- * through the pool; 64 KB 2.3 ms either way, which is time the event loop should not be blocked).
+ * back costs more than the work, and larger bodies would block the event loop too long.
  */
 export function compressNow(body: Buffer, coding: Exclude<Coding, "identity">): Buffer {
   return coding === "br"
@@ -103,7 +99,7 @@ export function compressNow(body: Buffer, coding: Exclude<Coding, "identity">): 
 
 export const COMPRESS_NOW_BYTES = 16 * 1024;
 
-/** Above this a computed answer is sent as it is compressed, so the first bytes leave at once. */
+/** Above this a computed response is sent as it is compressed, so the first bytes leave at once. */
 export const STREAM_FROM_BYTES = 256 * 1024;
 
 /** The body compressed as a stream of chunks (sent chunked: its length is known only at the end). */

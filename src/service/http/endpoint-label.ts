@@ -1,7 +1,5 @@
-// The endpoint a request is counted under in the usage review and the metrics: the method and the path's
-// first segment after /v1, from the endpoint table (and the OpenAPI document's own path), or the part of the
-// service outside /v1 (the operator's API and /status, from their rows), so that a client sending made-up
-// paths cannot grow either without bound.
+// The endpoint a request is counted under in the usage review and the metrics: the method and a known path
+// segment, never the raw path, so that a client sending made-up paths cannot grow either without bound.
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
 import { ENDPOINTS, SERVICE_PATHS, STATUS_ENDPOINT } from "../../interface/endpoints.ts";
 
@@ -20,8 +18,8 @@ const V1_SEGMENTS = new Set([
 ]);
 
 /**
- * Labels of the paths seen lately, by method then path (no key string built per request): the
- * cached-answer fast path asks the same few paths again and again.
+ * Labels of the paths seen lately, by method then path (no key string built per request): cached responses
+ * are asked for the same few paths again and again.
  */
 const seen = new Map<string, Map<string, string>>();
 let seenCount = 0;

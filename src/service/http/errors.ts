@@ -1,4 +1,4 @@
-// Every failure answers the interface's error record {errorcode, errormessage} with a matching status.
+// Every failure responds with the interface's error record {errorcode, errormessage} and a matching status.
 import type { Context } from "hono";
 import type { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
@@ -29,7 +29,7 @@ export function errorResponse(c: Context, error: ApiError): Response {
 
 /**
  * The error record for a library's 4xx (an HTTPException): its own status where the table has it, else
- * 400, so that no answer carries a status the table does not document.
+ * 400, so that no response carries a status the table does not document.
  */
 export function refusalOf(error: HTTPException): ApiError {
   const status = (error.status in ERROR_STATUSES ? error.status : 400) as ErrorStatus;

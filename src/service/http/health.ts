@@ -1,11 +1,9 @@
-// A load balancer's questions, outside /v1 and spending no one's budget: /healthz "is the process alive"
-// (always, while it answers at all), and /readyz "should requests be sent here": the store answers, Redis
-// answers where one is configured, the schema is in place (opening the store migrated it) and there is a
-// market history to serve. While the process shuts down, /readyz says no, so the balancer stops sending
-// before the listener closes.
+// A load balancer's checks, outside /v1 and its rate limit: /healthz "is the process alive", /readyz
+// "should requests be sent here" (store and Redis reachable, a market history to serve). While the process
+// shuts down /readyz says no, so the balancer stops sending before the listener closes.
 import type { Env, Hono } from "hono";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
-import type { NewsChannel } from "../news/market-news.ts";
+import type { InvalidationChannel } from "../invalidation/invalidations.ts";
 import type { Store } from "../store/store.ts";
 
 export const HEALTH_PATHS: readonly string[] = [SERVICE_PATHS.liveness, SERVICE_PATHS.readiness];
@@ -13,13 +11,13 @@ export const HEALTH_PATHS: readonly string[] = [SERVICE_PATHS.liveness, SERVICE_
 /** One readiness check: its name and whether it passes (a thrown error or a timeout fails it). */
 export type ReadinessCheck = () => Promise<true | string>;
 
-/** A check that has not answered in this long fails: a balancer's check must not hang. */
+/** A check that has not finished in this long fails: a balancer's check must not hang. */
 const CHECK_TIMEOUT_MS = 2_000;
 
 function withTimeout(check: ReadinessCheck): Promise<true | string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(`no response within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
   });
   return Promise.race([
     check().catch((error: unknown) => (error instanceof Error ? error.message : String(error))),
@@ -51,12 +49,12 @@ export function registerHealth<E extends Env>(
 }
 
 /**
- * What a process's readiness depends on: the store answers, a market history is stored, and (with Redis)
- * news reaches the other replicas.
+ * What a process's readiness depends on: the store responds, a market history is stored, and (with Redis)
+ * invalidations reach the other replicas.
  */
 export function readinessChecks(
   store: Pick<Store, "lastBlockTime">,
-  news: Pick<NewsChannel, "ping"> | null,
+  invalidations: Pick<InvalidationChannel, "ping"> | null,
 ): Record<string, ReadinessCheck> {
   return {
     store: async () => {
@@ -64,6 +62,6 @@ export function readinessChecks(
       return true;
     },
     history: async () => ((await store.lastBlockTime()) === null ? "no market history stored yet" : true),
-    ...(news === null ? {} : { redis: () => news.ping() }),
+    ...(invalidations === null ? {} : { redis: () => invalidations.ping() }),
   };
 }

@@ -1,15 +1,18 @@
-// The HTTP servers a process listens with: the API's (the front door, the cached-answer fast path, then the
-// app), or, for ROLE=ingest, one that answers only its health and its metrics.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+// The HTTP servers a process listens with: the API's (pipeline.ts, parser-refusals.ts), or, for ROLE=ingest,
+// one that serves only its health and metrics.
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
+import type { AccessList } from "../access/access-list.ts";
+import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { Role } from "../config/cluster.ts";
 import type { ServiceMetrics } from "../ops/metrics.ts";
 import { registerMetrics } from "../ops/metrics-route.ts";
 import { createHttpApp, type Health, type HttpDeps } from "./app.ts";
-import type { FastPathDeps } from "./fast-path.ts";
-import { answerConnect, answerRefusedRequest, frontDoor } from "./front-door.ts";
+import { ServiceRequest, type ServiceResponse } from "./exchange.ts";
 import { registerHealth } from "./health.ts";
+import { refuseClientError, refuseConnect } from "./parser-refusals.ts";
+import { Connections, requestPipeline } from "./pipeline.ts";
 
 /**
  * Node's keep-alive must outlast the balancer's idle connections (HAProxy's http-keep-alive, an ALB's 60 s):
@@ -18,28 +21,50 @@ import { registerHealth } from "./health.ts";
 export const KEEP_ALIVE_MS = 65_000;
 
 /**
- * The node:http server a role listens with, answering nothing yet: the API's (ROLE all and api) or the
- * health server's (ROLE=ingest). Made before the process can answer when it must listen while it waits.
+ * The node:http server a role listens with, with no handler yet: the API's (ROLE all and api) or the health
+ * server's (ROLE=ingest). Made early when the process must listen while it waits for the ingest lock.
  */
-export function roleServer(role: Role): Server {
-  if (role === "ingest") return createServer({ keepAliveTimeout: KEEP_ALIVE_MS });
-  // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the front door, which
-  // answers the error record where Node's own check (requireHostHeader) would answer a bare 400.
-  const api = createServer({ requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS });
-  // A client may close its sending side after a complete request and still wait for the answer (RFC 9112
-  // §9.6); by default Node then ends the connection, and an answer not yet written is lost. With this
-  // (undocumented but long-standing) switch the answer under way is written first.
+export function roleServer(role: Role): Server<typeof ServiceRequest> {
+  if (role === "ingest")
+    return createServer({ IncomingMessage: ServiceRequest, keepAliveTimeout: KEEP_ALIVE_MS });
+  // An HTTP/1.0 request may come without Host; HTTP/1.1 without one is refused by the pipeline with the
+  // error record, where Node's own check (requireHostHeader) would send a bare 400.
+  const api = createServer({
+    IncomingMessage: ServiceRequest,
+    requireHostHeader: false,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+  });
+  // A client may half-close after a complete request and still wait for the response (RFC 9112 §9.6); by
+  // default Node then ends the connection first. This undocumented, long-standing switch keeps it open.
   (api as typeof api & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   return api;
 }
 
-/** The API on `api` (a new server of its own unless one is listening already, see `answerWhileWaiting`). */
-export function apiServer(deps: HttpDeps, fastPath: FastPathDeps, api = roleServer("all")): Server {
-  const app = createHttpApp(deps);
-  const handle = frontDoor(fastPath, getRequestListener(app.fetch, { hostname: "localhost" }));
+/** What admission needs beside the app's parts: the access list and the rate-limit window. */
+export interface AdmissionDeps {
+  accessList: AccessList;
+  limiter: FairUsageWindow;
+}
+
+/** The API on `api` (a new server of its own unless one is listening already, see `respondWhileWaiting`). */
+export function apiServer(
+  deps: HttpDeps,
+  admission: AdmissionDeps,
+  api = roleServer("all"),
+): Server<typeof ServiceRequest> {
+  const connections = new Connections();
+  const route = getRequestListener(createHttpApp(deps).fetch, { hostname: "localhost" });
+  const handle = requestPipeline({
+    ...admission,
+    writer: deps.writer,
+    cache: deps.cache,
+    connections,
+    route,
+  });
+  const refusals = { writer: deps.writer, connections };
   api.on("request", handle);
-  api.on("clientError", (error, socket) => answerRefusedRequest(fastPath, error, socket));
-  api.on("connect", (req, socket) => answerConnect(fastPath, req, socket));
+  api.on("clientError", (error, socket) => refuseClientError(refusals, error, socket));
+  api.on("connect", (req, socket) => refuseConnect(refusals, req, socket));
   // An Expect other than 100-continue is ignored (RFC 9110 allows it) rather than refused by Node's bare 417.
   api.on("checkExpectation", handle);
   api.on("checkContinue", (req, res) => {
@@ -51,19 +76,12 @@ export function apiServer(deps: HttpDeps, fastPath: FastPathDeps, api = roleServ
 
 /**
  * Writes the interim "100 Continue" of an `Expect: 100-continue` request when its body is first read, once
- * its response owns the connection and only while that response has written nothing of its own.
- *
- * Without a 'checkContinue' listener Node writes the interim as soon as the head is parsed. A response
- * queued behind the previous answer on the connection (pipelined, or simply quick) does not own the socket
- * yet, so the interim is buffered; when its final head is stored later with a body given as bytes, Node
- * puts the head in front of that buffer, and the 100 lands between the final answer's head and its body.
- * Node also promised the body would be read even when the request is then refused on its head (a bad key,
- * the limit, the method): RFC 9110 §10.1.1 says the interim means "send it". A request answered without
- * having read its body gets no interim, and Node then answers it `Connection: close` (ServerResponse's
- * writeHead: `_expect_continue` without `_sent100`): the client may or may not send the body it held
- * back, so nothing after it on the connection could be framed.
+ * its response owns the connection and only while that response has written nothing of its own. Node's
+ * default writes it at once: a pipelined response could then get the 100 between its head and body, and a
+ * request refused on its head would have been promised that its body is read. Unread, Node closes the
+ * connection after the response instead.
  */
-function continueWhenBodyIsRead(req: IncomingMessage, res: ServerResponse): void {
+function continueWhenBodyIsRead(req: IncomingMessage, res: ServiceResponse): void {
   let offered = false;
   const offer = () => {
     if (offered) return;
@@ -84,7 +102,7 @@ function continueWhenBodyIsRead(req: IncomingMessage, res: ServerResponse): void
   req.on("newListener", onListener);
 }
 
-/** ROLE=ingest answers only a balancer's or supervisor's questions (/healthz, /readyz) and Prometheus's. */
+/** ROLE=ingest serves only a balancer's or supervisor's checks (/healthz, /readyz) and Prometheus. */
 export function healthServer(health: Health, metrics: ServiceMetrics, server = roleServer("ingest")): Server {
   const app = new Hono();
   registerHealth(app, health.checks, health.shuttingDown);
@@ -92,20 +110,19 @@ export function healthServer(health: Health, metrics: ServiceMetrics, server = r
   return server.on("request", getRequestListener(app.fetch));
 }
 
-/** A process that waits to take over, answering meanwhile; `takeOver` hands its server to the real answers. */
+/** A process waiting to take over, responding meanwhile; `takeOver` hands its server to the real routes. */
 export interface WaitingServer {
   server: Server;
-  /** Stops the waiting answers: call it in the same tick as the real listener is attached to `server`. */
+  /** Stops the waiting responses: call it in the same tick as the real listener is attached to `server`. */
   takeOver(): void;
 }
 
 /**
- * Answers on `server` while the process waits to take over (a second ingest, or ROLE=all on a shared
- * database, while another holds the ingest lock): alive on /healthz, not ready on /readyz with `why()` as
- * the reason (the wait, then the start after it), its metrics on /metrics, and anything else 503 with Retry-After. A supervisor then sees a
- * process alive and waiting, where a refused connection would have it restarted in a loop.
+ * Responds on `server` while another process holds the ingest lock: alive on /healthz, not ready on /readyz
+ * (`why()`), metrics on /metrics, anything else 503. A supervisor then sees a process alive and waiting,
+ * where a refused connection would have it restarted in a loop.
  */
-export function answerWhileWaiting(
+export function respondWhileWaiting(
   server: Server,
   why: () => string,
   metrics: ServiceMetrics,

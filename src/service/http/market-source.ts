@@ -1,8 +1,6 @@
-// Where the market's numbers come from, told to every client: an `X-Market-Source` header on every answer
-// under /v1 (so the dashboard learns it from answers it receives anyway, spending no request of its budget),
-// and GET /status with each exchange's health and where the interest rates come from (its schema in
-// src/interface/status.ts). /status lies outside /v1: it is not part of the interface and is not counted
-// against anyone's fair-usage limit.
+// Where the market's numbers come from, told to every client: an `X-Market-Source` header on every /v1
+// response (so the dashboard learns it without spending a request of its budget), and GET /status with each
+// exchange's health and the rates' source (src/interface/status.ts), outside /v1 and its rate limit.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { STATUS_ENDPOINT } from "../../interface/endpoints.ts";
 import type { Status } from "../../interface/status.ts";
@@ -13,8 +11,8 @@ import type { ServiceEnv } from "./service-env.ts";
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 
 /**
- * `simulator`, `simulator; fallback` (standing in for the exchanges, which could not be reached: see
- * market-choice.ts), or `exchanges; live=7; total=10` (exchanges connected now, of those read).
+ * `simulator`, `simulator; fallback` (the exchanges could not be reached: see market-choice.ts), or
+ * `exchanges; live=7; total=10` (exchanges connected now, of those read).
  */
 export function marketSourceHeader(source: SourceStatus, fallback: string | null = null): string {
   if (!source.liveExchanges) return fallback === null ? source.kind : `${source.kind}; fallback`;

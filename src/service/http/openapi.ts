@@ -40,24 +40,24 @@ circulating supply and interest rates. Prices come from simulated trades on many
 every 120 seconds by the MA120, MAIR120 and MEDIR120 filters.
 
 **Fair usage.** At most 5 requests per client in any 60-second window (configurable). A client is an issued
-\`X-Api-Key\`, else the remote address. Every /v1 answer carries \`RateLimit-Policy: "fair-use";q=5;w=60\` and
+\`X-Api-Key\`, else the remote address. Every /v1 response carries \`RateLimit-Policy: "fair-use";q=5;w=60\` and
 \`RateLimit: "fair-use";r=<remaining>;t=<seconds until a slot frees>\` (IETF httpapi RateLimit headers draft);
-over the limit the answer is 429 with \`Retry-After\`.
+over the limit the response is 429 with \`Retry-After\`.
 
-**Caching and compression.** Every /v1 answer to a GET carries a strong \`ETag\` and a \`Cache-Control\`:
+**Caching and compression.** Every /v1 response to a GET carries a strong \`ETag\` and a \`Cache-Control\`:
 quotations, chart points, pairs and symbols \`public, max-age=<seconds until the current 120-second block
 ends>\` (no new data can exist before then); circulating supply, symbol details, the coin list (ranked by
 market cap) and interest rates \`public, no-cache\` (keep them, but ask again: a supply post or a new fixing
-can change them at any moment). Errors and refusals are \`no-store\`. Sending a held answer's ETag as
+can change them at any moment). Errors and refusals are \`no-store\`. Sending a cached response's ETag as
 \`If-None-Match\` gets \`304 Not Modified\` with no body when it is still current. **A 304 counts against the
 fair-usage limit like any other request**: the limit is of requests (the interface's 5 a minute), and a free
-revalidation would let a client poll without limit; what it saves is the body's bytes and time. Answers of a
+revalidation would let a client poll without limit; what it saves is the body's bytes and time. Responses of a
 kilobyte or more are compressed as \`Accept-Encoding\` asks (\`br\` or \`gzip\`, q-values honoured, \`Vary:
-Accept-Encoding\`); large chart answers are streamed as they are compressed.
+Accept-Encoding\`); large chart responses are streamed as they are compressed.
 
 **Chart points.** ${DATA_POINTS_DESCRIPTION}
 
-**Errors.** Every failure answers \`{"errorcode": <status>, "errormessage": "..."}\`:
+**Errors.** Every failure responds with \`{"errorcode": <status>, "errormessage": "..."}\`:
 
 | Status | When |
 |---|---|

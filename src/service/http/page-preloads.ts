@@ -1,12 +1,7 @@
 // What the head of index.html says for each of the dashboard's page addresses: the page's description and
-// preload links for the chunks and stylesheets its module needs beyond the entry's. Without them a page
-// reached directly (a shared link to a coin, a chart, the rates) asks for its code only once the entry has
-// run and the router has matched the address: a serial round-trip on every first load.
-//
-// Both come from the build: Vite's manifest (.vite/manifest.json: each module's chunk, the chunks it
-// imports, its stylesheets) and the dashboard's page table (.vite/pages.json: each page's address pattern,
-// module and description, written by vite.config.ts from the dashboard's own page table). Nothing here names a
-// built file.
+// preload links for the chunks and stylesheets its module needs beyond the entry's, sparing a page reached
+// directly a serial round-trip on first load. Both come from the build (Vite's manifest and the page table
+// vite.config.ts writes); nothing here names a built file.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -30,7 +25,7 @@ interface DashboardPage {
 
 /** What a page's HTML gets: its description and the preload links to add, its shell's heading. */
 export interface PageHead {
-  /** Which page (its address pattern), or "" for an address no page answers. */
+  /** Which page (its address pattern), or "" for an address no page matches. */
   page: string;
   description: string | null;
   /** The shell's heading, with the address's parameters in it; null to leave the built one. */
@@ -166,12 +161,9 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string): string[]
 }
 
 /**
- * The link that fetches a built file at once: a module preload for a chunk (fetched and parsed, run when
- * the page imports it), a preload for a stylesheet. Not the stylesheet itself: that would hold the first
- * paint of the shell until it came, and the page waits for it anyway (Vite's loader adds it, from the
- * cache, before the page renders). `crossorigin` as Vite's own links: module scripts and the stylesheets
- * its loader adds are fetched in CORS mode, and a preload in another mode would be fetched twice. At low
- * priority, as the entry's own (vite.config.ts): the first paint is the HTML shell, which needs none of it.
+ * The link that fetches a built file at once: a module preload for a chunk, a preload for a stylesheet (not
+ * the stylesheet itself, which would hold the shell's first paint). `crossorigin` as Vite's own links, or
+ * it would be fetched twice; low priority, since the first paint is the HTML shell, which needs none of it.
  */
 function linkTo(file: string): string {
   return file.endsWith(".css")

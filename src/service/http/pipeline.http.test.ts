@@ -1,6 +1,6 @@
 // What fetch cannot send, over raw sockets: a backslash in the path, a malformed Host header, bytes Node's
 // parser refuses, broken framing, CONNECT. Each gets the error record with CORS headers and a log line,
-// the same answer whether or not the cache holds the URL.
+// the same response whether or not the URL is cached.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readRequestLog } from "../ops/request-log.ts";

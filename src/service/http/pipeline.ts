@@ -1,79 +1,149 @@
-// The cached-answer fast path: a GET the response cache can answer is admitted and sent straight from
-// node:http, in front of the router, through the edge like every other answer. Measured, it matters: the
-// router, Hono's context and a web Response per request cost a cached quotation about a third of its
-// throughput (bench:service).
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AccessBook } from "../access/access-book.ts";
+// The way in: every request the API server parses passes these steps, in this order, each written here once.
+//   1. the exchange: the request head (method, target, Origin, request id) and when it started
+//   2. the request target and Host header checks (400)
+//   3. admission of /v1 requests: the client, its key, the operator's address rules, the fair-usage window
+//      (401, 403, 429)
+//   4. the response cache: a GET or HEAD it holds is sent from here
+//   5. the route: the Hono app (app.ts) validates, responds, and sends through the writer middleware
+// Every response leaves through the one writer (response-writer.ts). What Node's parser refuses and CONNECT
+// never become requests: parser-refusals.ts refuses them, through the same writer.
+import type { Duplex } from "node:stream";
+import { SERVICE_PATHS } from "../../interface/endpoints.ts";
+import type { AccessList } from "../access/access-list.ts";
 import { type Admission, admit } from "../access/admission.ts";
-import { clientAddress } from "../access/client-address.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
-import { type Edge, type RequestHead, refusedByFrontDoor } from "./edge.ts";
+import type { Exchange, ServiceRequest, ServiceResponse } from "./exchange.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
-import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
+import { requestTargetProblem } from "./request-target.ts";
+import type { ResponseCache } from "./response-cache.ts";
+import type { ResponseWriter } from "./response-writer.ts";
 
-export interface FastPathDeps {
-  edge: Edge;
-  book: AccessBook;
+/** The last response begun on each connection: a refusal of what follows it waits for it (parser-refusals.ts). */
+export class Connections {
+  private readonly latest = new WeakMap<Duplex, ServiceResponse>();
+  private readonly closing = new WeakSet<Duplex>();
+
+  begin(req: ServiceRequest, res: ServiceResponse): void {
+    // The request's socket: a response queued behind another on its connection has none yet.
+    this.latest.set(req.socket, res);
+  }
+
+  latestOn(socket: Duplex): ServiceResponse | undefined {
+    return this.latest.get(socket);
+  }
+
+  /** True the first time a connection is refused by the parser: it gets one response, then closes. */
+  refuseOnce(socket: Duplex): boolean {
+    if (this.closing.has(socket)) return false;
+    this.closing.add(socket);
+    return true;
+  }
+}
+
+export interface PipelineDeps {
+  writer: ResponseWriter;
+  accessList: AccessList;
   limiter: FairUsageWindow;
   cache: ResponseCache;
-  trustProxy: readonly string[];
+  connections: Connections;
+  /** The route step: the Hono app's node:http listener. */
+  route: (req: ServiceRequest, res: ServiceResponse) => unknown;
 }
 
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
 
-/** Serves a GET or HEAD the cache can answer and returns true; false leaves the request to the app. */
-export function serveFromCache(deps: FastPathDeps, req: IncomingMessage, res: ServerResponse): boolean {
-  if ((req.method !== "GET" && req.method !== "HEAD") || req.url === undefined) return false;
-  const answer = deps.cache.get(req.url);
-  if (answer === undefined) return false;
-  const started = performance.now();
-  const apiKey = req.headers["x-api-key"];
-  const address = clientAddress(deps.trustProxy, req);
-  const head: RequestHead = {
-    method: req.method,
-    path: req.url,
-    origin: req.headers.origin,
-    requestId: requestIdOf(req.headers[REQUEST_ID]),
-  };
-  const admitted = admit(deps.book, deps.limiter, Array.isArray(apiKey) ? apiKey[0] : apiKey, address);
-  // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
-  if (admitted instanceof Promise) {
-    admitted.then(
-      (admission) => send(deps, req, res, head, answer, admission, started),
-      () => res.destroy(),
+/**
+ * The API server's 'request' listener. The steps are plain functions, not closures made per request: under
+ * tsx every closure made is also named, which showed in the cache step's CPU profile.
+ */
+export function requestPipeline(deps: PipelineDeps): (req: ServiceRequest, res: ServiceResponse) => void {
+  return (req, res) => {
+    deps.connections.begin(req, res);
+    const exchange = begin(deps, req);
+    const problem = requestTargetProblem(req);
+    if (problem !== null) {
+      deps.writer.sendError(res, exchange, 400, problem);
+      return;
+    }
+    if (!needsAdmission(exchange.head.method, req.url as string)) {
+      serve(deps, req, res, exchange);
+      return;
+    }
+    const apiKey = req.headers["x-api-key"];
+    const admitted = admit(
+      deps.accessList,
+      deps.limiter,
+      Array.isArray(apiKey) ? apiKey[0] : apiKey,
+      exchange.client,
     );
-  } else send(deps, req, res, head, answer, admitted, started);
-  return true;
+    // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
+    if (admitted instanceof Promise) {
+      admitted.then(
+        (admission) => afterAdmission(deps, req, res, exchange, admission),
+        () => res.destroy(),
+      );
+    } else afterAdmission(deps, req, res, exchange, admitted);
+  };
 }
 
-/**
- * The admitted request's answer or its refusal. A function of its own rather than a closure made per
- * request: under tsx (how the service runs) every closure made is also named, an Object.defineProperty
- * per request. Measured with the front door called on fake sockets (no syscalls), a cached /v1/coins in br:
- * esbuild's __name was 11 % of the CPU profile's samples with the closure here and the one in
- * Edge.sendCached; without them the time above a bare writeHead + end of the same bytes fell from a median
- * of 14.5 µs to 9.7-11.1 µs (two shared cores under load; the real bench:service figures are in BENCHMARKS.md).
- */
-function send(
-  deps: FastPathDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  head: RequestHead,
-  answer: CachedAnswer,
+/** Step 1: the request head, built once for every later step, the writer and the request log. */
+function begin(deps: PipelineDeps, req: ServiceRequest): Exchange {
+  const url = req.url ?? "-";
+  const exchange: Exchange = {
+    head: {
+      method: req.method ?? "-",
+      // An absolute-form target (as sent to a proxy) is logged and cached by its path.
+      path: url.startsWith("/") || !URL.canParse(url) ? url : pathAndQuery(url),
+      origin: req.headers.origin,
+      requestId: requestIdOf(req.headers[REQUEST_ID]),
+    },
+    started: performance.now(),
+    client: deps.writer.clientAddress(req),
+    admission: null,
+    refused: false,
+  };
+  req.exchange = exchange;
+  return exchange;
+}
+
+/** Step 3's scope: market data requests; a preflight and the API's own description are not. */
+function needsAdmission(method: string, url: string): boolean {
+  return url.startsWith("/v1/") && method !== "OPTIONS" && !url.startsWith(SERVICE_PATHS.openApi);
+}
+
+function afterAdmission(
+  deps: PipelineDeps,
+  req: ServiceRequest,
+  res: ServiceResponse,
+  exchange: Exchange,
   admission: Admission,
-  started: number,
 ): void {
-  // The front door answered (and recorded) this request itself while it was being admitted: its body broke
-  // the parser. Nobody to answer here, as in the app (edge.ts).
-  if (refusedByFrontDoor.has(req)) return;
-  const refusal = admission.refusal;
-  if (refusal === null) {
-    deps.edge.sendCached(req, res, head, answer, admission, started);
+  exchange.admission = admission;
+  // The parser refused this request's body while it was being admitted: its refusal is the response.
+  if (exchange.refused) return;
+  const { refusal } = admission;
+  if (refusal !== null) {
+    const own = { ...admission.headers, ...refusal.headers };
+    deps.writer.sendError(res, exchange, refusal.status, refusal.message, own);
     return;
   }
-  const own = { ...admission.headers, ...refusal.headers };
-  const { headers, body } = deps.edge.errorAnswer(head, refusal.status, refusal.message, own);
-  res.writeHead(refusal.status, headers);
-  res.end(head.method === "HEAD" ? undefined : body);
-  deps.edge.record(head, refusal.status, Buffer.byteLength(body), admission, started);
+  serve(deps, req, res, exchange);
+}
+
+/** Steps 4 and 5: the response cache, else the route. */
+function serve(deps: PipelineDeps, req: ServiceRequest, res: ServiceResponse, exchange: Exchange): void {
+  const { method } = exchange.head;
+  if (method === "GET" || method === "HEAD") {
+    const cached = deps.cache.get(exchange.head.path);
+    if (cached !== undefined) {
+      deps.writer.sendCached(req, res, exchange, cached);
+      return;
+    }
+  }
+  void deps.route(req, res);
+}
+
+/** The path with its query of an absolute URL (cheaper than parsing a URL per request). */
+export function pathAndQuery(url: string): string {
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
 }

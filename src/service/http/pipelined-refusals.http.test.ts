@@ -1,7 +1,7 @@
-// Requests the front door refuses (bytes Node's parser cannot read, CONNECT) pipelined behind others on one
-// connection, over real sockets: the answers before them go out first and whole, the refusal follows in
-// order (or, after an answer that closes the connection, nothing does), and the request log names each
-// request once, as itself. Each case is one the connection fuzz (hostile-input.ts) found.
+// Parser refusals (parser-refusals.ts: bytes Node's parser cannot read, CONNECT) pipelined behind other
+// requests on one connection, over real sockets: the responses before them go out first and whole, the
+// refusal follows in order (or, after a response that closes the connection, nothing does), and the request
+// log names each request once, as itself. Each case is one the connection fuzz (hostile-input.ts) found.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// X-Request-Id through the real service: every answer carries one, whichever part answered (the app, the
-// cached-answer fast path, a 404, the front door's refusal, the admin API), a well-formed id sent by a
+// X-Request-Id through the real service: every response carries one, whichever step sent it (the route, the
+// response cache, a 404, the pipeline's refusal, the admin API), a well-formed id sent by a
 // balancer is kept and a malformed one replaced, and the request-log line of the request has the same id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readRequestLog } from "../ops/request-log.ts";

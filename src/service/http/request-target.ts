@@ -1,7 +1,6 @@
-// The request target and Host header, checked once in front of everything that answers: the cached-answer
-// fast path serves by the raw target, and @hono/node-server builds a URL from target and Host and answers a
-// bare 400 when it cannot. What passes here is what the adapter accepts; what fails is answered with the
-// error record by the front door (front-door.ts), whatever the cache holds.
+// The request target and Host header, checked by the pipeline before the cache and the route: the cache
+// step serves by the raw target, and @hono/node-server would send a bare 400 for a URL it cannot build. What
+// passes here is what the adapter accepts; what fails gets the error record, whatever is cached.
 import type { IncomingMessage } from "node:http";
 
 /** Host names, IPv4 and bracketed IPv6 addresses, with an optional port. */

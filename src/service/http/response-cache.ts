@@ -1,8 +1,6 @@
-// Answers to GET requests, kept until the market or the supply changes (the public service cached every
-// GET for two minutes; this cache is emptied at every new block, supply post and fixing, so it never
-// serves stale data). Each answer is kept with its entity tag and, once asked for, with its body in each
-// content coding: compressed once, however many clients it is sent to. A cached answer is served straight
-// from node:http, in front of the router (fast-path.ts), through the same edge as every other answer.
+// Responses to GET requests, cached until an invalidation (new block, supply post, fixing), so they are
+// never stale. Each is kept with its entity tag and, once asked for, its body in each content coding:
+// compressed once, however many clients get it. The pipeline's cache step serves them before the router.
 import { PassThrough, type Readable } from "node:stream";
 import type { Lifetime } from "../../interface/endpoints.ts";
 import {
@@ -16,13 +14,13 @@ import {
 } from "./encoding.ts";
 import { entityTag } from "./validators.ts";
 
-/** Bytes of answers kept at most, all codings counted; beyond it new answers are not kept until the next clear. */
+/** Bytes cached at most, all codings counted; beyond it new responses are not cached until the next clear. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 type Compressed = Exclude<Coding, "identity">;
 
-/** One answer's body, its tag and lifetime, and its compressed copies. */
-export class CachedAnswer {
+/** One response's body, its tag and lifetime, and its compressed copies. */
+export class CachedResponse {
   readonly tag: string;
   private readonly coded = new Map<Compressed, Buffer | Promise<Buffer>>();
 
@@ -34,16 +32,14 @@ export class CachedAnswer {
     this.tag = entityTag(body);
   }
 
-  /** The coding this answer travels in for a client that prefers `coding`: small bodies go as they are. */
+  /** The coding this response travels in for a client that prefers `coding`: small bodies go as they are. */
   codingFor(preferred: Coding): Coding {
     return this.body.length < MIN_COMPRESSED_BYTES ? "identity" : preferred;
   }
 
   /**
-   * The body in a coding (from codingFor). Kept copies are returned as they are; otherwise a small body is
-   * compressed at once, a middling one in zlib's thread pool, and a large one is handed back as the stream
-   * compressing it, so its first bytes leave before the last are compressed; each is kept when done, and
-   * a second client asking meanwhile waits for that copy rather than compressing it again.
+   * The body in a coding (from codingFor): a kept copy, else compressed at once (small), in zlib's pool
+   * (middling) or as a stream (large); each copy is kept when done, and a second client waits for it.
    */
   take(coding: Coding): Buffer | Promise<Buffer> | Readable {
     if (coding === "identity") return this.body;
@@ -98,34 +94,34 @@ export class CachedAnswer {
  * and its lookup sits on the hottest path of the service.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly entries = new Map<string, CachedResponse>();
   private bytes = 0;
 
-  get(pathAndQuery: string): CachedAnswer | undefined {
+  get(pathAndQuery: string): CachedResponse | undefined {
     return this.entries.get(pathAndQuery);
   }
 
   /**
-   * Counts the clears: an answer computed while the store changed under it (its reads are asynchronous)
+   * Counts the clears: a response computed while the store changed under it (its reads are asynchronous)
    * is put with the generation it started in, and dropped if a clear came in between.
    */
   generation = 0;
 
-  /** Keeps an answer when it may be, and returns it either way (its request is answered from it). */
-  put(pathAndQuery: string, body: string, lifetime: Lifetime, generation = this.generation): CachedAnswer {
+  /** Caches a response when it may, and returns it either way (its request is served from it). */
+  put(pathAndQuery: string, body: string, lifetime: Lifetime, generation = this.generation): CachedResponse {
     const buffer = Buffer.from(body);
     const existing = this.entries.get(pathAndQuery);
     if (existing?.body.equals(buffer)) return existing;
     const kept = generation === this.generation && this.bytes + buffer.length <= MAX_BYTES;
     const cleared = this.generation;
-    const answer = new CachedAnswer(buffer, lifetime, (bytes) => {
+    const response = new CachedResponse(buffer, lifetime, (bytes) => {
       if (kept && this.generation === cleared) this.bytes += bytes;
     });
     if (kept && existing === undefined) {
-      this.entries.set(pathAndQuery, answer);
+      this.entries.set(pathAndQuery, response);
       this.bytes += buffer.length;
     }
-    return answer;
+    return response;
   }
 
   clear(): void {

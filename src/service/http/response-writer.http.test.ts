@@ -1,6 +1,6 @@
-// The edge, through real HTTP: how an answer is coded for what the client accepts, its validator and
-// lifetime, conditional requests, and the security headers, the same whether the app computed the answer or
-// the cache held it. Requests are made with node:http so that nothing decodes or adds Accept-Encoding.
+// The response writer, through real HTTP: how a response is coded for what the client accepts, its validator
+// and lifetime, conditional requests, and the security headers, the same whether the app computed it or it
+// was cached. Requests are made with node:http so that nothing decodes or adds Accept-Encoding.
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

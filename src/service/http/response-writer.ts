@@ -1,36 +1,33 @@
-// The edge: every answer the service gives leaves through here, whether the app computed it (through
-// edge-middleware.ts), the response cache held it (fast-path.ts) or the front door refused the request
-// before anyone read it. Its headers are decided once, in `headers()` (CORS, security, the request id, the
-// market source) and `cachedHeaders()` (validators, lifetime, coding), its body is compressed as the client
-// accepts, and it is recorded once (the request log, the usage review, the metrics, the key's last use).
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+// The one response writer: every response leaves through here, whether a route computed it
+// (writer-middleware.ts), the response cache had it, a pipeline step refused the request or Node's parser did
+// (parser-refusals.ts). So headers, coding and the record of each response are decided in one place.
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import { type Duplex, Readable } from "node:stream";
 import type { Context } from "hono";
-import type { StoredKey } from "../access/access-store.ts";
-import type { RefusalReason } from "../access/admission.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/settings.ts";
-import type { AnsweredRequests } from "../ops/answered-requests.ts";
+import type { ResponseRecorder } from "../ops/response-recorder.ts";
 import { corsHeaderValues } from "./cors.ts";
 import { type Coding, negotiateCoding } from "./encoding.ts";
 import { endpointLabel } from "./endpoint-label.ts";
 import { errorBody } from "./errors.ts";
+import { type Admitted, admittedOf, type Exchange, type RequestHead } from "./exchange.ts";
 import { cacheControl, NO_STORE } from "./lifetime.ts";
 import { MARKET_SOURCE_HEADER } from "./market-source.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
-import type { CachedAnswer } from "./response-cache.ts";
-import { HSTS, isPage, pageSecurityHeaders } from "./security-headers.ts";
+import type { CachedResponse } from "./response-cache.ts";
+import { HSTS } from "./security-headers.ts";
 import type { ServiceEnv } from "./service-env.ts";
 import { etagHeader, matchesNoneMatch } from "./validators.ts";
 import { JSON_TYPE } from "./wire.ts";
 
-export interface EdgeDeps {
+export interface ResponseWriterDeps {
   config: Pick<Config, "corsOrigins" | "https" | "marketSpeed">;
-  /** Where every answer is recorded. */
-  answered: AnsweredRequests;
+  /** Where every response is recorded. */
+  recorder: ResponseRecorder;
   /** Real time, in ms. */
   now: () => number;
-  /** Market time: when the next block ends, and so how long a market answer lasts. */
+  /** Market time: when the next block ends, and so how long a market response lasts. */
   marketClock: Clock;
   /** The X-Market-Source header's value (market-source.ts). */
   marketSource: () => string;
@@ -38,34 +35,10 @@ export interface EdgeDeps {
   clientAddress: (req: IncomingMessage) => string;
 }
 
-/** What is known of a request when its answer is decided. */
-export interface RequestHead {
-  method: string;
-  /** The path with its query, as the client sent it. */
-  path: string;
-  origin: string | undefined;
-  requestId: string;
-}
-
-/** Who the request was admitted as (access/admission.ts), for the record and the RateLimit headers. */
-export interface Admitted {
-  client: string;
-  key?: StoredKey | null | undefined;
-  headers: Readonly<Record<string, string>>;
-  fallback?: boolean | undefined;
-  reason?: RefusalReason | "admin-auth" | null | undefined;
-}
-
-/**
- * Requests the front door answered (and recorded) itself because their body broke the parser: the app,
- * still reading that body, then answers nobody and records nothing.
- */
-export const refusedByFrontDoor = new WeakSet<IncomingMessage>();
-
-/** The length of a coded answer's body once decoded (the dashboard's download progress reads it). */
+/** The length of a coded response's body once decoded (the dashboard's download progress reads it). */
 export const DECODED_LENGTH_HEADER = "X-Decoded-Length";
 
-/** A reply to a GET or HEAD of a cached answer: its body is kept, being compressed, or streamed as it is. */
+/** A reply to a GET or HEAD of a cached response: its body is kept, being compressed, or streamed. */
 export interface CachedReply {
   status: 200 | 304;
   headers: Record<string, string>;
@@ -73,8 +46,8 @@ export interface CachedReply {
 }
 
 /**
- * Replaces the app's answer with another that carries all its own headers. Hono's setter would copy the
- * old answer's headers over the new one's (its Content-Length among them, wrong once the body is coded).
+ * Replaces the app's response with another that carries all its own headers. Hono's setter would copy the
+ * old response's headers over the new one's (its Content-Length among them, wrong once the body is coded).
  */
 export function replaceResponse(c: Context<ServiceEnv>, response: Response): void {
   for (const name of [...c.res.headers.keys()]) c.res.headers.delete(name);
@@ -87,38 +60,30 @@ function vary(headers: Record<string, string>, token: string): void {
   headers.Vary = current === undefined || current === "" ? token : `${current}, ${token}`;
 }
 
-export class Edge {
-  private readonly page: Record<string, string>;
-
-  constructor(private readonly deps: EdgeDeps) {
-    this.page = pageSecurityHeaders(deps.config.https);
-  }
+export class ResponseWriter {
+  constructor(private readonly deps: ResponseWriterDeps) {}
 
   /**
-   * The headers every answer carries, for a body of `contentType`: CORS for the request's origin, the
-   * request id, nosniff (and HSTS when served over HTTPS), a page's security policy, the market source on
-   * /v1. The answer's own headers (RateLimit, Retry-After, Allow, its validators) are added by the caller.
+   * The headers every response carries: CORS, the request id, nosniff (and HSTS over HTTPS), the market
+   * source on /v1. A page's policy is the app's (security-headers.ts); the response's own, the caller's.
    */
-  headers(head: RequestHead, contentType: string | null): Record<string, string> {
+  headers(head: RequestHead): Record<string, string> {
     const headers = corsHeaderValues(this.deps.config.corsOrigins, head.origin);
     headers[REQUEST_ID_HEADER] = head.requestId;
-    if (isPage(contentType)) Object.assign(headers, this.page);
-    else {
-      headers["X-Content-Type-Options"] = "nosniff";
-      if (this.deps.config.https) headers["Strict-Transport-Security"] = HSTS;
-    }
+    headers["X-Content-Type-Options"] = "nosniff";
+    if (this.deps.config.https) headers["Strict-Transport-Security"] = HSTS;
     if (head.path.startsWith("/v1/")) headers[MARKET_SOURCE_HEADER] = this.deps.marketSource();
     return headers;
   }
 
-  /** The headers of an answer from the cache in a coding: the validator, its lifetime, its coding. */
-  private cachedHeaders(head: RequestHead, answer: CachedAnswer, coding: Coding, admitted: Admitted) {
-    const headers = this.headers(head, JSON_TYPE);
+  /** The headers of a cached response in a coding: the validator, its lifetime, its coding. */
+  private cachedHeaders(head: RequestHead, cached: CachedResponse, coding: Coding, admitted: Admitted) {
+    const headers = this.headers(head);
     for (const name in admitted.headers) headers[name] = admitted.headers[name] as string;
     headers["Content-Type"] = JSON_TYPE;
-    headers.ETag = etagHeader(answer.tag, coding);
+    headers.ETag = etagHeader(cached.tag, coding);
     headers["Cache-Control"] = cacheControl(
-      answer.lifetime,
+      cached.lifetime,
       this.deps.marketClock,
       this.deps.config.marketSpeed,
     );
@@ -126,45 +91,40 @@ export class Edge {
     if (coding !== "identity") {
       headers["Content-Encoding"] = coding;
       // What a browser's fetch will hand over once decoded: a download's progress counts those bytes, and
-      // Content-Length counts the coded ones (a 6 MB chart travels as 1.3 MB).
-      headers[DECODED_LENGTH_HEADER] = String(answer.body.length);
+      // Content-Length counts the coded ones.
+      headers[DECODED_LENGTH_HEADER] = String(cached.body.length);
     }
     return headers;
   }
 
   /**
-   * The reply to a GET or HEAD of an answer the cache holds (or the app has just computed): 304 when the
-   * client holds it already, else its body in the coding the client prefers. Decided here for the fast
-   * path and the app alike, so a cached answer and a fresh one cannot differ by a header.
+   * The reply to a GET or HEAD of a cached response (or one the app has just computed): 304 when the client
+   * has it already, else its body in the coding the client prefers. Decided here for the cache step and
+   * the app alike, so a cached response and a fresh one cannot differ by a header.
    */
   replyCached(
     req: IncomingMessage,
     head: RequestHead,
-    answer: CachedAnswer,
+    cached: CachedResponse,
     admitted: Admitted,
   ): CachedReply {
     const accept = req.headers["accept-encoding"];
-    const coding = answer.codingFor(negotiateCoding(Array.isArray(accept) ? accept.join(",") : accept));
-    const headers = this.cachedHeaders(head, answer, coding, admitted);
-    if (matchesNoneMatch(req.headers["if-none-match"], answer.tag)) {
+    const coding = cached.codingFor(negotiateCoding(Array.isArray(accept) ? accept.join(",") : accept));
+    const headers = this.cachedHeaders(head, cached, coding, admitted);
+    if (matchesNoneMatch(req.headers["if-none-match"], cached.tag)) {
       delete headers["Content-Encoding"];
       return { status: 304, headers, body: null };
     }
     // A HEAD gets the headers only: nothing is compressed for it (a stream begun for nobody would stall).
-    const body = head.method === "HEAD" ? (answer.kept(coding) ?? null) : answer.take(coding);
+    const body = head.method === "HEAD" ? (cached.kept(coding) ?? null) : cached.take(coding);
     return { status: 200, headers, body };
   }
 
-  /** The fast path's writer of a cached answer, straight to node:http. */
-  sendCached(
-    req: IncomingMessage,
-    res: ServerResponse,
-    head: RequestHead,
-    answer: CachedAnswer,
-    admitted: Admitted,
-    started: number,
-  ): void {
-    const { status, headers, body } = this.replyCached(req, head, answer, admitted);
+  /** Sends a cached response straight to node:http (the pipeline's cache step). */
+  sendCached(req: IncomingMessage, res: ServerResponse, exchange: Exchange, cached: CachedResponse): void {
+    const { head, started } = exchange;
+    const admitted = admittedOf(exchange);
+    const { status, headers, body } = this.replyCached(req, head, cached, admitted);
     if (body === null) {
       res.writeHead(status, headers);
       res.end();
@@ -185,19 +145,15 @@ export class Edge {
     if (body instanceof Promise) {
       body.then(
         (bytes) => {
-          // Refused by the front door while it was being compressed (its body broke the parser).
-          if (!refusedByFrontDoor.has(req))
-            this.sendBody(res, head, status, headers, bytes, admitted, started);
+          // Refused by the parser while it was being compressed (its body broke the parser).
+          if (!exchange.refused) this.sendBody(res, head, status, headers, bytes, admitted, started);
         },
         () => res.destroy(),
       );
     } else this.sendBody(res, head, status, headers, body, admitted, started);
   }
 
-  /**
-   * A method rather than a closure made per answer: under tsx every closure made is also named through
-   * Object.defineProperty, which showed in a CPU profile of the fast path (measured: fast-path.ts, send).
-   */
+  /** A method rather than a closure made per response: under tsx every closure made is also named. */
   private sendBody(
     res: ServerResponse,
     head: RequestHead,
@@ -213,18 +169,55 @@ export class Edge {
     this.record(head, status, bytes.length, admitted, started);
   }
 
+  /** Sends the error record of a request the pipeline refused; its own headers (Retry-After) are in `own`. */
+  sendError(
+    res: ServerResponse,
+    exchange: Exchange,
+    status: number,
+    message: string,
+    own: Readonly<Record<string, string>> = {},
+  ): void {
+    const { head } = exchange;
+    const { headers, body } = this.errorRecord(head, status, message, own);
+    res.writeHead(status, headers);
+    res.end(head.method === "HEAD" ? undefined : body);
+    this.record(head, status, Buffer.byteLength(body), admittedOf(exchange), exchange.started);
+  }
+
   /**
-   * An error record: its headers and body, for a writer that has no app behind it (the fast path's
-   * refusals, the front door's). The answer's own headers (Retry-After, Connection) are in `own`.
+   * Writes the error record straight to a socket that carries no request object (what Node's parser
+   * refused, CONNECT), then closes the connection gently.
    */
-  errorAnswer(
+  writeToSocket(
+    socket: Duplex,
+    status: number,
+    message: string,
+    head: RequestHead,
+    client: string | undefined,
+  ): void {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const started = performance.now();
+    const { headers, body } = this.errorRecord(head, status, message, { Connection: "close" });
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    // A response to HEAD has no body, even when the rest of the request could not be read.
+    const payload = head.method === "HEAD" ? "" : body;
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}\r\n${payload}`);
+    this.record(head, status, Buffer.byteLength(body), { client: client ?? "unknown", headers: {} }, started);
+    closeGently(socket);
+  }
+
+  /** An error record's headers and body; the response's own headers (Retry-After, Connection) are in `own`. */
+  private errorRecord(
     head: RequestHead,
     status: number,
     message: string,
     own: Readonly<Record<string, string>> = {},
   ): { headers: Record<string, string>; body: string } {
     const body = errorBody(status, message);
-    const headers = this.headers(head, JSON_TYPE);
+    const headers = this.headers(head);
     for (const name in own) headers[name] = own[name] as string;
     headers["Content-Type"] = JSON_TYPE;
     headers["Content-Length"] = String(Buffer.byteLength(body));
@@ -237,9 +230,9 @@ export class Edge {
     return this.deps.clientAddress(req);
   }
 
-  /** Records an answer once: the request log, the usage review, the metrics, the key's last use. */
+  /** Records a response once: the request log, the usage review, the metrics, the key's last use. */
   record(head: RequestHead, status: number, bytes: number, admitted: Admitted, started: number): void {
-    this.deps.answered.record({
+    this.deps.recorder.record({
       timeMs: this.deps.now(),
       endpoint: endpointLabel(head.method, head.path),
       client: admitted.client,
@@ -256,7 +249,7 @@ export class Edge {
   }
 }
 
-/** Counts a streamed body's bytes as they go, and records the answer once its connection has closed. */
+/** Counts a streamed body's bytes as they go, and records the response once its connection has closed. */
 export function recordWhenClosed(
   body: Readable,
   connection: Pick<ServerResponse, "once">,
@@ -269,7 +262,14 @@ export function recordWhenClosed(
   connection.once("close", () => record(bytes));
 }
 
-/** The path with its query, as the client sent it (cheaper than parsing a URL per request). */
-export function pathAndQuery(url: string): string {
-  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+/**
+ * Ends the connection after what was written, reading and dropping what the client still sends for a
+ * moment: closing with unread bytes would reset the connection, and the client could lose the response.
+ */
+export function closeGently(socket: Duplex): void {
+  socket.end();
+  socket.resume();
+  const timer = setTimeout(() => socket.destroy(), 2000);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
 }

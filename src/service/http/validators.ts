@@ -1,10 +1,10 @@
-// Validators: a strong ETag for each answer the service can tell apart by its bytes, and the conditional
+// Validators: a strong ETag for each response the service can tell apart by its bytes, and the conditional
 // request that asks "has it changed since this one?" (If-None-Match, RFC 9110 §13.1.2).
 import { createHash } from "node:crypto";
 import type { Coding } from "./encoding.ts";
 
 /**
- * The entity tag of a body: 120 bits of its SHA-1, enough that two different answers never share one. A
+ * The entity tag of a body: 120 bits of its SHA-1, enough that two different responses never share one. A
  * compressed representation is a different representation (RFC 9110 §8.8.3), so it gets its own tag: the
  * same tag with the coding after a dash.
  */
@@ -18,9 +18,9 @@ export function etagHeader(tag: string, coding: Coding): string {
 }
 
 /**
- * Whether If-None-Match names the answer whose tag is `tag` in any coding: a client holding the gzip copy
- * of an answer that has not changed may be told so even when it would now be sent brotli. Weak comparison,
- * as RFC 9110 §13.1.2 asks of If-None-Match; `*` matches any answer.
+ * Whether If-None-Match names the response whose tag is `tag` in any coding: a client holding the gzip copy
+ * of a response that has not changed may be told so even when it would now be sent brotli. Weak comparison,
+ * as RFC 9110 §13.1.2 asks of If-None-Match; `*` matches any response.
  */
 export function matchesNoneMatch(ifNoneMatch: string | undefined, tag: string): boolean {
   if (ifNoneMatch === undefined) return false;

@@ -6,7 +6,7 @@ import { encodeDataPoints, formatUtcSecond, type SeriesKey } from "../../interfa
 import { type DiaPoints, diaFieldName, INFLUX_COLUMNS, type InfluxRow } from "../../interface/dia-wire.ts";
 import type { WireFormat } from "../../interface/vocabulary.ts";
 
-/** The Content-Type of every JSON answer, errors included. */
+/** The Content-Type of every JSON response, errors included. */
 export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** One series of chart points, oldest first, as the store returns them. */

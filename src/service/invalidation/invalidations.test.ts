@@ -1,14 +1,14 @@
-// The news within one process: what a single machine (no REDIS_URL) runs on.
+// Cache invalidation within one process: what a single machine (no REDIS_URL) runs on.
 import { describe, expect, it } from "vitest";
-import { InProcessNews, type MarketNews } from "./market-news.ts";
-import { openNews } from "./open-news.ts";
+import { InProcessInvalidations, type Invalidation } from "./invalidations.ts";
+import { openInvalidations } from "./open-invalidations.ts";
 
 describe("market news in one process", () => {
   it("reaches every listener in the order announced, until it unsubscribes", async () => {
-    const news = await openNews(null);
-    expect(news).toBeInstanceOf(InProcessNews);
-    const first: MarketNews[] = [];
-    const second: MarketNews[] = [];
+    const news = await openInvalidations(null);
+    expect(news).toBeInstanceOf(InProcessInvalidations);
+    const first: Invalidation[] = [];
+    const second: Invalidation[] = [];
     const stopFirst = news.subscribe((item) => first.push(item));
     news.subscribe((item) => second.push(item));
     await news.announce({ kind: "block", lastBlockTime: 120 });
@@ -26,8 +26,8 @@ describe("market news in one process", () => {
 
   it("keeps delivering when a listener throws, and says which news it failed on", async () => {
     const lines: string[] = [];
-    const news = new InProcessNews((line) => lines.push(line));
-    const heard: MarketNews[] = [];
+    const news = new InProcessInvalidations((line) => lines.push(line));
+    const heard: Invalidation[] = [];
     news.subscribe(() => {
       throw new Error("cache gone");
     });
@@ -38,9 +38,9 @@ describe("market news in one process", () => {
   });
 
   it("unsubscribes one subscription of a listener subscribed twice, not both", async () => {
-    const news = new InProcessNews();
-    const heard: MarketNews[] = [];
-    const listener = (item: MarketNews) => heard.push(item);
+    const news = new InProcessInvalidations();
+    const heard: Invalidation[] = [];
+    const listener = (item: Invalidation) => heard.push(item);
     const stop = news.subscribe(listener);
     news.subscribe(listener);
     stop();

@@ -1,9 +1,9 @@
-// The news that the ingest stored something: every replica that hears it drops the answers it cached, so
-// a new block, fixing or supply is served everywhere at once, not after a timeout. In one process the news
-// goes from the writer to the listeners directly; across replicas through Redis (redis-news.ts).
+// Cache invalidation: when the ingest stores something, every replica drops the responses it cached, so new
+// data is served everywhere at once rather than after a timeout. In-process here; across replicas through
+// Redis (redis-invalidations.ts).
 import { z } from "zod";
 
-export const MarketNewsSchema = z.discriminatedUnion("kind", [
+export const InvalidationSchema = z.discriminatedUnion("kind", [
   /** A block was stored; `lastBlockTime` is the newest stored block's end, in seconds. */
   z.object({ kind: z.literal("block"), lastBlockTime: z.number() }),
   /** Interest-rate fixings were stored. */
@@ -16,67 +16,66 @@ export const MarketNewsSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("market") }),
   /** The operator changed client keys or address rules: every process reads them again. */
   z.object({ kind: z.literal("access") }),
-  /** News may have been missed (the channel was down): drop everything cached. */
+  /** Invalidations may have been missed (the channel was down): drop everything cached. */
   z.object({ kind: z.literal("resync") }),
 ]);
-export type MarketNews = z.infer<typeof MarketNewsSchema>;
+export type Invalidation = z.infer<typeof InvalidationSchema>;
 
-export type NewsListener = (news: MarketNews) => void;
+export type InvalidationListener = (invalidation: Invalidation) => void;
 
-export interface NewsChannel {
+export interface InvalidationChannel {
   /**
-   * Tells every replica, this one's listeners included (once). Rejects when the news could not be sent to
-   * the others; they learn of it as a resync when their channel comes back.
+   * Tells every replica, this one's listeners included (once). Rejects when the others could not be told;
+   * they get a resync when their channel comes back.
    */
-  announce(news: MarketNews): Promise<void>;
-  /** Hears every news from now on, in the order announced; returns the unsubscribe. */
-  subscribe(listener: NewsListener): () => void;
-  /** Whether news reaches the other replicas and theirs reach this one (for /readyz): true, or why not. */
+  announce(invalidation: Invalidation): Promise<void>;
+  /** Hears every invalidation from now on, in the order announced; returns the unsubscribe. */
+  subscribe(listener: InvalidationListener): () => void;
+  /** Whether invalidations reach the other replicas and theirs reach this one (for /readyz): true, or why not. */
   ping(): Promise<true | string>;
-  /** Lets go of connections; no news is heard after it. */
+  /** Lets go of connections; nothing is heard after it. */
   close(): Promise<void>;
 }
 
 /**
- * Announces through `news`, never rejecting: news the channel could not take is not the failure of what
- * was stored (it stands); the line logged says how the others catch up (`catchUp`).
+ * Announces through `channel`, never rejecting: what was stored stands even if the others could not be
+ * told; the logged line says how they catch up (`catchUp`).
  */
 export function announcer(
-  news: NewsChannel,
+  channel: InvalidationChannel,
   log: (line: string) => void,
   catchUp: string,
-): (item: MarketNews) => Promise<void> {
+): (item: Invalidation) => Promise<void> {
   return (item) =>
-    news
+    channel
       .announce(item)
       .catch((error: unknown) =>
         log(
-          `news: ${item.kind} did not reach the other processes (${error instanceof Error ? error.message : error}); ${catchUp}`,
+          `invalidation: ${item.kind} did not reach the other processes (${error instanceof Error ? error.message : error}); ${catchUp}`,
         ),
       );
 }
 
-/** The listeners of one process: a throwing listener is logged and the others still hear the news. */
-export class NewsListeners {
-  private readonly listeners = new Set<NewsListener>();
+/** The listeners of one process: a throwing listener is logged and the others are still told. */
+export class InvalidationListeners {
+  private readonly listeners = new Set<InvalidationListener>();
 
   constructor(private readonly log: (line: string) => void = (line) => console.error(line)) {}
 
-  add(listener: NewsListener): () => void {
-    // A wrapper per subscription: the same function subscribed twice hears the news twice, and each
-    // unsubscribe removes only its own.
-    const own: NewsListener = (news) => listener(news);
+  add(listener: InvalidationListener): () => void {
+    // A wrapper per subscription: a function subscribed twice hears twice, and each unsubscribe removes its own.
+    const own: InvalidationListener = (invalidation) => listener(invalidation);
     this.listeners.add(own);
     return () => this.listeners.delete(own);
   }
 
-  deliver(news: MarketNews): void {
+  deliver(invalidation: Invalidation): void {
     for (const listener of this.listeners) {
       try {
-        listener(news);
+        listener(invalidation);
       } catch (error) {
         this.log(
-          `market news: a listener of ${news.kind} failed: ${error instanceof Error ? error.message : error}`,
+          `market news: a listener of ${invalidation.kind} failed: ${error instanceof Error ? error.message : error}`,
         );
       }
     }
@@ -87,19 +86,19 @@ export class NewsListeners {
   }
 }
 
-/** One process: the news goes straight to its listeners. */
-export class InProcessNews implements NewsChannel {
-  private readonly listeners: NewsListeners;
+/** One process: invalidations go straight to its listeners. */
+export class InProcessInvalidations implements InvalidationChannel {
+  private readonly listeners: InvalidationListeners;
 
   constructor(log?: (line: string) => void) {
-    this.listeners = new NewsListeners(log);
+    this.listeners = new InvalidationListeners(log);
   }
 
-  async announce(news: MarketNews): Promise<void> {
-    this.listeners.deliver(news);
+  async announce(invalidation: Invalidation): Promise<void> {
+    this.listeners.deliver(invalidation);
   }
 
-  subscribe(listener: NewsListener): () => void {
+  subscribe(listener: InvalidationListener): () => void {
     return this.listeners.add(listener);
   }
 

@@ -1,13 +1,12 @@
-// The news channel the service uses: in-process on one machine, Redis across replicas. Redis's client is
-// loaded only when a Redis URL is set.
+// The invalidation channel: in-process on one machine, Redis across replicas (its client loaded only then).
 import type { Redis } from "ioredis";
-import { InProcessNews, type NewsChannel } from "./market-news.ts";
+import { InProcessInvalidations, type InvalidationChannel } from "./invalidations.ts";
 
-export async function openNews(
+export async function openInvalidations(
   redisUrl: string | null,
   options: { log?: (line: string) => void; instrument?: (redis: Redis) => Redis } = {},
-): Promise<NewsChannel> {
-  if (redisUrl === null) return new InProcessNews(options.log);
-  const { RedisNews } = await import("./redis-news.ts");
-  return RedisNews.open(redisUrl, options);
+): Promise<InvalidationChannel> {
+  if (redisUrl === null) return new InProcessInvalidations(options.log);
+  const { RedisInvalidations } = await import("./redis-invalidations.ts");
+  return RedisInvalidations.open(redisUrl, options);
 }

@@ -1,4 +1,4 @@
-// Market news between two "replicas" through a real Redis: heard by both in order, the sender once; a
+// Cache invalidations between two "replicas" through a real Redis: heard by both in order, the sender once; a
 // resync after Redis comes back; nothing held open after close().
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -10,17 +10,17 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { lacksServers } from "../testing/servers/binaries.ts";
 import { type TestRedis, testRedis } from "../testing/servers/redis-server.ts";
-import type { MarketNews } from "./market-news.ts";
-import { NEWS_CHANNEL, RedisNews } from "./redis-news.ts";
+import type { Invalidation } from "./invalidations.ts";
+import { INVALIDATION_CHANNEL, RedisInvalidations } from "./redis-invalidations.ts";
 
 let redis: TestRedis;
-let channels: RedisNews[] = [];
+let channels: RedisInvalidations[] = [];
 
-async function replica(): Promise<{ news: RedisNews; heard: MarketNews[]; lines: string[] }> {
+async function replica(): Promise<{ news: RedisInvalidations; heard: Invalidation[]; lines: string[] }> {
   const lines: string[] = [];
-  const news = await RedisNews.open(redis.url, { log: (line) => lines.push(line) });
+  const news = await RedisInvalidations.open(redis.url, { log: (line) => lines.push(line) });
   channels.push(news);
-  const heard: MarketNews[] = [];
+  const heard: Invalidation[] = [];
   news.subscribe((item) => heard.push(item));
   return { news, heard, lines };
 }
@@ -42,7 +42,7 @@ describe.skipIf(lacksServers("market news through Redis", ["redis"]))("market ne
 
   it("is heard by every replica in the order announced, by the sender once", async () => {
     const [a, b] = [await replica(), await replica()];
-    const sent: MarketNews[] = [
+    const sent: Invalidation[] = [
       { kind: "block", lastBlockTime: 1_763_640_000 },
       { kind: "supply", symbol: "BTC" },
       { kind: "rates" },
@@ -66,10 +66,10 @@ describe.skipIf(lacksServers("market news through Redis", ["redis"]))("market ne
     const b = await replica();
     const stranger = new Redis(redis.url);
     try {
-      await stranger.publish(NEWS_CHANNEL, "not json");
-      await stranger.publish(NEWS_CHANNEL, JSON.stringify({ from: "x", news: { kind: "block" } }));
+      await stranger.publish(INVALIDATION_CHANNEL, "not json");
+      await stranger.publish(INVALIDATION_CHANNEL, JSON.stringify({ from: "x", news: { kind: "block" } }));
       await stranger.publish(
-        NEWS_CHANNEL,
+        INVALIDATION_CHANNEL,
         JSON.stringify({ from: "x", news: { kind: "supply", symbol: "ETH" } }),
       );
     } finally {
@@ -115,11 +115,11 @@ describe.skipIf(lacksServers("market news through Redis", ["redis"]))("market ne
     try {
       // .mts: outside this package a .ts file would be loaded as CommonJS, without top-level await.
       const script = join(dir, "replica.mts");
-      const module = fileURLToPath(new URL("./redis-news.ts", import.meta.url));
+      const module = fileURLToPath(new URL("./redis-invalidations.ts", import.meta.url));
       writeFileSync(
         script,
-        `import { RedisNews } from ${JSON.stringify(module)};
-const news = await RedisNews.open(${JSON.stringify(redis.url)});
+        `import { RedisInvalidations } from ${JSON.stringify(module)};
+const news = await RedisInvalidations.open(${JSON.stringify(redis.url)});
 let heard = 0;
 news.subscribe(() => heard++);
 await news.announce({ kind: "rates" });

@@ -1,39 +1,40 @@
-// Market news across replicas through Redis publish/subscribe: one channel, one JSON message per news.
-// Pub/sub keeps nothing for a subscriber that is away, so when the subscriber's connection comes back its
-// listeners hear a resync (news may have been missed) once it listens again, then news flows as before.
-// The sender hears its own news at once, from announce(), and skips its echo from Redis.
+// Cache invalidation across replicas through Redis pub/sub, one JSON message each. Pub/sub keeps nothing for
+// a subscriber that is away, so a reconnected subscriber's listeners get a resync. The sender's own
+// listeners hear at once, from announce(), and its echo from Redis is skipped.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import {
-  type MarketNews,
-  MarketNewsSchema,
-  type NewsChannel,
-  type NewsListener,
-  NewsListeners,
-} from "./market-news.ts";
+  type Invalidation,
+  type InvalidationChannel,
+  type InvalidationListener,
+  InvalidationListeners,
+  InvalidationSchema,
+} from "./invalidations.ts";
 
-export const NEWS_CHANNEL = "market-news";
+/** The Redis channel: its older name is kept, since replicas of every version and Redis ACLs name it. */
+export const INVALIDATION_CHANNEL = "market-news";
 
 interface Envelope {
   /** The sending channel, so it can skip its own echo. */
   from: string;
-  news: MarketNews;
+  /** The invalidation, under the wire's older field name (replicas of every version read it). */
+  news: Invalidation;
 }
 
-/** Reconnect backing off to once a second: news waits for the subscriber, and a resync covers the gap. */
+/** Reconnect backing off to once a second; a resync covers the gap. */
 const retryStrategy = (times: number) => Math.min(times * 100, 1000);
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class RedisNews implements NewsChannel {
+export class RedisInvalidations implements InvalidationChannel {
   private readonly id = randomUUID();
-  private readonly listeners: NewsListeners;
+  private readonly listeners: InvalidationListeners;
   private closed = false;
   /** Set once listening: from then on, every listening again after a drop starts with a resync. */
   private listened = false;
-  /** The latest subscribing under way (open() waits for the first, so no news goes by unheard). */
+  /** The latest subscribing under way (open() waits for the first, so nothing goes by unheard). */
   private listening: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -41,9 +42,9 @@ export class RedisNews implements NewsChannel {
     private readonly subscriber: Redis,
     private readonly log: (line: string) => void,
   ) {
-    this.listeners = new NewsListeners(log);
+    this.listeners = new InvalidationListeners(log);
     subscriber.on("message", (channel: string, text: string) => {
-      if (channel === NEWS_CHANNEL) this.heard(text);
+      if (channel === INVALIDATION_CHANNEL) this.heard(text);
     });
     subscriber.on("ready", () => {
       this.listening = this.listen();
@@ -51,16 +52,16 @@ export class RedisNews implements NewsChannel {
   }
 
   /**
-   * Connects both sides. Redis down at start is no failure: the channel listens once it answers, and its
-   * listeners then hear a resync, since news may have gone by in between.
+   * Connects both sides. Redis down at start is no failure: the channel listens once Redis responds, and
+   * its listeners then get a resync.
    */
   static async open(
     redisUrl: string,
     options: { log?: (line: string) => void; instrument?: (redis: Redis) => Redis } = {},
-  ): Promise<RedisNews> {
+  ): Promise<RedisInvalidations> {
     const instrument = options.instrument ?? ((redis: Redis) => redis);
     const common = { lazyConnect: true, connectTimeout: 1000, retryStrategy };
-    // Announcing fails at once while Redis is away rather than queueing news that would come late.
+    // Announcing fails at once while Redis is away rather than queueing invalidations that would come late.
     const publisher = instrument(
       new Redis(redisUrl, {
         ...common,
@@ -74,34 +75,40 @@ export class RedisNews implements NewsChannel {
     // The state is learnt from commands and 'ready'; the clients' error events would only repeat it.
     publisher.on("error", () => {});
     subscriber.on("error", () => {});
-    const news = new RedisNews(publisher, subscriber, options.log ?? ((line) => console.error(line)));
+    const channel = new RedisInvalidations(
+      publisher,
+      subscriber,
+      options.log ?? ((line) => console.error(line)),
+    );
     await Promise.all([
       publisher.connect().catch(() => {}),
-      subscriber.connect().catch((error) => news.log(`market news: Redis unreachable (${reasonOf(error)})`)),
+      subscriber
+        .connect()
+        .catch((error) => channel.log(`invalidation: Redis unreachable (${reasonOf(error)})`)),
     ]);
-    await news.listening;
-    return news;
+    await channel.listening;
+    return channel;
   }
 
-  async announce(news: MarketNews): Promise<void> {
-    if (this.closed) throw new Error("market news: the channel is closed");
-    this.listeners.deliver(news);
-    const envelope: Envelope = { from: this.id, news };
-    await this.publisher.publish(NEWS_CHANNEL, JSON.stringify(envelope));
+  async announce(invalidation: Invalidation): Promise<void> {
+    if (this.closed) throw new Error("invalidation: the channel is closed");
+    this.listeners.deliver(invalidation);
+    const envelope: Envelope = { from: this.id, news: invalidation };
+    await this.publisher.publish(INVALIDATION_CHANNEL, JSON.stringify(envelope));
   }
 
-  subscribe(listener: NewsListener): () => void {
+  subscribe(listener: InvalidationListener): () => void {
     return this.listeners.add(listener);
   }
 
   async ping(): Promise<true | string> {
-    if (this.closed) return "the market news channel is closed";
-    if (this.subscriber.status !== "ready") return "not listening to market news: Redis unreachable";
+    if (this.closed) return "the invalidation channel is closed";
+    if (this.subscriber.status !== "ready") return "not listening to cache invalidations: Redis unreachable";
     try {
       await this.publisher.ping();
       return true;
     } catch (error) {
-      return `cannot announce market news: ${reasonOf(error)}`;
+      return `cannot announce cache invalidations: ${reasonOf(error)}`;
     }
   }
 
@@ -115,10 +122,10 @@ export class RedisNews implements NewsChannel {
   /** Subscribes on every (re)connection; a listening again after the first begins with a resync. */
   private async listen(): Promise<void> {
     try {
-      await this.subscriber.subscribe(NEWS_CHANNEL);
+      await this.subscriber.subscribe(INVALIDATION_CHANNEL);
     } catch (error) {
       // The connection dropped again before the subscription took: its next 'ready' tries again.
-      if (!this.closed) this.log(`market news: could not subscribe (${reasonOf(error)})`);
+      if (!this.closed) this.log(`invalidation: could not subscribe (${reasonOf(error)})`);
       return;
     }
     if (this.closed) return;
@@ -131,13 +138,13 @@ export class RedisNews implements NewsChannel {
     try {
       envelope = JSON.parse(text) as Partial<Envelope>;
     } catch {
-      this.log(`market news: a message that is not JSON was ignored (${text.length} bytes)`);
+      this.log(`invalidation: a message that is not JSON was ignored (${text.length} bytes)`);
       return;
     }
     if (envelope.from === this.id) return;
-    const parsed = MarketNewsSchema.safeParse(envelope.news);
+    const parsed = InvalidationSchema.safeParse(envelope.news);
     if (!parsed.success) {
-      this.log(`market news: a message that is not market news was ignored (${text.slice(0, 100)})`);
+      this.log(`invalidation: a message that is not market news was ignored (${text.slice(0, 100)})`);
       return;
     }
     this.listeners.deliver(parsed.data);

@@ -1,7 +1,6 @@
-// Faults of the service itself (the causes of 500s) in the service's log, once each: the first of a kind
-// is an error record with its stack (and the request id of the answer that met it), the repeats within a
-// period are only counted, and the period's end writes one record with the count. A client that finds a
-// fault and repeats it a thousand times a second costs a line a minute.
+// Faults of the service itself (the causes of 500s), logged once per kind with its stack and request id;
+// repeats within a period are only counted, so a client repeating a fault a thousand times a second costs
+// a line a minute.
 import { createLogger, type Logger } from "./logger.ts";
 
 export interface FaultLogOptions {

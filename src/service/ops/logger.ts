@@ -1,9 +1,6 @@
-// The service's own log on pino: one JSON object a line ({"level":"info","time":"2026-…Z","pid":…,
-// "hostname":…,"msg":…} and whatever fields a line adds, such as requestId; logger.child({ role }) adds
-// fields to every line), on the standard output unless told otherwise. On a terminal the same records are
-// readable lines instead (pretty-lines.ts). No secret reaches either: fields that name one are censored, and
-// every text (the message, a URL, an error's message and stack) loses passwords in URLs, secret query
-// parameters and bearer tokens.
+// The service's own log on pino: one JSON object a line on the standard output, or readable lines on a
+// terminal (pretty-lines.ts). No secret reaches either: secret fields are censored, and every text loses
+// passwords in URLs, secret query parameters and bearer tokens.
 import { type DestinationStream, type Level, type Logger as PinoLogger, pino } from "pino";
 import { REDACTED, redactSecrets } from "./log-redaction.ts";
 import { prettyLines } from "./pretty-lines.ts";

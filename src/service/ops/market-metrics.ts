@@ -41,7 +41,7 @@ export function registerMarketMetrics(registry: Registry, market: MarketFigures)
   });
   const readFailures = new Counter({
     name: "mdqs_market_figures_failures_total",
-    help: "Scrapes whose read of the newest block failed (the store did not answer); its gauges were absent",
+    help: "Scrapes whose read of the newest block failed (the store did not respond); its gauges were absent",
     registers,
   });
   exchangeMetrics(registry, () => market.source.health?.() ?? []);

@@ -25,7 +25,7 @@ describe("GET /metrics", () => {
   it("answers the exposition text of what was observed, not cached", async () => {
     const metrics = new ServiceMetrics();
     const url = await serve(metrics);
-    metrics.observeAnswer("GET /v1/coins", "GET", 200, 0.0001);
+    metrics.observeResponse("GET /v1/coins", "GET", 200, 0.0001);
     metrics.refused("blocked-address");
 
     let response = await fetch(`${url}/metrics`);
@@ -39,7 +39,7 @@ describe("GET /metrics", () => {
     expect(samples.get('mdqs_refusals_total{reason="blocked-address"}')).toBe(1);
     expect(samples.get("process_resident_memory_bytes")).toBeGreaterThan(0);
 
-    metrics.observeAnswer("GET /v1/coins", "GET", 200, 0.0001);
+    metrics.observeResponse("GET /v1/coins", "GET", 200, 0.0001);
     response = await fetch(`${url}/metrics`);
     samples = exposedSamples(await response.text());
     expect(samples.get('mdqs_http_requests_total{endpoint="GET /v1/coins",method="GET",status="200"}')).toBe(

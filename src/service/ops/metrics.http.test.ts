@@ -1,6 +1,6 @@
-// /metrics of the running service, through real HTTP: what clients were answered (the app and the
-// cached-answer fast path alike), what was refused and why, the market's newest block and lag, and the store
-// calls timed, all counted by the service itself as it answers.
+// /metrics of the running service, through real HTTP: the responses clients got (from the route and the
+// response cache alike), what was refused and why, the market's newest block and lag, and the store calls
+// timed, all counted by the service itself as it responds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, TEST_ADMIN_KEY, type TestService } from "../testing/test-service.ts";
 import { exposedSamples } from "./testing/exposition.ts";

@@ -13,10 +13,10 @@ async function samplesOf(metrics: ServiceMetrics): Promise<Map<string, number>> 
 describe("ServiceMetrics: answers", () => {
   it("counts answers by endpoint, method and status, and their durations by endpoint and method", async () => {
     const metrics = new ServiceMetrics(quiet);
-    metrics.observeAnswer("GET /v1/coins", "GET", 200, 0.00004);
-    metrics.observeAnswer("GET /v1/coins", "GET", 200, 0.03);
-    metrics.observeAnswer("GET /v1/coins", "GET", 429, 0.0002);
-    metrics.observeAnswer("admin", "POST", 401, 0.001);
+    metrics.observeResponse("GET /v1/coins", "GET", 200, 0.00004);
+    metrics.observeResponse("GET /v1/coins", "GET", 200, 0.03);
+    metrics.observeResponse("GET /v1/coins", "GET", 429, 0.0002);
+    metrics.observeResponse("admin", "POST", 401, 0.001);
     const samples = await samplesOf(metrics);
 
     const coins = 'endpoint="GET /v1/coins",method="GET"';
@@ -35,7 +35,7 @@ describe("ServiceMetrics: answers", () => {
 
   it("counts a duration on a bucket's bound in that bucket, and reads as a histogram through the registry", async () => {
     const metrics = new ServiceMetrics(quiet);
-    metrics.observeAnswer("GET /v1/pairs", "GET", 200, 0.025);
+    metrics.observeResponse("GET /v1/pairs", "GET", 200, 0.025);
     const pairs = 'endpoint="GET /v1/pairs",method="GET"';
     const samples = await samplesOf(metrics);
     expect(samples.get(`mdqs_http_request_duration_seconds_bucket{${pairs},le="0.01"}`)).toBe(0);
@@ -52,8 +52,8 @@ describe("ServiceMetrics: answers", () => {
 
   it("counts a method outside the usual ones as OTHER, so no client makes series of its own", async () => {
     const metrics = new ServiceMetrics(quiet);
-    metrics.observeAnswer("other", "PROPFIND", 404, 0.0001);
-    metrics.observeAnswer("other", "MKCOL", 404, 0.0001);
+    metrics.observeResponse("other", "PROPFIND", 404, 0.0001);
+    metrics.observeResponse("other", "MKCOL", 404, 0.0001);
     const samples = await samplesOf(metrics);
     expect(samples.get('mdqs_http_requests_total{endpoint="other",method="OTHER",status="404"}')).toBe(2);
     expect([...samples.keys()].some((series) => series.includes("PROPFIND"))).toBe(false);
@@ -75,7 +75,7 @@ describe("ServiceMetrics: answers", () => {
   it("keeps each service's figures apart (a registry of its own) and documents each metric", async () => {
     const one = new ServiceMetrics(quiet);
     const other = new ServiceMetrics(quiet);
-    one.observeAnswer("GET /v1/pairs", "GET", 200, 0.001);
+    one.observeResponse("GET /v1/pairs", "GET", 200, 0.001);
     one.blocksStored(3);
     const samples = await samplesOf(other);
     expect(samples.has('mdqs_http_requests_total{endpoint="GET /v1/pairs",method="GET",status="200"}')).toBe(

@@ -1,11 +1,9 @@
-// The service's Prometheus figures (GET /metrics): answers by endpoint and status with their latency,
-// refusals by reason, the market's blocks and lag with each exchange's health, store and Redis timings,
-// and the process's own figures. Each service owns a registry of its own, never prom-client's global one:
-// tests run several services in one process, and each must count only its own.
+// The service's Prometheus metrics (GET /metrics). Each service owns a registry of its own, never
+// prom-client's global one: tests run several services in one process, and each must count only its own.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import type { NewsChannel } from "../news/market-news.ts";
-import { AnswerFigures } from "./answer-figures.ts";
+import type { InvalidationChannel } from "../invalidation/invalidations.ts";
 import { type MarketFigures, registerMarketMetrics } from "./market-metrics.ts";
+import { ResponseFigures } from "./response-figures.ts";
 
 /** Why a request was refused before it reached an endpoint. */
 export type RefusalReason = "limit" | "unknown-key" | "revoked-key" | "blocked-address" | "admin-auth";
@@ -18,11 +16,8 @@ const REFUSAL_REASONS: readonly RefusalReason[] = [
   "admin-auth",
 ];
 
-/**
- * From a cached answer (about 50 µs) to a cold chart read (about 30 ms) and a stalled one: the fast
- * path's answers land in the first buckets instead of all in the first, which would say nothing.
- */
-const ANSWER_BUCKETS = [
+/** From a cached response (tens of µs) to a cold chart read and a stalled one: cached ones still spread. */
+const DURATION_BUCKETS = [
   0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10,
 ];
 /** A SQLite read takes microseconds, a PostgreSQL round trip a millisecond or so, a bulk write seconds. */
@@ -48,7 +43,7 @@ export interface MetricsOptions {
 
 export class ServiceMetrics {
   readonly registry = new Registry();
-  private readonly answers: AnswerFigures;
+  private readonly responses: ResponseFigures;
   private readonly refusals: Counter<"reason">;
   private readonly refusalChildren = new Map<RefusalReason, CountChild>();
   private readonly storeSeconds: Histogram<"store" | "operation">;
@@ -58,7 +53,7 @@ export class ServiceMetrics {
 
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
-    this.answers = new AnswerFigures(this.registry, ANSWER_BUCKETS);
+    this.responses = new ResponseFigures(this.registry, DURATION_BUCKETS);
     this.refusals = new Counter({
       name: "mdqs_refusals_total",
       help: "Requests refused before any endpoint: over the limit, an unknown or revoked key, a blocked address, a wrong admin key",
@@ -94,7 +89,7 @@ export class ServiceMetrics {
     });
     this.blocks = new Counter({
       name: "mdqs_market_blocks_total",
-      help: "120-second blocks this process learned were stored since it started (its own or the ingest's news)",
+      help: "120-second blocks this process learned were stored since it started (its own or the ingest's)",
       registers,
     });
     if (options.market) registerMarketMetrics(this.registry, options.market);
@@ -102,25 +97,25 @@ export class ServiceMetrics {
   }
 
   /**
-   * Counts one answer and its duration. The hot path (every request, the cached ones included): `endpoint`
-   * must be a bounded name ("GET /v1/coins", "admin", "other"), never a path as sent.
+   * Counts one response and its duration, on every request: `endpoint` must be a bounded name
+   * ("GET /v1/coins", "admin", "other"), never a path as sent.
    */
-  observeAnswer(endpoint: string, method: string, status: number, seconds: number): void {
-    this.answers.record(endpoint, method, status, seconds);
+  observeResponse(endpoint: string, method: string, status: number, seconds: number): void {
+    this.responses.record(endpoint, method, status, seconds);
   }
 
   refused(reason: RefusalReason): void {
     this.refusalChildren.get(reason)?.inc();
   }
 
-  /** Blocks stored (by this process's ingest or, on a replica, as the news told it). */
+  /** Blocks stored (by this process's ingest or, on a replica, as an invalidation told it). */
   blocksStored(count = 1): void {
     this.blocks.inc(count);
   }
 
-  /** Counts the blocks that `news` tells of, from now on. */
-  countBlocksOf(news: Pick<NewsChannel, "subscribe">): void {
-    news.subscribe((item) => {
+  /** Counts the blocks that `invalidations` tells of, from now on. */
+  countBlocksOf(invalidations: Pick<InvalidationChannel, "subscribe">): void {
+    invalidations.subscribe((item) => {
       if (item.kind === "block") this.blocksStored();
     });
   }

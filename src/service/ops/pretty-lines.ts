@@ -1,8 +1,5 @@
-// The service's log as a person reads it on a terminal: "[12:00:30] WARN: slow {"requestId":"r-7f3a"}",
-// one line a record (an error's stack below it), from pino-pretty. The prettifier is called in the write
-// itself rather than on pino's worker-thread transport: a line is on the terminal when the call that logged
-// it returns, so a stop or a crash loses none, and what it prettifies is the line pino already censored
-// and scrubbed.
+// The service's log as a person reads it on a terminal, from pino-pretty: "[12:00:30] WARN: slow {...}".
+// Prettified in the write itself, not on pino's worker-thread transport, so a crash loses no line.
 import type { DestinationStream } from "pino";
 import { isColorSupported, prettyFactory } from "pino-pretty";
 

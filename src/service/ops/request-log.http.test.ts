@@ -1,4 +1,4 @@
-// No secret reaches the request log through the real server, on the app's path and on the cached fast path,
+// No secret reaches the request log through the real server, from the route and from the response cache,
 // and the files that could hold one are the owner's only.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,13 +1,7 @@
-// The request log: one JSON object per line, appended through a buffered stream so the request path never
-// waits on the disk. Lines are gathered for a few milliseconds and written together: one write per request
-// was the service's largest cost under load. The file rotates by size and by UTC day into gzipped files, of
-// which the newest `keep` stay. `readRequestLog` reads the current file back, `readRotatedRequestLogs` all.
-//
-// Rotation is rotating-file-stream's, chosen over pino with pino-roll: it is a plain stream.Writable with no
-// dependencies (Node ≥ 14), so the 25 ms batches, the drop above MAX_PENDING_BYTES (writableLength counts
-// what waits while a rotation runs) and close() stay as they were; it gzips rotated files and keeps a count
-// of them, which pino-roll does not (no compression), and pino would add a worker thread and its own line
-// format for a log whose seven fields are this project's own.
+// The request log: one JSON object per line, gathered for a few milliseconds and written together, so the
+// request path never waits on the disk (one write per request was the largest cost under load). Rotated by
+// size and UTC day into gzipped files by rotating-file-stream, a plain Writable that gzips and counts
+// rotated files (pino-roll does neither, and pino would add a worker thread).
 import fs from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -30,7 +24,7 @@ export const RequestLogEntrySchema = z.object({
   bytes: z.number(),
   /** "local": decided by this replica alone, under its share of the limit, while Redis was unreachable. */
   limiter: z.literal("local").optional(),
-  /** The id the answer carried (X-Request-Id); absent in lines written before it was logged. */
+  /** The id the response carried (X-Request-Id); absent in lines written before it was logged. */
   requestId: z.string().optional(),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
@@ -120,10 +114,8 @@ export class RequestLog {
         // An id is a UUID or a well-formed one a balancer sent (request-id.ts): nothing in it needs escaping.
         `${e.requestId === undefined ? "" : `,"requestId":"${e.requestId}"`}}\n`,
     );
-    // Best effort by design: a process killed with SIGKILL loses the lines of its last few milliseconds. An
-    // accepted supply post is not lost with them: its stored row, committed before the answer, is the ledger.
-    // (Writing a write's line at once was tried: rotating-file-stream writes chunk by chunk, so under
-    // concurrent posts the lines queued in memory and more were lost, not fewer.)
+    // Best effort by design: SIGKILL loses the last few milliseconds' lines. An accepted supply post is not
+    // lost with them: its stored row, committed before the response, is the ledger.
     this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
   }
 

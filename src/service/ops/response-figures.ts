@@ -1,7 +1,7 @@
-// Answers by endpoint, method and status, and their durations: counted on every request, so counted in plain
-// numbers per series (a map read and a few additions) and handed to prom-client only when Prometheus
-// scrapes. prom-client's own observe() validates and hashes the labels on every call, a child's too: about
-// 800 ns an answer against 50 µs for a whole cached answer (BENCHMARKS.md, bench:metrics).
+// Responses by endpoint, method and status, and their durations: counted on every request, so kept as plain
+// numbers per series and handed to prom-client only when Prometheus scrapes.
+// Hand-written: prom-client's observe() hashes labels per call, costly beside a cached response
+// (bench:metrics).
 import { Counter, type Histogram, type Registry } from "prom-client";
 
 /**
@@ -10,12 +10,12 @@ import { Counter, type Histogram, type Registry } from "prom-client";
  */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** One (endpoint, method): its answers per status and its durations' histogram, not cumulative. */
-interface AnswerSeries {
+/** One (endpoint, method): its responses per status and its durations' histogram, not cumulative. */
+interface ResponseSeries {
   endpoint: string;
   method: string;
   byStatus: Map<number, number>;
-  /** Answers whose duration is at most bounds[i] and above bounds[i - 1]; the last, above every bound. */
+  /** Responses whose duration is at most bounds[i] and above bounds[i - 1]; the last, above every bound. */
   buckets: Float64Array;
   sum: number;
   count: number;
@@ -28,12 +28,12 @@ interface Sample {
   metricName: string;
 }
 
-const DURATION_HELP = "Time from a request's arrival to its answer, by endpoint and method";
+const DURATION_HELP = "Time from a request's arrival to its response, by endpoint and method";
 
-export class AnswerFigures {
+export class ResponseFigures {
   /** endpoint → method as sent → series: nested maps, so the hot path builds no key string. */
-  private readonly answers = new Map<string, Map<string, AnswerSeries>>();
-  private readonly series: AnswerSeries[] = [];
+  private readonly byEndpoint = new Map<string, Map<string, ResponseSeries>>();
+  private readonly series: ResponseSeries[] = [];
 
   constructor(
     registry: Registry,
@@ -41,7 +41,7 @@ export class AnswerFigures {
   ) {
     const requests = new Counter({
       name: "mdqs_http_requests_total",
-      help: "Requests answered, by endpoint (a bounded name such as 'GET /v1/coins'), method and status",
+      help: "Responses sent, by endpoint (a bounded name such as 'GET /v1/coins'), method and status",
       labelNames: ["endpoint", "method", "status"],
       registers: [registry],
       collect: () => {
@@ -71,10 +71,10 @@ export class AnswerFigures {
   }
 
   record(endpoint: string, method: string, status: number, seconds: number): void {
-    let byMethod = this.answers.get(endpoint);
+    let byMethod = this.byEndpoint.get(endpoint);
     if (byMethod === undefined) {
       byMethod = new Map();
-      this.answers.set(endpoint, byMethod);
+      this.byEndpoint.set(endpoint, byMethod);
     }
     let series = byMethod.get(method);
     if (series === undefined) {
@@ -91,10 +91,10 @@ export class AnswerFigures {
   }
 
   /** The series of an endpoint and a method as labelled (methods counted as OTHER share one). */
-  private seriesOf(endpoint: string, method: string): AnswerSeries {
+  private seriesOf(endpoint: string, method: string): ResponseSeries {
     const found = this.series.find((s) => s.endpoint === endpoint && s.method === method);
     if (found) return found;
-    const created: AnswerSeries = {
+    const created: ResponseSeries = {
       endpoint,
       method,
       byStatus: new Map(),

@@ -1,13 +1,12 @@
-// Every answer the service gives, wherever it was given (the app, the cached-answer fast path, the front
-// door's refusals), is recorded here once: a request-log line, the usage review's count, the metrics, and
-// the key's last use. One place, so that no path can answer without being counted.
-import type { AccessBook } from "../access/access-book.ts";
+// Every response, whichever step sent it, is recorded here once: a request-log line, the usage review's
+// count, the metrics, and the key's last use. One place, so that no response goes uncounted.
+import type { AccessList } from "../access/access-list.ts";
 import type { StoredKey } from "../access/access-store.ts";
 import type { RefusalReason } from "../access/admission.ts";
 import type { UsageTally } from "../access/usage-tally.ts";
 import type { RequestLog, RequestLogEntry } from "./request-log.ts";
 
-export interface Answer {
+export interface RecordedResponse {
   /** When the request arrived, in ms since the epoch. */
   timeMs: number;
   /** What the usage review and the metrics count it under: "GET /v1/coins", "admin", "dashboard"... */
@@ -27,9 +26,9 @@ export interface Answer {
   refusal?: RefusalReason | "admin-auth" | null;
 }
 
-/** What the metrics take of an answer (ServiceMetrics, src/service/ops/metrics.ts). */
-export interface AnswerMetrics {
-  observeAnswer(endpoint: string, method: string, status: number, seconds: number): void;
+/** What the metrics take of a response (ServiceMetrics, src/service/ops/metrics.ts). */
+export interface ResponseMetrics {
+  observeResponse(endpoint: string, method: string, status: number, seconds: number): void;
   refused(reason: RefusalReason | "admin-auth"): void;
 }
 
@@ -45,17 +44,17 @@ function isoTime(ms: number): string {
   return isoText;
 }
 
-export class AnsweredRequests {
+export class ResponseRecorder {
   constructor(
     private readonly log: RequestLog,
     private readonly usage: UsageTally | null = null,
-    private readonly metrics: AnswerMetrics | null = null,
-    private readonly book: AccessBook | null = null,
+    private readonly metrics: ResponseMetrics | null = null,
+    private readonly accessList: AccessList | null = null,
   ) {}
 
   /**
-   * The log line's fields, filled afresh for each answer: RequestLog.append reads them at once and keeps
-   * nothing, and an object less per answer is measurably less garbage on the fast path.
+   * The log line's fields, filled afresh for each response: RequestLog.append reads them at once and keeps
+   * nothing, so no object is made per response.
    */
   private readonly line: RequestLogEntry = {
     time: "",
@@ -68,28 +67,28 @@ export class AnsweredRequests {
     requestId: "",
   };
 
-  record(answer: Answer): void {
+  record(response: RecordedResponse): void {
     const line = this.line;
-    line.time = isoTime(answer.timeMs);
-    line.client = answer.client;
-    line.method = answer.method;
-    line.path = answer.path;
-    line.status = answer.status;
-    line.durationMs = Math.round(answer.durationMs * 1000) / 1000;
-    line.bytes = answer.bytes;
-    if (answer.fallback) line.limiter = "local";
+    line.time = isoTime(response.timeMs);
+    line.client = response.client;
+    line.method = response.method;
+    line.path = response.path;
+    line.status = response.status;
+    line.durationMs = Math.round(response.durationMs * 1000) / 1000;
+    line.bytes = response.bytes;
+    if (response.fallback) line.limiter = "local";
     else delete line.limiter;
-    line.requestId = answer.requestId;
+    line.requestId = response.requestId;
     this.log.append(line);
-    const endpoint = answer.endpoint;
+    const endpoint = response.endpoint;
     // The review is of the API's clients: the dashboard's files, the operator's own requests and the
     // metrics scrapes are not what the fair-usage policy is about.
-    if (answer.path.startsWith("/v1/"))
-      this.usage?.add(answer.client, endpoint, answer.timeMs, answer.status, answer.bytes);
+    if (response.path.startsWith("/v1/"))
+      this.usage?.add(response.client, endpoint, response.timeMs, response.status, response.bytes);
     if (this.metrics) {
-      this.metrics.observeAnswer(endpoint, answer.method, answer.status, answer.durationMs / 1000);
-      if (answer.refusal) this.metrics.refused(answer.refusal);
+      this.metrics.observeResponse(endpoint, response.method, response.status, response.durationMs / 1000);
+      if (response.refusal) this.metrics.refused(response.refusal);
     }
-    if (answer.key) this.book?.noteUse(answer.key, answer.timeMs);
+    if (response.key) this.accessList?.noteUse(response.key, response.timeMs);
   }
 }

@@ -60,7 +60,7 @@ export function timeStore(store: Store, metrics: ServiceMetrics): Store {
   return timeAsyncMethods(store, "market", metrics);
 }
 
-/** The access book's store with each call timed as store="access", operation=<method>. */
+/** The access store with each call timed as store="access", operation=<method>. */
 export function timeAccessStore(store: AccessStore, metrics: ServiceMetrics): AccessStore {
   return timeAsyncMethods(store, "access", metrics);
 }

@@ -10,7 +10,7 @@ export interface RateSourceSettings {
   rateIssuerHosts: ReadonlyMap<RateIssuer, URL>;
 }
 
-/** `clock` is real time (the issuers publish by it); `log` gets the issuers' news and failures. */
+/** `clock` is real time (the issuers publish by it); `log` gets the issuers' progress and failures. */
 export function chooseRateSource(
   settings: RateSourceSettings,
   clock: Clock,

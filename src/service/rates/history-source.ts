@@ -1,5 +1,5 @@
-// The generated histories as a rate source: every fixing published by the market clock's now that the book
-// lacks, handed over at once, looked for every 10 minutes of market time.
+// The generated histories as a rate source: every fixing published by the market clock's now that the rate
+// cache lacks, handed over at once, looked for every 10 minutes of market time.
 import { allRateHistories } from "./history.ts";
 import type { RateSink, RateSource, RatesSourceStatus } from "./rate-source.ts";
 

@@ -1,8 +1,6 @@
-// Deterministic, realistic interest-rate fixing histories: one fixing per business day from each type's
-// first date, following the real policy paths approximately, with a little day-to-day noise drawn from an
-// integer hash of (type, date). SOFR30/90/180 and the SOFR Index (SAFR) are computed from the generated
-// SOFR with the New York Fed's method. Histories are generated once up to the end of the requested year and
-// cached; callers share the fixing objects, which is why their fields are readonly.
+// Deterministic, realistic interest-rate fixing histories: one fixing per business day, following the real
+// policy paths with a little noise hashed from (type, date); the SOFR family is derived from SOFR. Cached
+// once generated; callers share the fixing objects, which is why their fields are readonly.
 
 import { fromDayNumber, toDayNumber } from "../../interface/iso-day.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";

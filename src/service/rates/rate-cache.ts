@@ -1,6 +1,5 @@
-// The interest-rate fixings the endpoints answer from: kept in the store, held in memory per type
-// (a few thousand small records), and topped up by the book's source (rate-source.ts) as new fixings are
-// published: generated histories, or the issuers' own fixings.
+// The interest-rate fixings the endpoints serve: stored, cached in memory per type (a few thousand small
+// records), and topped up by the rate source (rate-source.ts) as new fixings are published.
 import type { InterestRate, InterestRateMeta } from "../../interface/resources.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import type { RateRecord, Store } from "../store/store.ts";
@@ -29,7 +28,7 @@ function sameFixing(a: RateRecord, b: RateRecord): boolean {
   return a.value === b.value && a.publicationTime === b.publicationTime && a.source === b.source;
 }
 
-export class RateBook {
+export class RateCache {
   private fixings = new Map<string, RateRecord[]>();
   private loaded = false;
   /** The store's writes of fixings, one after the other (settled() waits for them). */
@@ -49,10 +48,10 @@ export class RateBook {
 
   /**
    * Hands the source what is due by `nowMs`; true if fixings were stored before it returned. Fixings a
-   * source stores later (an issuer's answer) are told to the `onPublished` listener instead.
+   * source stores later (an issuer's response) are told to the `onPublished` listener instead.
    */
   refresh(nowMs: number): boolean {
-    if (!this.loaded) throw new Error("rates: open() the book before refreshing it");
+    if (!this.loaded) throw new Error("rates: open() the rate cache before refreshing it");
     this.refreshing = true;
     this.storedInRefresh = false;
     try {
@@ -63,7 +62,7 @@ export class RateBook {
     return this.storedInRefresh;
   }
 
-  /** Called after fixings arrive between refreshes (answers are cached: the caches must go). */
+  /** Called after fixings arrive between refreshes (responses are cached: the caches must go). */
   onPublished(listener: () => void): void {
     this.listener = listener;
   }
@@ -130,7 +129,7 @@ export class RateBook {
         [...byDate.values()].sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1)),
       );
     }
-    // Answered from memory at once; stored in order behind (a failed write is told, and fetched again
+    // Served from memory at once; stored in order behind (a failed write is logged, and fetched again
     // after a restart, since the store then lacks it).
     const stored = this.writes.then(() => this.db.insertRates(changed));
     this.writes = stored.catch((error) =>

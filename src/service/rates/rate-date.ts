@@ -1,5 +1,5 @@
 // The date rules of the interest-rate endpoints: parsing the date a client names, and finding the fixing
-// that answers for it (the latest one on or before that date, looking back at most 30 days).
+// that applies to it (the latest one on or before that date, looking back at most 30 days).
 
 import { addDays, parseIsoDay } from "../../interface/iso-day.ts";
 

@@ -1,14 +1,14 @@
-// Where the rate book's fixings come from: one seam, two sources. `history` generates realistic histories
-// (history.ts) and hands them over at once; `issuers` fetches the real fixings from the ECB, the New York
-// Fed and the Bank of England, and hands them over when they arrive. The book keeps, stores and serves
-// them the same way whichever source it has.
+// Where the rate cache's fixings come from: `history` generates realistic histories (history.ts) at once;
+// `issuers` fetches the real fixings from the ECB, the New York Fed and the Bank of England.
 import type { RateType } from "../../interface/vocabulary.ts";
 import type { RateRecord } from "../store/store.ts";
 
 export const RATES_SOURCES = ["history", "issuers"] as const;
 export type RatesSourceName = (typeof RATES_SOURCES)[number];
+/** What RATES_SOURCE may say: a source, or "auto" (the issuers beside the real market, else the histories). */
+export type RatesSourceSetting = RatesSourceName | "auto";
 
-/** What a source may ask of the book. */
+/** What a source may ask of the rate cache. */
 export interface RateSink {
   /** The newest stored fixing of a type. */
   newest(type: RateType): RateRecord | undefined;
@@ -23,13 +23,13 @@ export interface IssuerFeedStatus {
   /** The issuer as the interface names it: ECB, FED or BOE. */
   issuer: string;
   types: RateType[];
-  /** The last answer that was read and stored (RFC 3339 UTC), or null. */
+  /** The last response that was read and stored (RFC 3339 UTC), or null. */
   lastFetch: string | null;
   /** Effective date of the newest stored fixing of the feed's types (the oldest of their newest). */
   lastFixing: string | null;
-  /** Failed attempts since the start (unreachable, an error status, an answer that could not be read). */
+  /** Failed attempts since the start (unreachable, an error status, a response that could not be read). */
   failures: number;
-  /** What the last failed attempt met, while the feed is failing; null once it answers again. */
+  /** What the last failed attempt met, while the feed is failing; null once it responds again. */
   lastError: string | null;
   /** When the feed is asked next (RFC 3339 UTC), or null while a request is under way. */
   nextAttempt: string | null;

@@ -1,41 +1,41 @@
-// How a process follows the news of what was stored: it drops the answers and figures the news changed
-// and, on an api replica (which did not make the change itself), reads again what it keeps in memory: the
-// series, the ingest's report, the rates, the market's pairs. A replica that missed news (Redis was down)
-// notices a newer block than it knows within POLL_MS and resyncs.
+// How a process follows cache invalidations: it drops the cached responses and figures an invalidation
+// names and, on an api replica (which did not make the change), reloads what it keeps in memory. A replica
+// that missed one (Redis was down) sees a newer block within POLL_MS and resyncs.
+
+import type { Invalidation, InvalidationChannel } from "../invalidation/invalidations.ts";
 import type { ChartCache } from "../market/chart-cache.ts";
 import type { MarketView } from "../market/market-view.ts";
-import type { MarketNews, NewsChannel } from "../news/market-news.ts";
-import type { RateBook } from "../rates/rate-book.ts";
+import type { RateCache } from "../rates/rate-cache.ts";
 import type { Store } from "../store/store.ts";
 import type { ReplicaMarket } from "./replica-market.ts";
 import type { ReportedSource } from "./source-report.ts";
 
-/** An api replica reads the newest block's end this often, in case news was lost. */
+/** An api replica reads the newest block's end this often, in case an invalidation was lost. */
 const POLL_MS = 5_000;
 
 export interface Followed {
   store: Store;
   view: MarketView;
-  /** The cached answers (ResponseCache). */
+  /** The cached responses (ResponseCache). */
   cache: { clear(): void };
   charts: ChartCache;
   /** Only on a replica: what it re-reads (a writer's memory is already up to date). */
-  replica: { rates: RateBook; reported: ReportedSource; market: ReplicaMarket } | null;
+  replica: { rates: RateCache; reported: ReportedSource; market: ReplicaMarket } | null;
 }
 
 export interface Following {
   stop(): void;
 }
 
-export function followNews(
-  news: NewsChannel,
+export function followInvalidations(
+  invalidations: InvalidationChannel,
   followed: Followed,
   knownEnd: number | null,
   log: (line: string) => void,
 ): Following {
   const { store, view, cache, charts, replica } = followed;
-  const follow = async (item: MarketNews): Promise<void> => {
-    // Keys and rules are the access book's (src/service/access/): no market answer depends on them.
+  const follow = async (item: Invalidation): Promise<void> => {
+    // Keys and rules are the access list's (src/service/access/): no market response depends on them.
     if (item.kind === "access") return;
     view.invalidate();
     cache.clear();
@@ -52,12 +52,12 @@ export function followNews(
       await replica.reported.reload(store);
       view.setMarket(await replica.market.reload());
     }
-    // Answers computed while the reads above were under way are dropped too.
+    // Responses computed while the reads above were under way are dropped too.
     view.invalidate();
     cache.clear();
   };
-  const unsubscribe = news.subscribe((item) => {
-    follow(item).catch((error) => log(`news: following ${item.kind} failed: ${error}`));
+  const unsubscribe = invalidations.subscribe((item) => {
+    follow(item).catch((error) => log(`invalidation: following ${item.kind} failed: ${error}`));
   });
   const poll = replica
     ? setInterval(() => {

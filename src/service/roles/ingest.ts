@@ -1,14 +1,14 @@
 // The ingest: runs the market's source, stores each block as it ends and the rates as they are published,
-// and announces what it stored so every replica's caches follow. ROLE=all runs it beside the API in one
-// process; ROLE=ingest runs it alone (and only one writes at a time: ingest-lock.ts).
+// and invalidates every replica's caches for what it stored. ROLE=all runs it beside the API; ROLE=ingest
+// alone (one writer at a time: ingest-lock.ts).
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { Coin } from "../catalog/catalog.ts";
 import { type Clock, MarketClock } from "../clock.ts";
 import type { Config } from "../config/settings.ts";
+import type { Invalidation } from "../invalidation/invalidations.ts";
 import { MarketFeed } from "../market/feed.ts";
 import { MarketView } from "../market/market-view.ts";
-import type { MarketNews } from "../news/market-news.ts";
-import type { RateBook } from "../rates/rate-book.ts";
+import type { RateCache } from "../rates/rate-cache.ts";
 import { openMarket } from "../sources/open-market.ts";
 import type { OpenMarket, OpenOptions } from "../sources/opened-market.ts";
 import type { Store } from "../store/store.ts";
@@ -20,13 +20,13 @@ export interface IngestOptions {
   store: Store;
   marketClock: Clock;
   wallClock: Clock;
-  rates: RateBook;
+  rates: RateCache;
   log: (line: string) => void;
   /** false: no timer adds blocks; call advanceMarket() instead (tests). */
   live: boolean;
   exchangeTuning?: OpenOptions["exchangeTuning"];
   /** Tells every process (this one included) what was stored. */
-  announce(news: MarketNews): Promise<void>;
+  announce(invalidation: Invalidation): Promise<void>;
 }
 
 export interface RunningIngest {
@@ -119,7 +119,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
   };
   if (options.live) schedule();
 
-  // A live source's history fills behind the streams while the API answers; each step shows at once.
+  // A live source's history fills behind the streams while the API serves; each step shows at once.
   const history = opened
     .fillHistory(() => {
       announce({ kind: "history" }).catch(told("announcing history"));
@@ -136,7 +136,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
       if (timer) clearTimeout(timer);
       await opened.stop();
       await history;
-      // An issuer's answer still on the way must not be stored into (or logged as failing on) a closed store.
+      // An issuer's response still on the way must not be stored into (or logged as failing on) a closed store.
       rates.close();
     },
   };

@@ -1,13 +1,11 @@
-// The store a process opens: PostgreSQL when DATABASE_URL is set (several processes share it), else
-// SQLite in the data directory (one process, nothing to install). The data directory keeps one market per
-// source: market.sqlite holds the first source's (and the access tables), and another source's market is
-// kept beside it in market-<source>.sqlite, so switching between the real market and the simulator never
-// asks for another directory and never mixes their values.
+// The store a process opens: PostgreSQL when DATABASE_URL is set (several processes share it), else SQLite
+// in the data directory. There each source keeps its own market (market.sqlite for the first, then
+// market-<source>.sqlite), so switching between the real market and the simulator never mixes their values.
 import type { Config } from "../config/settings.ts";
-import type { MarketSource } from "../config/sources.ts";
+import type { MarketSource } from "../sources/market-settings.ts";
 import { SqliteStore } from "../store/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
-import { heldMarketSource } from "./store-checks.ts";
+import { storedMarketSource } from "./store-checks.ts";
 
 export async function openStore(
   config: Config,
@@ -16,8 +14,8 @@ export async function openStore(
 ): Promise<Store> {
   if (config.databaseUrl === null) {
     let store = SqliteStore.open(config.dataDir);
-    const held = source === null ? null : await heldMarketSource(store);
-    if (held !== null && held !== source) {
+    const stored = source === null ? null : await storedMarketSource(store);
+    if (stored !== null && stored !== source) {
       await store.close();
       store = SqliteStore.open(config.dataDir, `market-${source}.sqlite`);
     }

@@ -1,7 +1,5 @@
-// How the market's source is doing, as the ingest last reported it. The ingest writes it to the store with
-// every block (and when an exchange's pairs change); an api replica, which runs no source, reads it back
-// and answers /status and the X-Market-Source header from it, exactly as the process running the source
-// would.
+// How the market's source is doing, as the ingest last reported it in the store (with every block): an api
+// replica, which runs no source, serves /status and the X-Market-Source header from it.
 import type { Clock } from "../clock.ts";
 import type { ExchangeHealth, SourceStatus, TradeSource } from "../market/trade-source.ts";
 import type { RatesSourceStatus } from "../rates/rate-source.ts";
@@ -68,10 +66,10 @@ export class ReportedSource implements SourceStatus {
 
   /** Each exchange's health as reported; absent for the simulator. Made once a report, not per request. */
   health: (() => ExchangeHealth[]) | undefined;
-  /** The exchanges connected, of those read (every /v1 answer's header asks). */
+  /** The exchanges connected, of those read (every /v1 response's header asks). */
   liveExchanges: (() => { live: number; total: number }) | undefined;
 
-  private answerFrom(report: SourceReport): void {
+  private adopt(report: SourceReport): void {
     this.report = report;
     const health = report.health;
     if (health === null) {
@@ -91,6 +89,6 @@ export class ReportedSource implements SourceStatus {
   /** Reads the newest report; keeps the one it has when none is stored yet. */
   async reload(store: Store): Promise<void> {
     const text = await store.getMeta(SOURCE_REPORT_META);
-    if (text !== null) this.answerFrom(JSON.parse(text) as SourceReport);
+    if (text !== null) this.adopt(JSON.parse(text) as SourceReport);
   }
 }

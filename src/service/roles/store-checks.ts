@@ -1,9 +1,9 @@
 // What a store holds must match what the process is configured for: a simulated market and a real one, two
 // seeds, or two coin lists never share a store (their histories would mix). The first process to write
 // notes them; every later one, of any role, is held to them.
-import { ConfigError } from "../config/load.ts";
-import type { MarketSource } from "../config/sources.ts";
-import type { ChosenConfig } from "../sources/market-choice.ts";
+import type { ChosenConfig } from "../config/settings.ts";
+import { ConfigError } from "../config-error.ts";
+import type { MarketSource } from "../sources/market-settings.ts";
 import type { Store } from "../store/store.ts";
 
 const SEED_META = "seed";
@@ -14,7 +14,7 @@ const MARKET_SOURCE_META = "market_source";
  * The source whose market `store` holds, or null for a store without one. A store made before the note
  * existed holds the simulator's.
  */
-export async function heldMarketSource(store: Store): Promise<MarketSource | null> {
+export async function storedMarketSource(store: Store): Promise<MarketSource | null> {
   const [source, lastEnd] = await Promise.all([store.getMeta(MARKET_SOURCE_META), store.lastBlockTime()]);
   if (source === "simulator" || source === "exchanges") return source;
   return lastEnd !== null ? "simulator" : null;
@@ -38,11 +38,11 @@ export async function checkStoreFits(store: Store, config: ChosenConfig, note: b
     store.getMeta(MARKET_SOURCE_META),
     store.lastBlockTime(),
   ]);
-  const held = lastEnd !== null;
+  const hasMarket = lastEnd !== null;
   const wantedCoins = config.marketCoins === null ? "all" : config.marketCoins.join(",");
   // A store made before a note existed holds the simulator's market of all coins.
-  const storedSource = source ?? (held ? "simulator" : null);
-  const storedCoins = coins ?? (held ? "all" : null);
+  const storedSource = source ?? (hasMarket ? "simulator" : null);
+  const storedCoins = coins ?? (hasMarket ? "all" : null);
   const another = config.databaseUrl === null ? "DATA_DIR" : "database";
   if (seed !== null && seed !== String(config.seed)) {
     throw new ConfigError(

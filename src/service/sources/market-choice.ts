@@ -1,31 +1,35 @@
-// MARKET_SOURCE auto, the default: the real market where the exchanges can be reached, and the simulator,
-// said plainly, where none answers (offline, a firewall, DNS). The interest rates the same way (RATES_SOURCE
-// auto): the issuers beside the real market where they answer, else the generated histories (the rate book
-// keeps one source's fixings at a time, so none are mixed). Forced sources are taken as they are.
-import type { Config } from "../config/settings.ts";
-import type { MarketSource } from "../config/sources.ts";
-import { firstIssuerAnswering } from "../rates/issuers/issuer-reachability.ts";
+// MARKET_SOURCE auto, the default: the real market where an exchange responds, else the simulator as a
+// stated fallback. RATES_SOURCE auto likewise: the issuers beside the real market where they respond, else
+// the generated histories (the rate cache keeps one source's fixings at a time, never a mix).
+import { firstIssuerResponding } from "../rates/issuers/issuer-reachability.ts";
 import type { RatesSourceName } from "../rates/rate-source.ts";
-import { firstAnswering, REACH_MS } from "./exchanges/reachability.ts";
+import { firstResponding, REACH_MS } from "./exchanges/reachability.ts";
 import { VENUES } from "./exchanges/venues.ts";
+import type { MarketSettings, MarketSource } from "./market-settings.ts";
 
-/** The configuration once the start has chosen: a source of each kind, never "auto". */
-export type ChosenConfig = Config & { marketSource: MarketSource; ratesSource: RatesSourceName };
+/**
+ * Settings (the configuration, handed down whole) once the start has chosen: a source of each kind, never
+ * "auto". Generic so that the rest of the configuration passes through unchanged.
+ */
+export type ChosenSettings<C extends MarketSettings = MarketSettings> = C & {
+  marketSource: MarketSource;
+  ratesSource: RatesSourceName;
+};
 
-/** What the dashboard's pill and the terminal say when the simulator stands in. */
+/** What the dashboard's pill and the terminal say when the simulator is the fallback. */
 export const NO_EXCHANGE_REACHED = "no exchange could be reached";
 
 /**
  * `config` with its market source (and, where auto, its rates source and history days) chosen: the issuers'
- * rates beside the real market where they answer, else the generated histories.
+ * rates beside the real market where they respond, else the generated histories.
  */
-export function withSource(
-  config: Config,
+export function withSource<C extends MarketSettings>(
+  config: C,
   source: MarketSource,
   fallback: string | null,
-  issuersAnswer = true,
-): ChosenConfig {
-  const realRates = source === "exchanges" && issuersAnswer;
+  issuersRespond = true,
+): ChosenSettings<C> {
+  const realRates = source === "exchanges" && issuersRespond;
   return {
     ...config,
     marketSource: source,
@@ -38,47 +42,49 @@ export function withSource(
 export interface ChoiceOptions {
   log: (line: string) => void;
   /**
-   * The source the store already holds where one store serves every source (PostgreSQL): auto keeps it, a
-   * cluster's history never changes source by itself. Null for the data directory, which keeps one store
-   * per source.
+   * The source the store already holds where one store serves every source (PostgreSQL): auto keeps it, so
+   * a cluster never changes source by itself. Null for the data directory (one store per source).
    */
-  held: MarketSource | null;
+  stored: MarketSource | null;
   /** An api replica runs no source: it takes what the store holds, or the simulator until it says. */
   probes: boolean;
   withinMs?: number;
 }
 
-export async function chooseMarketSource(config: Config, options: ChoiceOptions): Promise<ChosenConfig> {
+export async function chooseMarketSource<C extends MarketSettings>(
+  config: C,
+  options: ChoiceOptions,
+): Promise<ChosenSettings<C>> {
   if (config.marketSource !== "auto") return withSource(config, config.marketSource, null);
-  if (options.held !== null) return withSource(config, options.held, null);
+  if (options.stored !== null) return withSource(config, options.stored, null);
   if (!options.probes) return withSource(config, "simulator", null);
   const venues = VENUES.filter((v) => config.exchanges.includes(v.name));
   const withinMs = options.withinMs ?? REACH_MS;
   // The issuers are asked at the same time, where the rates follow (RATES_SOURCE auto): no second wait.
   const [reach, issuer] = await Promise.all([
-    firstAnswering(venues, config.exchangeHosts, withinMs),
-    config.ratesSource === "auto" ? firstIssuerAnswering(config.rateIssuerHosts, withinMs) : null,
+    firstResponding(venues, config.exchangeHosts, withinMs),
+    config.ratesSource === "auto" ? firstIssuerResponding(config.rateIssuerHosts, withinMs) : null,
   ]);
-  if (reach.answered !== null) {
-    options.log(`market: ${reach.answered} answered: reading the real market (MARKET_SOURCE auto)`);
-    const issuersAnswer = config.ratesSource !== "auto" || issuer !== null;
-    if (!issuersAnswer) {
+  if (reach.reached !== null) {
+    options.log(`market: ${reach.reached} answered: reading the real market (MARKET_SOURCE auto)`);
+    const issuersRespond = config.ratesSource !== "auto" || issuer !== null;
+    if (!issuersRespond) {
       options.log(
-        `rates: no issuer could be reached within ${withinMs / 1000} s: the generated histories stand in ` +
+        `rates: no issuer could be reached within ${withinMs / 1000} s: falling back to the generated histories ` +
           "(start with --rates issuers to wait for them)",
       );
     }
-    return withSource(config, "exchanges", null, issuersAnswer);
+    return withSource(config, "exchanges", null, issuersRespond);
   }
   options.log(
     `market: ${NO_EXCHANGE_REACHED} within ${withinMs / 1000} s (${describeFailures(reach.failures, venues)}); ` +
-      `the simulator stands in, and the exchanges are tried again every ${config.marketRetrySeconds} s ` +
+      `falling back to the simulator, and the exchanges are tried again every ${config.marketRetrySeconds} s ` +
       "(start with --market simulator to stay offline)",
   );
   return withSource(config, "simulator", NO_EXCHANGE_REACHED);
 }
 
-/** "Binance, Kraken: ENOTFOUND; 8 did not answer in time": one short line for ten exchanges. */
+/** "Binance, Kraken: ENOTFOUND; 8 did not respond in time": one short line for ten exchanges. */
 function describeFailures(
   failures: { exchange: string; error: string }[],
   venues: readonly { name: string }[],
@@ -93,7 +99,7 @@ function describeFailures(
   }
   const parts = [...byCause.entries()].map(([cause, exchanges]) => `${exchanges.join(", ")}: ${cause}`);
   const silent = venues.length - failures.length;
-  if (silent > 0) parts.push(`${silent} did not answer in time`);
+  if (silent > 0) parts.push(`${silent} did not respond in time`);
   return parts.join("; ");
 }
 
@@ -111,24 +117,24 @@ function causeOf(error: string): string {
 }
 
 /**
- * While the simulator stands in for the exchanges (MARKET_SOURCE auto, none reached): tries them every
- * MARKET_RETRY_SECONDS and calls `answered` once, when one answers, so that the service can switch without
- * its operator. Returns the stop.
+ * While the simulator is the fallback (MARKET_SOURCE auto, no exchange reached): tries the exchanges every
+ * MARKET_RETRY_SECONDS and calls `reached` once one responds, so the service switches by itself. Returns the
+ * stop.
  */
 export function watchForExchanges(
-  config: ChosenConfig,
-  answered: (exchange: string) => void,
+  config: ChosenSettings,
+  reached: (exchange: string) => void,
   withinMs = REACH_MS,
 ): () => void {
   const venues = VENUES.filter((v) => config.exchanges.includes(v.name));
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const attempt = async () => {
-    const reach = await firstAnswering(venues, config.exchangeHosts, withinMs);
+    const reach = await firstResponding(venues, config.exchangeHosts, withinMs);
     if (stopped) return;
-    if (reach.answered !== null) {
+    if (reach.reached !== null) {
       stopped = true;
-      answered(reach.answered);
+      reached(reach.reached);
       return;
     }
     timer = setTimeout(() => void attempt(), config.marketRetrySeconds * 1000);

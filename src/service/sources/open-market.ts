@@ -1,15 +1,18 @@
-// Opens the market on its source (MARKET_SOURCE): the simulator seeds or fills its history before the
-// service answers; the exchanges start their streams at once and fill the history from candles behind
-// them, while the API already answers.
+// Opens the market on its source (MARKET_SOURCE): the simulator seeds its history before the service
+// serves; the exchanges start their streams at once and fill the history from candles while the API serves.
 import { marketCoins } from "../catalog/market-coins.ts";
-import type { Config } from "../config/settings.ts";
 import { MarketFeed } from "../market/feed.ts";
 import type { Store } from "../store/store.ts";
 import { openExchanges } from "./exchanges/open-exchanges.ts";
+import type { MarketSettings } from "./market-settings.ts";
 import type { OpenMarket, OpenOptions } from "./opened-market.ts";
 import { SimulatorSource } from "./simulator/simulator-source.ts";
 
-export async function openMarket(config: Config, store: Store, options: OpenOptions): Promise<OpenMarket> {
+export async function openMarket(
+  config: MarketSettings,
+  store: Store,
+  options: OpenOptions,
+): Promise<OpenMarket> {
   if (config.marketSource === "exchanges") return openExchanges(config, store, options);
   const market = marketCoins(config.marketCoins);
   const source = new SimulatorSource(config.seed, market.all ? undefined : market.coinSymbols);

@@ -136,8 +136,7 @@ function bestWidth(histogram: Int32Array, n: number, maxBits: number): number {
 
 /**
  * The cheaper coding of `v[0..n)`, whose least and greatest values are `min` and `max`, or null when neither
- * keeps every value an exact integer. Both codings' histograms are made in one pass (measured: planning was
- * a third of encoding a day).
+ * keeps every value an exact integer. Both codings' histograms are made in one pass (planning is a hot step).
  */
 export function planColumn(v: Float64Array, n: number, min: number, max: number): ColumnPlan | null {
   if (n === 0) return { zigzag: false, width: 0, min: 0, bits: 0, small: true };
@@ -155,8 +154,8 @@ export function planColumn(v: Float64Array, n: number, min: number, max: number)
     2 * max < 4_294_967_296;
   if (small) {
     // The common case: every value fits 32 bits either way, so bit lengths come from clz32 directly, and
-    // zigzag's without a branch on the sign (measured: the branch, mispredicted for residuals around 0, made
-    // this pass 2.5–3 times as slow). x is in [−2^31, 2^31): x << 1 keeps 2x's low 32 bits, x >> 31 is its sign.
+    // zigzag's without a branch on the sign (mispredicted for residuals around 0, it slowed this pass down
+    // several times). x is in [−2^31, 2^31): x << 1 keeps 2x's low 32 bits, x >> 31 is its sign.
     for (let i = 0; i < n; i++) {
       const x = v[i] as number;
       (offsets[32 - Math.clz32(x - min)] as number)++;

@@ -1,5 +1,5 @@
 // Writing an integer column of a packed day as planned (block-codec-ints.ts: planColumn): the packed low
-// bits, then the exceptions. The encoder's innermost loops, hand-tuned and measured (see each).
+// bits, then the exceptions. The encoder's innermost loops, hand-tuned (see each).
 import { type ByteWriter, type ColumnPlan, P2 } from "./block-codec-ints.ts";
 
 // Scratch of writeColumn: a column is at most a day's 720 blocks.
@@ -64,7 +64,7 @@ export function writeColumn(out: ByteWriter, v: Float64Array, n: number, plan: C
     const i = positions[k] as number;
     out.varint(i - previous - 1);
     // ⌊u / limit⌋ − 1, exactly (limit is a power of two); written without the − 1 after ⌊⌋, which V8
-    // speculated a small integer and deoptimized writeColumn for, again and again (measured: 270 deopts).
+    // speculated a small integer and deoptimized writeColumn for, again and again.
     out.varint(Math.floor(((overs[k] as number) - limit) / limit));
     previous = i;
   }

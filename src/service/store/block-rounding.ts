@@ -1,6 +1,6 @@
 // The precision a block's figures are kept at, decided as the block is made: its rows and its packed day
-// (block-codec.ts stores integers) then hold the same numbers, and an answer never changes when its day is
-// packed.
+// (block-codec.ts stores integers) then hold the same numbers, and a response never changes when its day
+// is packed.
 
 /** Significant digits of a stored USD price: far finer than any exchange's tick relative to its price. */
 export const PRICE_DIGITS = 9;
@@ -14,7 +14,7 @@ export function priceExponent(x: number): number {
 const POWERS = Array.from({ length: 23 }, (_, n) => Number(`1e${n}`));
 
 // The decade of the last price rounded: prices of a series move little, so most calls skip the logarithm
-// (measured: the logarithm was a tenth of a seeding worker's time).
+// (it showed in seeding's profile).
 let decadeLow = 1;
 let decadeHigh = 0;
 let decadeScale = 1;

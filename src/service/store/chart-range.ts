@@ -1,6 +1,6 @@
 // What a chart read is, whatever the engine (chart-reader.ts for SQLite, pg-chart-reader.ts for PostgreSQL):
 // the point times a query covers (and a candle query's, the same whole buckets), which part of them lies in
-// packed days and which in rows, how a series' rows become points, and how the points read become the answer.
+// packed days and which in rows, how a series' rows become points, and how those become the response.
 import type { ChartScale } from "../../interface/chart-window.ts";
 import { bucketStart, type Filter, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import { bucketMeans } from "./bucket-means.ts";
@@ -35,8 +35,8 @@ export function pointTimeRange(query: ChartQuery): { from: number; to: number } 
   return bucketTimeRange(query);
 }
 
-/** The points read (ascending), as the query answers them: bucket means when scaled, else at most limit. */
-export function answerPoints(read: PointColumns, query: ChartQuery): PointColumns {
+/** The points read (ascending) as the query returns them: bucket means when scaled, else at most limit. */
+export function queriedPoints(read: PointColumns, query: ChartQuery): PointColumns {
   if (query.scale !== "raw") return bucketMeans(read.times, read.values, query.scale, query.limit);
   return read.times.length > query.limit
     ? { times: read.times.slice(0, query.limit), values: read.values.slice(0, query.limit) }

@@ -1,7 +1,7 @@
 // Chart points out of the SQLite store: packed days (day-columns.ts) where there are, the rows of the
 // days after them, and whole-bucket means for scaled points.
 import type Database from "better-sqlite3";
-import { answerPoints, appendRowPoints, chartSpan, pointTimeRange } from "./chart-range.ts";
+import { appendRowPoints, chartSpan, pointTimeRange, queriedPoints } from "./chart-range.ts";
 import { appendDayPoints } from "./day-columns.ts";
 import type { ChartQuery, PointColumns } from "./store.ts";
 
@@ -42,7 +42,7 @@ export class ChartReader {
     // several times faster than one row object per point; scaled buckets are then averaged in one pass.
     const range = pointTimeRange(query);
     if (range === null) return { times: [], values: [] };
-    return answerPoints(this.readRange(query.series, query.filter, range.from, range.to), query);
+    return queriedPoints(this.readRange(query.series, query.filter, range.from, range.to), query);
   }
 
   /** Points with a point time in [from, to]: packed days where there are, rows for the days after them. */

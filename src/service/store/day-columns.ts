@@ -55,8 +55,7 @@ export class DayColumns {
   private readonly present = new Uint8Array(BLOCKS_PER_DAY);
   /**
    * A block's 12 figures side by side (slot × 12 + column): adding a block writes one or two cache lines
-   * instead of twelve a column apart (measured: adding was a tenth of a seeding worker's time with a
-   * series' 70 KB of columns per day).
+   * instead of twelve a column apart (it showed in seeding's profile).
    */
   private readonly values = new Float64Array(COLUMN_COUNT * BLOCKS_PER_DAY);
   private encoded: Uint8Array | null = null;
@@ -72,7 +71,7 @@ export class DayColumns {
 
   /**
    * Empties it for another day of the series: a seed packs a day of every series in turn, and reusing the
-   * columns spares allocating (and collecting) 70 KB per series and day.
+   * columns spares allocating (and collecting) them per series and day.
    */
   restart(day: number): void {
     this.currentDay = day;

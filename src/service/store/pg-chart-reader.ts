@@ -1,14 +1,14 @@
-// Chart points out of the PostgreSQL store, the same as the SQLite store answers: packed days
+// Chart points out of the PostgreSQL store, the same as the SQLite store returns: packed days
 // (day-columns.ts) where there are, the rows of the days after them (chart-range.ts says which).
 
 import type { CandleColumns } from "../../interface/candles.ts";
 import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
 import {
-  answerPoints,
   appendRowPoints,
   chartSpan,
   placedAtLastTrade,
   pointTimeRange,
+  queriedPoints,
 } from "./chart-range.ts";
 import { appendDayPoints } from "./day-columns.ts";
 import type { PgSql } from "./pg-connection.ts";
@@ -71,7 +71,7 @@ export class PgChartReader {
       appendDayPoints(days, query.filter, from, to, out);
     }
     if (span.rowsFrom <= span.rowsTo) await this.appendRows(query, span.rowsFrom, span.rowsTo, from, to, out);
-    return answerPoints(out, query);
+    return queriedPoints(out, query);
   }
 
   /**

@@ -21,7 +21,7 @@ export function connect(url: string, options: PgOptions = {}) {
   return postgres(url, {
     max: options.max ?? 10,
     types: { int8AsNumber },
-    // "already exists, skipping" and the like: expected on every open, not news.
+    // "already exists, skipping" and the like: expected on every open, not worth a line.
     onnotice: () => {},
     connection: {
       application_name: "market-data-service",

@@ -1,17 +1,7 @@
-// The PostgreSQL store's schema, as versioned migrations applied on open. Several processes may open the
-// same database at once (an ingest and its replicas starting together): each migration runs in its own
-// transaction under one advisory lock, so each is applied exactly once and no process reads a half-made
-// schema.
-//
-// The tables are shaped for TimescaleDB or Citus later, without a query changing: every key starts with the
-// series (or the symbol) and has time second, and no query joins across series (the series table is small
-// and each process keeps it in memory). Then, on an extension-enabled database, a migration would run
-//   Timescale: SELECT create_hypertable('blocks', 'time', chunk_time_interval => 86400, migrate_data => true)
-//              (the time column is in the primary key, as a hypertable's unique indexes need), the same for
-//              trades on time_ms; day_columns stays a plain table (one row per series and day).
-//   Citus:     SELECT create_distributed_table(t, 'series') for blocks, day_columns and trades, and
-//              create_distributed_table('supply' | 'rates', 'symbol') (every unique key holds its distribution
-//              column); series and meta become create_reference_table(...).
+// The PostgreSQL store's schema, as versioned migrations applied on open, each in its own transaction under
+// one advisory lock, so processes starting together apply it exactly once. Every key starts with the series
+// (or symbol) and has time second, and no query joins across series, so a later migration could make the
+// tables TimescaleDB hypertables or Citus-distributed without a query changing.
 import type { PgSql } from "./pg-connection.ts";
 
 export interface Migration {

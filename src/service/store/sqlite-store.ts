@@ -78,14 +78,13 @@ export class SqliteStore implements Store {
     this.charts = new ChartReader(db, () => this.packedUntilDay);
   }
 
-  /**
-   * A data directory of schema 1 (blocks without their candles) has its block history forgotten, to be
-   * seeded or caught up again with candles; its supply posts, rates, trades and series are kept. Said on
-   * the log, since a real market's history cannot be made again.
-   */
   /** What opening it did that its operator should hear of (said on the service's log by openStore). */
   readonly notices: string[] = [];
 
+  /**
+   * A data directory of schema 1 (blocks without their candles) forgets its block history, to be made again
+   * with candles; supply, rates, trades and series are kept. Logged, since a real history cannot be remade.
+   */
   private upgradeFromVersion1(file: string): void {
     const hasMeta = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined;
     if (!hasMeta || this.getMetaRaw("schema_version") !== "1") return;

@@ -110,7 +110,7 @@ export interface PackedDay {
 
 /**
  * What one write stores, all of it or none. Blocks, trades and packed days are keyed by series first and
- * time second, and a write replaces what the same keys held: writing a block twice (a restarted or a
+ * time second, and a write replaces what the same keys had: writing a block twice (a restarted or a
  * duplicated ingest) stores it once.
  */
 export interface MarketWrite {

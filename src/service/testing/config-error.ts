@@ -1,5 +1,6 @@
 // For configuration tests: the ConfigError a configuration is refused with (and a failure if it is accepted).
-import { ConfigError, loadConfig } from "../config/load.ts";
+import { loadConfig } from "../config/load.ts";
+import { ConfigError } from "../config-error.ts";
 
 export function configError(env: Record<string, string | undefined>, argv: string[] = []): ConfigError {
   try {

@@ -43,9 +43,9 @@ const allExchanges = createRoute({
 });
 
 async function candlesOf(ctx: ServiceContext, request: CandleSeriesRequest): Promise<{ candles: string }> {
-  const answer = await readCandleSeries(ctx, request);
-  if ("refused" in answer) throw new ApiError(400, answer.refused);
-  return { candles: encodeCandles({ exchange: request.exchange, symbol: request.symbol }, answer.candles) };
+  const read = await readCandleSeries(ctx, request);
+  if ("refused" in read) throw new ApiError(400, read.refused);
+  return { candles: encodeCandles({ exchange: request.exchange, symbol: request.symbol }, read.candles) };
 }
 
 export function registerCandles(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {

@@ -25,8 +25,8 @@ export function registerCoins(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext)
       ctx.view.provisional(ctx.source),
     ]);
     // A provisional list (a coin at its first price, or none yet while the exchanges are read) changes with
-    // the next trade, not only at the next block: it is not kept, so a coin shows within a request of its
-    // first trade. The clients revalidate coins at every request anyway (lifetime "revalidate").
+    // the next trade, not only at the next block: it is not cached, so a coin shows within a request of its
+    // first trade.
     return respond(
       c,
       ctx.config.wire,

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { ENDPOINTS, routeOf } from "../../../interface/endpoints.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../../interface/vocabulary.ts";
 import type { ServiceContext } from "../../context.ts";
-import { interestRateResource, isRateType } from "../../rates/rate-book.ts";
+import { interestRateResource, isRateType } from "../../rates/rate-cache.ts";
 import { parseRateDate } from "../../rates/rate-date.ts";
 import { ApiError } from "../errors.ts";
 import { respond } from "../respond.ts";
@@ -14,7 +14,7 @@ import { cachedContent, readResponses } from "./shared.ts";
 const RULES =
   "The value of a date is the latest fixing whose effective date is on or before it, at most 30 days before; " +
   "without a date, the latest published fixing. With ?dateInit= (and optionally ?dateFinal=, default today) " +
-  "the answer is the array of fixings in that range, ascending.";
+  "the response is the array of fixings in that range, ascending.";
 
 /** Both forms of the endpoint last alike. */
 const LIFETIME = ENDPOINTS.interestRate.lifetime;
@@ -53,7 +53,7 @@ function date(name: string, where: string, text: string): string {
   return parsed.date;
 }
 
-function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: string | undefined) {
+function fixings(ctx: ServiceContext, c: Context, rateType: string, pathDate: string | undefined) {
   const type = requireRateType(rateType);
   const { dateInit, dateFinal } = c.req.query();
   if (dateInit !== undefined || dateFinal !== undefined) {
@@ -85,9 +85,9 @@ function answer(ctx: ServiceContext, c: Context, rateType: string, pathDate: str
 }
 
 export function registerInterestRate(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext): void {
-  app.openapi(latestRoute, (c) => answer(ctx, c, c.req.valid("param").rateType, undefined));
+  app.openapi(latestRoute, (c) => fixings(ctx, c, c.req.valid("param").rateType, undefined));
   app.openapi(datedRoute, (c) => {
     const { rateType, date: pathDate } = c.req.valid("param");
-    return answer(ctx, c, rateType, pathDate);
+    return fixings(ctx, c, rateType, pathDate);
   });
 }

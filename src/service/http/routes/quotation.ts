@@ -31,7 +31,7 @@ export function registerQuotation(app: OpenAPIHono<ServiceEnv>, ctx: ServiceCont
     ]);
     if (!quotation) throw new ApiError(404, `no trades of ${symbol} have been aggregated yet`);
     if (stored) return respond(c, ctx.config.wire, quotation, ENDPOINTS.quotation.lifetime);
-    // A first price changes with the next trade: neither kept here nor by a client past a revalidation.
+    // A first price changes with the next trade: neither cached here nor by a client past a revalidation.
     return respond(c, ctx.config.wire, quotation, "revalidate", false);
   });
 }

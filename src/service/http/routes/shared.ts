@@ -1,6 +1,6 @@
 // Pieces several route modules share: the common error responses of the OpenAPI description, the
 // lookups that turn a path symbol or exchange into a 404 that names what exists, and a chart series read for
-// an answer (chart points, symbol details' gfx1).
+// a response (chart points, symbol details' gfx1).
 import { ErrorRecordSchema } from "../../../interface/resources.ts";
 import type { ServiceContext } from "../../context.ts";
 import { readChartSeries, type SeriesRequest } from "../../market/chart-series.ts";
@@ -38,27 +38,27 @@ export const jsonContent = <T>(schema: T, description: string) => ({
 const VALIDATOR_HEADERS = {
   ETag: {
     description:
-      "A strong validator of this answer in its coding; send it back as If-None-Match to be told 304 if nothing changed",
+      "A strong validator of this response in its coding; send it back as If-None-Match to be told 304 if nothing changed",
     schema: { type: "string" as const, example: '"k3Xf0Qm2bP9sTzL1aW8c-br"' },
   },
   "Cache-Control": {
     description:
-      "How long the answer may be kept: `public, max-age=<seconds until the next block ends>` for market figures, `public, no-cache` (keep, but revalidate) where a supply post or a fixing can change it",
+      "How long the response may be cached: `public, max-age=<seconds until the next block ends>` for market figures, `public, no-cache` (keep, but revalidate) where a supply post or a fixing can change it",
     schema: { type: "string" as const, example: "public, max-age=87" },
   },
 };
 
-/** A GET's 200: JSON with its validator and lifetime (http/edge.ts). */
+/** A GET's 200: JSON with its validator and lifetime (http/response-writer.ts). */
 export const cachedContent = <T>(schema: T, description: string) => ({
   ...jsonContent(schema, description),
   headers: VALIDATOR_HEADERS,
 });
 
-/** A GET's other answers: 304 to a matching If-None-Match (counted like any request), and the errors. */
+/** A GET's other responses: 304 to a matching If-None-Match (counted like any request), and the errors. */
 export const readResponses = (...statuses: Parameters<typeof errorResponses>) => ({
   304: {
     description:
-      "Not modified: the If-None-Match sent names this answer. No body; the same validator, lifetime and RateLimit headers. Counted against the fair-usage limit like any request",
+      "Not modified: the If-None-Match sent names this response. No body; the same validator, lifetime and RateLimit headers. Counted against the fair-usage limit like any request",
     headers: VALIDATOR_HEADERS,
   },
   ...errorResponses(...statuses),
@@ -94,8 +94,8 @@ export const EXTENSION: { tags: string[]; "x-extension": true } = {
 
 /** One series' points as the request asks them, or its refusal as a 400 (market/chart-series.ts). */
 export async function chartSeries(ctx: ServiceContext, request: SeriesRequest): Promise<ChartSeries> {
-  const answer = await readChartSeries(ctx, request);
-  if ("refused" in answer) throw new ApiError(400, answer.refused);
+  const read = await readChartSeries(ctx, request);
+  if ("refused" in read) throw new ApiError(400, read.refused);
   const key = { filter: request.filter, exchange: request.exchange, symbol: request.symbol };
-  return new ChartSeries(key, request.scale, answer.points.times, answer.points.values);
+  return new ChartSeries(key, request.scale, read.points.times, read.points.values);
 }

@@ -36,12 +36,12 @@ const postRoute = createRoute({
     "(application/json or another +json type); each field once. Another body type is a 415; an empty body " +
     `is no body. The symbol must be known; the supply a decimal number > 0 and ≤ ${MAX_CIRCULATING_SUPPLY} ` +
     "(digits with an optional fraction and exponent; no hex, sign '+', spaces or separators). " +
-    "Requires `Authorization: Bearer <write key>`. The record is stored durably before the answer.",
+    "Requires `Authorization: Bearer <write key>`. The record is stored durably before the response.",
   // The write key is required; an X-Api-Key beside it is optional, as on every /v1 request (fair usage).
   security: [{ writeKey: [], apiKey: [] }, { writeKey: [] }],
   request: {
     query: ENDPOINTS.supplyPost.query,
-    // The body is read by readSupplyPost, not by zod-openapi's validator (which answers other media types
+    // The body is read by readSupplyPost, not by zod-openapi's validator (which meets other media types
     // with an exception of its own): the schema is referenced here for the document only.
     body: {
       required: false,
@@ -55,7 +55,7 @@ const postRoute = createRoute({
 });
 
 /** Rejects a POST without a valid write key before anything else is looked at. */
-function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
+function requireWriteKey(ctx: ServiceContext): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     const header = c.req.header("Authorization") ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -70,16 +70,15 @@ function requireWriteKey(ctx: ServiceContext): MiddlewareHandler {
         "WWW-Authenticate": 'Bearer error="invalid_token"',
       });
     }
-    c.set("writeKey" as never, writer.fingerprint as never);
+    c.set("writeKey", writer.fingerprint);
     await next();
   };
 }
 
 /**
  * The body's size limit, after the write key: only a writer's body is read, so only a writer is told
- * "100 Continue" (listeners.ts writes it when the body is first read). A declared Content-Length over the
- * limit is refused on the head alone: Hono's bodyLimit touches the request's body stream even then, which
- * starts reading it.
+ * "100 Continue". A declared Content-Length over the limit is refused on the head alone (Hono's bodyLimit
+ * would start reading the body).
  */
 function limitBody(): MiddlewareHandler {
   const tooLarge = () => new ApiError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
@@ -116,7 +115,7 @@ export function registerSupply(app: OpenAPIHono<ServiceEnv>, ctx: ServiceContext
       source: post.source,
       timeMs: nowMs,
       block: MarketView.blockNumber(nowMs),
-      keyFingerprint: c.get("writeKey" as never) as string,
+      keyFingerprint: c.get("writeKey"),
     };
     // Acknowledged only once the store has committed it (on PostgreSQL: the commit has returned).
     await ctx.store.insertSupply(record);

@@ -32,7 +32,7 @@ export function registerSymbolDetails(app: OpenAPIHono<ServiceEnv>, ctx: Service
       ctx.view.exchanges(symbol),
     ]);
     const details = { change: ctx.view.change(ctx.marketClock.now()), coin, rank, exchanges, gfx1 };
-    // A live source's newest trades show at once, so its answers are not kept until the next block.
+    // A live source's newest trades show at once, so its responses are not cached until the next block.
     return respond(
       c,
       ctx.config.wire,

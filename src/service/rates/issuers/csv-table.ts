@@ -1,6 +1,6 @@
-// The issuers' CSV answers as rows of named columns (csv-parse reads quoting, CRLF and a BOM).
+// The issuers' CSV responses as rows of named columns (csv-parse reads quoting, CRLF and a BOM).
 import { parse } from "csv-parse/sync";
-import { IssuerAnswerError } from "./issuer-feed.ts";
+import { IssuerResponseError } from "./issuer-feed.ts";
 
 export interface CsvTable {
   /** Index of each column by its header name. */
@@ -14,14 +14,14 @@ export function csvTable(body: string, needed: readonly string[], what: string):
   try {
     records = parse(body, { bom: true, skip_empty_lines: true, relax_column_count: true });
   } catch (error) {
-    throw new IssuerAnswerError(`${what} is not CSV (${(error as Error).message.split("\n")[0]})`);
+    throw new IssuerResponseError(`${what} is not CSV (${(error as Error).message.split("\n")[0]})`);
   }
   const header = records[0] ?? [];
   const columns = new Map(header.map((name, i) => [name.trim(), i]));
   const missing = needed.filter((name) => !columns.has(name));
   if (missing.length > 0) {
     const start = JSON.stringify(body.slice(0, 60));
-    throw new IssuerAnswerError(`${what} has no ${missing.join(", ")} column (it starts ${start})`);
+    throw new IssuerResponseError(`${what} has no ${missing.join(", ")} column (it starts ${start})`);
   }
   return { columns, rows: records.slice(1) };
 }

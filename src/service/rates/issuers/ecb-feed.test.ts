@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ECB_FEED } from "./ecb-feed.ts";
-import { IssuerAnswerError } from "./issuer-feed.ts";
+import { IssuerResponseError } from "./issuer-feed.ts";
 
 // The shape of the ECB Data Portal's csvdata answer: the columns named in the first row, quoted fields
 // holding commas, CRLF line ends, an empty OBS_VALUE for a missing observation.
@@ -30,7 +30,7 @@ describe("ECB_FEED", () => {
 
   it("takes the portal's 404 'No results found.' as no fixings, and any other error as a refusal", () => {
     expect(ECB_FEED.read(404, "No results found.")).toEqual([]);
-    expect(() => ECB_FEED.read(404, "<html>Not Found</html>")).toThrow(IssuerAnswerError);
+    expect(() => ECB_FEED.read(404, "<html>Not Found</html>")).toThrow(IssuerResponseError);
     expect(() => ECB_FEED.read(503, "busy")).toThrow(/HTTP 503/);
   });
 

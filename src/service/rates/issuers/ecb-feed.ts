@@ -1,14 +1,12 @@
-// €STR from the ECB Data Portal's SDMX REST API: the volume-weighted trimmed mean rate, series
-// EST.B.EU000A2X2A25.WT, as CSV (`format=csvdata`: one row per observation, the columns named in the first
-// row, among them KEY, TIME_PERIOD as yyyy-mm-dd and OBS_VALUE in percent; see
-// https://data.ecb.europa.eu/help/api/data). Only TARGET days have rows. A range without observations is
-// answered 404 "No results found.". €STR is published at 08:00 CET on the next TARGET day.
+// €STR from the ECB Data Portal's SDMX REST API, series EST.B.EU000A2X2A25.WT, as CSV (`format=csvdata`:
+// KEY, TIME_PERIOD, OBS_VALUE in percent; https://data.ecb.europa.eu/help/api/data). A range without
+// observations is a 404 "No results found.". Published at 08:00 CET on the next TARGET day.
 import { cell, csvTable } from "./csv-table.ts";
 import {
   checkedDate,
   checkedValue,
-  IssuerAnswerError,
   type IssuerFeed,
+  IssuerResponseError,
   type Observation,
 } from "./issuer-feed.ts";
 
@@ -25,13 +23,13 @@ export const ECB_FEED: IssuerFeed = {
   ],
   read(status, body) {
     if (status === 404 && /no results found/i.test(body)) return [];
-    if (status !== 200) throw new IssuerAnswerError(`the ECB answered HTTP ${status}`);
-    const table = csvTable(body, ["KEY", "TIME_PERIOD", "OBS_VALUE"], "the ECB's answer");
+    if (status !== 200) throw new IssuerResponseError(`the ECB responded HTTP ${status}`);
+    const table = csvTable(body, ["KEY", "TIME_PERIOD", "OBS_VALUE"], "the ECB's response");
     const observations: Observation[] = [];
     for (const [i, row] of table.rows.entries()) {
-      const where = `the ECB's answer, row ${i + 2}`;
+      const where = `the ECB's response, row ${i + 2}`;
       const key = cell(table, row, "KEY");
-      if (key !== ESTER_SERIES_KEY) throw new IssuerAnswerError(`${where}: series ${JSON.stringify(key)}`);
+      if (key !== ESTER_SERIES_KEY) throw new IssuerResponseError(`${where}: series ${JSON.stringify(key)}`);
       const value = cell(table, row, "OBS_VALUE");
       if (value === "") continue; // a missing observation
       observations.push({

@@ -1,5 +1,5 @@
 // What the issuer source needs to know of one issuer feed: the types it carries, when they are published,
-// the requests that fetch fixings since a date, and how to read an answer. One module per issuer
+// the requests that fetch fixings since a date, and how to read a response. One module per issuer
 // (ecb-feed.ts, nyfed-feeds.ts, boe-feed.ts) describes its feeds; issuer-source.ts runs them.
 import { isIsoDay } from "../../../interface/iso-day.ts";
 import type { RATE_TYPES, RateType } from "../../../interface/vocabulary.ts";
@@ -16,9 +16,9 @@ export interface Observation {
   readonly value: number;
 }
 
-/** An answer that is not what the issuer answers: refused whole, nothing of it stored. */
-export class IssuerAnswerError extends Error {
-  override name = "IssuerAnswerError";
+/** A response that is not what the issuer sends: refused whole, nothing of it stored. */
+export class IssuerResponseError extends Error {
+  override name = "IssuerResponseError";
 }
 
 export interface IssuerFeed {
@@ -35,21 +35,21 @@ export interface IssuerFeed {
    */
   requests(from: string, to: string): string[];
   /**
-   * The fixings of one answer, in any order. `status` is the HTTP status; throws IssuerAnswerError for an
-   * answer that cannot be read (the whole answer is refused).
+   * The fixings of one response, in any order. `status` is the HTTP status; throws IssuerResponseError for
+   * a response that cannot be read (the whole response is refused).
    */
   read(status: number, body: string): Observation[];
 }
 
-/** A yyyy-mm-dd calendar date, or an IssuerAnswerError naming what was found. */
+/** A yyyy-mm-dd calendar date, or an IssuerResponseError naming what was found. */
 export function checkedDate(text: string, where: string): string {
   if (!isIsoDay(text))
-    throw new IssuerAnswerError(`${where}: ${JSON.stringify(text.slice(0, 40))} is not a date`);
+    throw new IssuerResponseError(`${where}: ${JSON.stringify(text.slice(0, 40))} is not a date`);
   return text;
 }
 
 /**
- * A rate in the range an issuer can publish, or an IssuerAnswerError: percent between -20 and 100, or for
+ * A rate in the range an issuer can publish, or an IssuerResponseError: percent between -20 and 100, or for
  * an index level (the SOFR Index) between 0.5 and 1,000.
  */
 export function checkedValue(raw: unknown, type: RateType, where: string): number {
@@ -57,7 +57,7 @@ export function checkedValue(raw: unknown, type: RateType, where: string): numbe
     typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
   const [min, max] = type === "SAFR" ? [0.5, 1_000] : [-20, 100];
   if (!Number.isFinite(value) || value < min || value > max) {
-    throw new IssuerAnswerError(`${where}: ${JSON.stringify(raw)} is not a ${type} value`);
+    throw new IssuerResponseError(`${where}: ${JSON.stringify(raw)} is not a ${type} value`);
   }
   return value;
 }

@@ -1,9 +1,6 @@
-// The issuers as a rate source: each feed is asked on start (the whole history from its types' first date
-// when nothing is stored, else only since the newest stored fixing, which comes again so that a revision or
-// its publication time is restated), then again once its next fixing is due, and, while that fixing is not
-// there yet, again with a growing pause. A feed that cannot be reached or answers what cannot be read is
-// logged once, counted, and asked again later with the same backoff; nothing stored is lost and the other
-// feeds go on. Requests go out on Node's fetch with a timeout; the answers are stored through the book.
+// The issuers as a rate source: each feed is asked on start (since the newest stored fixing, so a revision
+// is restated), then once its next fixing is due, with a growing pause while it is late. A failing feed is
+// logged, counted and retried with the same backoff; the other feeds go on.
 import { addDays } from "../../../interface/iso-day.ts";
 import { RATE_TYPES } from "../../../interface/vocabulary.ts";
 import type { Clock } from "../../clock.ts";
@@ -11,7 +8,7 @@ import type { RateRecord } from "../../store/store.ts";
 import type { IssuerFeedStatus, RateSink, RateSource, RatesSourceStatus } from "../rate-source.ts";
 import { BOE_FEED } from "./boe-feed.ts";
 import { ECB_FEED } from "./ecb-feed.ts";
-import { IssuerAnswerError, type IssuerFeed, type Observation, type RateIssuer } from "./issuer-feed.ts";
+import { type IssuerFeed, IssuerResponseError, type Observation, type RateIssuer } from "./issuer-feed.ts";
 import { SOFR_AVERAGES_FEED, SOFR_FEED } from "./nyfed-feeds.ts";
 import { nextFixingDueMs, publicationMs, rfc3339 } from "./publication.ts";
 
@@ -21,7 +18,7 @@ export const ISSUER_FEEDS: readonly IssuerFeed[] = [ECB_FEED, SOFR_FEED, SOFR_AV
 export const FIRST_RETRY_MS = 60_000;
 const MOST_RETRY_MS = 60 * 60_000;
 const TIMEOUT_MS = 30_000;
-const MAX_ANSWER_BYTES = 32 * 2 ** 20;
+const MAX_RESPONSE_BYTES = 32 * 2 ** 20;
 const USER_AGENT = "crowd-market-data/0.1 (interest-rate fixings)";
 
 export interface IssuerSourceOptions {
@@ -127,7 +124,7 @@ export class IssuerSource implements RateSource {
       }
       if (this.stop.signal.aborted) return;
       const stored = sink.store(fixings(feed, observations, to));
-      this.answered(state, stored);
+      this.succeeded(state, stored);
     } catch (error) {
       if (this.stop.signal.aborted) return;
       this.failed(state, describe(error));
@@ -147,14 +144,14 @@ export class IssuerSource implements RateSource {
       headers: { "User-Agent": USER_AGENT, Accept: "text/csv, application/json;q=0.9, */*;q=0.1" },
       signal,
     });
-    if (Number(response.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) {
+    if (Number(response.headers.get("content-length") ?? 0) > MAX_RESPONSE_BYTES) {
       await response.body?.cancel();
-      throw new IssuerAnswerError(`an answer of ${response.headers.get("content-length")} bytes`);
+      throw new IssuerResponseError(`a response of ${response.headers.get("content-length")} bytes`);
     }
     return { status: response.status, body: await response.text() };
   }
 
-  private answered(state: FeedState, stored: number): void {
+  private succeeded(state: FeedState, stored: number): void {
     const now = this.options.clock.now();
     const { feed } = state;
     if (state.streak > 0) {
@@ -193,7 +190,7 @@ export class IssuerSource implements RateSource {
 
 /**
  * The records of a feed's observations: each type ascending, its publication time from the next fixing's
- * effective date. An answer that gives one day two values, or a day after `to`, is refused whole.
+ * effective date. A response that gives one day two values, or a day after `to`, is refused whole.
  */
 function fixings(feed: IssuerFeed, observations: readonly Observation[], to: string): RateRecord[] {
   const records: RateRecord[] = [];
@@ -202,10 +199,10 @@ function fixings(feed: IssuerFeed, observations: readonly Observation[], to: str
     for (const o of observations) {
       if (o.type !== type || o.effectiveDate < RATE_TYPES[type].firstDate) continue;
       if (o.effectiveDate > to)
-        throw new IssuerAnswerError(`a ${type} fixing effective ${o.effectiveDate}, in the future`);
+        throw new IssuerResponseError(`a ${type} fixing effective ${o.effectiveDate}, in the future`);
       const known = byDate.get(o.effectiveDate);
       if (known !== undefined && known !== o.value) {
-        throw new IssuerAnswerError(`two ${type} values for ${o.effectiveDate}: ${known} and ${o.value}`);
+        throw new IssuerResponseError(`two ${type} values for ${o.effectiveDate}: ${known} and ${o.value}`);
       }
       byDate.set(o.effectiveDate, o.value);
     }
@@ -225,8 +222,8 @@ function fixings(feed: IssuerFeed, observations: readonly Observation[], to: str
 
 /** What went wrong, in one line: the issuer's refusal, or the network's error and its cause. */
 function describe(error: unknown): string {
-  if (error instanceof IssuerAnswerError) return `refused an answer: ${error.message}`;
-  if (error instanceof Error && error.name === "TimeoutError") return "no answer in time";
+  if (error instanceof IssuerResponseError) return `refused an answer: ${error.message}`;
+  if (error instanceof Error && error.name === "TimeoutError") return "no response in time";
   if (error instanceof Error) {
     const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
     const detail = cause?.code ?? cause?.message;

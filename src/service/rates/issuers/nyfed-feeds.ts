@@ -1,18 +1,13 @@
-// SOFR, the SOFR averages and the SOFR Index from the New York Fed's Markets Data API, as JSON:
-// `/api/rates/secured/sofr/search.json?startDate=yyyy-mm-dd&endDate=yyyy-mm-dd` answers
-// `{"refRates":[{"effectiveDate":"2024-12-05","type":"SOFR","percentRate":4.59,"percentPercentile1":4.55,
-// …,"volumeInBillions":2325,"revisionIndicator":""}]}` and `/api/rates/secured/sofrai/search.json` rows of
-// type "SOFRAI" with `average30day`, `average90day`, `average180day` (percent) and `index`
-// (https://markets.newyorkfed.org/static/docs/markets-api.html). Only U.S. government securities business
-// days have rows. SOFR is published at about 08:00 New York time on the next business day; the averages and
-// the index at 08:00 on their own effective date. A long history is asked for in windows of two years.
+// SOFR, the SOFR averages and the SOFR Index from the New York Fed's Markets Data API, as JSON `refRates`
+// rows (https://markets.newyorkfed.org/static/docs/markets-api.html). SOFR is published at about 08:00 New
+// York time the next business day, the averages and index on their own effective date.
 import { addDays, daysBetween } from "../../../interface/iso-day.ts";
 import type { RateType } from "../../../interface/vocabulary.ts";
 import {
   checkedDate,
   checkedValue,
-  IssuerAnswerError,
   type IssuerFeed,
+  IssuerResponseError,
   type Observation,
 } from "./issuer-feed.ts";
 
@@ -27,24 +22,24 @@ function windows(path: string, from: string, to: string): string[] {
   return requests;
 }
 
-/** The rows of `refRates`, each of `type`, or an IssuerAnswerError. */
+/** The rows of `refRates`, each of `type`, or an IssuerResponseError. */
 function refRates(status: number, body: string, type: string): Record<string, unknown>[] {
-  if (status !== 200) throw new IssuerAnswerError(`the New York Fed answered HTTP ${status}`);
-  let answer: unknown;
+  if (status !== 200) throw new IssuerResponseError(`the New York Fed responded HTTP ${status}`);
+  let parsed: unknown;
   try {
-    answer = JSON.parse(body);
+    parsed = JSON.parse(body);
   } catch {
-    throw new IssuerAnswerError(
-      `the New York Fed's answer is not JSON (it starts ${JSON.stringify(body.slice(0, 60))})`,
+    throw new IssuerResponseError(
+      `the New York Fed's response is not JSON (it starts ${JSON.stringify(body.slice(0, 60))})`,
     );
   }
-  const rows = (answer as { refRates?: unknown } | null)?.refRates;
-  if (!Array.isArray(rows)) throw new IssuerAnswerError("the New York Fed's answer has no refRates list");
+  const rows = (parsed as { refRates?: unknown } | null)?.refRates;
+  if (!Array.isArray(rows)) throw new IssuerResponseError("the New York Fed's response has no refRates list");
   for (const [i, row] of rows.entries()) {
     const rowType = (row as { type?: unknown } | null)?.type;
     if (rowType !== type) {
-      throw new IssuerAnswerError(
-        `the New York Fed's answer, refRates[${i}]: type ${JSON.stringify(rowType)}, not ${type}`,
+      throw new IssuerResponseError(
+        `the New York Fed's response, refRates[${i}]: type ${JSON.stringify(rowType)}, not ${type}`,
       );
     }
   }
@@ -52,7 +47,7 @@ function refRates(status: number, body: string, type: string): Record<string, un
 }
 
 function observe(row: Record<string, unknown>, i: number, fields: [RateType, string][]): Observation[] {
-  const where = `the New York Fed's answer, refRates[${i}]`;
+  const where = `the New York Fed's response, refRates[${i}]`;
   const effectiveDate = checkedDate(String(row.effectiveDate ?? ""), where);
   return fields
     .filter(([, field]) => row[field] !== null && row[field] !== undefined) // not published that day

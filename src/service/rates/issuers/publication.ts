@@ -1,10 +1,6 @@
-// When an issuer publishes a fixing. The issuers' own answers carry no publication time, so it follows from
-// their published schedule: €STR at 08:00 CET on the TARGET day after its effective date, SOFR at about
-// 08:00 New York time on the business day after, the SOFR averages and index at 08:00 New York time on their
-// own effective date, SONIA at 09:00 London time on the business day after. "The business day after" is the
-// next fixing's effective date (every business day of an issuer has a fixing); for the newest fixing, whose
-// successor is not known yet, it is the next day of the project's calendar (weekends, 1 January and
-// 25 December), which the next fixing corrects when it comes.
+// When an issuer publishes a fixing. The issuers' responses carry no publication time, so it follows from
+// their schedule (each feed's module says it). "The business day after" is the next fixing's effective
+// date; for the newest fixing it is the project's calendar's next day, which the next fixing corrects.
 import { zoneOffsetMs } from "../../../interface/zone-offset.ts";
 import { nextBusinessDay } from "../business-days.ts";
 

@@ -16,9 +16,8 @@ type ExchangeClass = new (config: Record<string, unknown>) => CcxtExchange;
 
 /**
  * The class of one exchange, loaded on first use (the simulator never needs ccxt). Only the exchange's own
- * module is loaded, not ccxt's index of its hundred exchanges: measured on this machine, importing the index
- * took 130 MB RSS and 340 ms, the ten classes we use 83 MB and 170 ms. ccxt's package exports only its index,
- * so the class file is found beside it; should its layout change, the index is loaded instead.
+ * module is loaded, not ccxt's index of its hundred exchanges, which costs far more memory and start time.
+ * ccxt exports only its index, so the class file is found beside it (else the index is loaded).
  */
 async function exchangeClass(ccxtId: string): Promise<ExchangeClass | undefined> {
   try {
@@ -105,8 +104,8 @@ export function socketOpen(exchange: CcxtExchange): boolean {
 }
 
 /**
- * The most candles one request returns (ccxt's `features`): an exchange that answers a time window (Coinbase:
- * 300 minutes from `since`) answers an empty page for a window without trades, and the next page starts
+ * The most candles one request returns (ccxt's `features`): an exchange that returns a time window (Coinbase:
+ * 300 minutes from `since`) returns an empty page for a window without trades, and the next page starts
  * that many minutes later.
  */
 export function candlesPerPage(exchange: CcxtExchange): number {
@@ -121,19 +120,17 @@ function cachedTrades(exchange: CcxtExchange, ccxtSymbol: string): readonly Ccxt
 }
 
 /**
- * ccxt's cache of a pair is let go once this many of its trades were read: bench:ingest measured a fresh
- * cache at every wake slower than copying a few trades, and ccxt's own 1000 as 240 MB for 300 pairs.
+ * ccxt's cache of a pair is let go once this many of its trades were read: a fresh cache at every wake is
+ * slower than copying a few trades, and ccxt's own 1000 costs far more memory (bench:ingest).
  */
 const KEPT_TRADES = 25;
 /** ccxt's own tradesLimit: a cache this full has dropped its oldest. */
 const CCXT_TRADES_LIMIT = 1000;
 
 /**
- * Reads one pair's trade cache by a cursor. The watch's own answer is not used: the cache is where every
- * parsed trade lands, in arrival order, so a cursor takes each exactly once (an exchange's own duplicate is
- * a second entry). ccxt keeps the last 1000 trades a pair (800 bytes each, copied on every wake); a cache
- * whose KEPT_TRADES were all read is let go, and ccxt starts a new one with the pair's next message.
- * Nothing arrives during a read: messages are handled between tasks.
+ * Reads one pair's trade cache by a cursor: the cache is where every parsed trade lands, in arrival order,
+ * so a cursor takes each exactly once (the watch's own result is not used). A cache whose KEPT_TRADES were
+ * all read is let go, and ccxt starts a new one with the pair's next message.
  */
 export class TradeCacheCursor {
   private cache: readonly CcxtTrade[] | null = null;

@@ -1,8 +1,7 @@
-// The real market as a trade source: the public trade streams of the configured exchanges (venue-feed.ts,
-// one per exchange), counted once and held per block by the intake (trade-intake.ts), handed to the market
-// when it closes a block by the clock, a grace period after the block's end (late trades are dropped, not
-// moved into a later block). An exchange that is down leaves the others running; its markets are loaded
-// again with backoff, and until then the pairs it listed last time (kept by the caller) stand in.
+// The real market as a trade source: the configured exchanges' public trade streams (venue-feed.ts), kept
+// per block by the intake (trade-intake.ts) until the market closes the block, a grace period after its
+// end. An exchange that is down leaves the others running; its markets are retried with backoff, falling
+// back meanwhile to the pairs it listed last time.
 import type { Pair } from "../../catalog/catalog.ts";
 import type { ExchangeHealth, FirstPrice, SourceTrade, TradeSource } from "../../market/trade-source.ts";
 import { FirstPrices } from "./first-prices.ts";
@@ -70,7 +69,7 @@ export class ExchangesSource implements TradeSource {
 
   /**
    * Loads every exchange's markets (waiting at most MARKETS_WAIT_MS for them) and starts the streams of those
-   * that answered; the others keep trying in the background and start when their markets load.
+   * that responded; the others keep trying in the background and start when their markets load.
    */
   async start(): Promise<void> {
     const coins = new Set(this.options.coins);

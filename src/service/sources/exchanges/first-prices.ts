@@ -1,8 +1,5 @@
-// What the real market knows of a coin's price before the first block of it is stored: a first start
-// closes its first block two minutes after it begins, and the history from candles may take minutes more,
-// so until then the coin list shows each coin at the newest of two prices: its newest live trade on any
-// exchange (USD, as the intake priced it), and the newest close of the 1-minute candles the history fetched
-// (priced in USD by the quote's price the live trades use).
+// A coin's price before its first block is stored (minutes on a first start): the newer of its newest live
+// trade (in USD, as the intake priced it) and the newest close of the 1-minute candles fetched so far.
 import type { FirstPrice } from "../../market/trade-source.ts";
 import type { Candle } from "./history/candle-history.ts";
 import type { TradeIntake } from "./trade-intake.ts";

@@ -1,10 +1,6 @@
-// The exchanges whose markets did not load, told one line a retry round instead of one line an exchange:
-// offline, all ten fail together on every round, and ten lines that say the same thing hide the one that
-// matters. Failures are gathered for a short window from the first of a round: the exchanges start loading
-// together and back off on the same schedule, so a round's failures come within the time they take to fail
-// (milliseconds for a refused port or a failed DNS lookup; ccxt's timeout, started at once for all, for a
-// firewall). A window rather than waiting for every exchange of a round: one that neither answers nor fails
-// would hold the line back.
+// The exchanges whose markets did not load, told in one line a retry round instead of one an exchange:
+// offline, all ten fail together every round. Failures are gathered for a short window from a round's
+// first, rather than waiting for every exchange, so one that hangs cannot hold the line back.
 
 /** How long the failures of one round are gathered before their line is written; below the first backoff. */
 export const ROUND_WINDOW_MS = 250;

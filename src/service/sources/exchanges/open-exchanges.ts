@@ -1,11 +1,11 @@
 // Opens the real market (MARKET_SOURCE exchanges): the exchanges' streams start at once, the pairs they
-// list make the market, and the history behind the streams is filled from candles while the API answers.
+// list make the market, and the history behind the streams is filled from candles while the API serves.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { type MarketCoins, marketCoins, marketOfPairs } from "../../catalog/market-coins.ts";
-import type { Config } from "../../config/settings.ts";
 import { MarketFeed } from "../../market/feed.ts";
 import { fxRates } from "../../market/fx.ts";
 import type { Store } from "../../store/store.ts";
+import type { MarketSettings } from "../market-settings.ts";
 import type { OpenMarket, OpenOptions } from "../opened-market.ts";
 import { ExchangesSource } from "./exchanges-source.ts";
 import { fillFromCandles } from "./history/candle-history.ts";
@@ -23,7 +23,11 @@ import { VENUES } from "./venues.ts";
 
 const startOfBlock = (block: number) => block * BLOCK_SECONDS * 1000;
 
-export async function openExchanges(config: Config, store: Store, options: OpenOptions): Promise<OpenMarket> {
+export async function openExchanges(
+  config: MarketSettings,
+  store: Store,
+  options: OpenOptions,
+): Promise<OpenMarket> {
   const coins = marketCoins(config.marketCoins).coinSymbols;
   // The coins' newest quotations, which price trades quoted in another coin; read at the start and after
   // every stored block, so a trade never waits for the store.
@@ -39,7 +43,7 @@ export async function openExchanges(config: Config, store: Store, options: OpenO
   };
   await readQuotations();
   const quotation = (symbol: string): number | null => quotations.get(symbol) ?? null;
-  // The pairs each exchange listed last time: an exchange that is down stands in with them.
+  // The pairs each exchange listed last time: the fallback of an exchange that is down.
   const storedPairs = new Map<string, VenuePair[]>();
   for (const exchange of config.exchanges) {
     const text = await store.getMeta(`pairs:${exchange}`);

@@ -1,21 +1,20 @@
-// Whether the real market can be read from here: the exchanges are asked for their market lists (what the
-// exchanges source needs first), all at once, and the first that answers settles it. Offline, a refused
-// port or a failed DNS lookup answers at once; a firewall that drops packets is waited for at most
-// `withinMs`, the time the README states.
+// Whether the real market can be read from here: every exchange is asked for its market list at once, and
+// the first to respond settles it. A refused port or failed DNS lookup fails at once; a firewall that drops
+// packets is waited for at most `withinMs`.
 import { ccxtExchange } from "./ccxt-exchange.ts";
 import type { Venue } from "./venue.ts";
 
-/** How long a start waits for an exchange to answer before the simulator stands in. */
+/** How long a start waits for an exchange to respond before falling back to the simulator. */
 export const REACH_MS = 10_000;
 
 export interface Reachability {
   /** The first exchange whose market list loaded, or null when none did in time. */
-  answered: string | null;
+  reached: string | null;
   /** Each exchange that failed, with the first line of what it met. */
   failures: { exchange: string; error: string }[];
 }
 
-export async function firstAnswering(
+export async function firstResponding(
   venues: readonly Venue[],
   hosts: ReadonlyMap<string, URL>,
   withinMs = REACH_MS,
@@ -28,7 +27,7 @@ export async function firstAnswering(
   const tries = venues.map(async (venue) => {
     try {
       const exchange = await ccxtExchange(venue, hosts.get(venue.name) ?? null);
-      // A slower answer than the wait is of no use: ccxt gives up on it then too.
+      // A response slower than the wait is of no use: ccxt gives up on it then too.
       exchange.timeout = withinMs;
       await exchange.loadMarkets();
       return venue.name;
@@ -40,7 +39,7 @@ export async function firstAnswering(
   });
   // Every exchange failing settles it as soon as the last one has failed, without waiting out the time.
   const first = Promise.any(tries).catch(() => null);
-  const answered = await Promise.race([first, outOfTime]);
+  const reached = await Promise.race([first, outOfTime]);
   clearTimeout(timer);
-  return { answered, failures: [...failures] };
+  return { reached, failures: [...failures] };
 }

@@ -1,9 +1,9 @@
 // Filling a gap over REST: the trades an exchange's stream missed while its socket was down, fetched from
 // the last one seen. Three kinds of trade history, as the exchanges have them:
 // - it honours a start time (Kraken, Bitfinex): pages walk forward from the last trade seen;
-// - it answers its newest page, and older pages by a cursor (Coinbase's `after`): pages walk backward
+// - it returns its newest page, and older pages by a cursor (Coinbase's `after`): pages walk backward
 //   until they reach the last trade seen;
-// - it answers its newest page only (Binance's /api/v3/trades takes no start time, Bybit spot keeps 60;
+// - it returns its newest page only (Binance's /api/v3/trades takes no start time, Bybit spot keeps 60;
 //   where ccxt filters by time): one page, and the log says when it does not reach back.
 import type { CcxtExchange, CcxtTrade } from "./ccxt-exchange.ts";
 import type { Venue, VenuePair } from "./venue.ts";

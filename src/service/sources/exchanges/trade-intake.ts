@@ -1,8 +1,6 @@
-// Where every trade the exchanges send comes in, over WebSocket or filled in over REST: each is counted
-// once (the same id twice, or again after a reconnect, is a duplicate), priced in USD through its quote
-// currency, and held in its 120-second block until the market closes that block by the clock. A trade
-// for a block already closed is late: dropped and counted, never folded into a later block (that would
-// move a price into a time it did not happen).
+// Where every trade from the exchanges comes in (WebSocket or REST fill): counted once by id, priced in USD,
+// and kept in its 120-second block until the market closes it. A trade for a closed block is dropped and
+// counted, never folded into a later block (that would move a price into a time it did not happen).
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { QuoteCurrency } from "../../catalog/catalog.ts";
 import type { SourceTrade } from "../../market/trade-source.ts";

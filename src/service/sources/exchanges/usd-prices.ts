@@ -1,10 +1,7 @@
-// The USD price of a trade's quote currency, so every trade gets its estimatedUSDPrice (the filters work
-// in USD). USD is 1; USDT and USDC are worth what their own markets say (our quotation of them, or the peg
-// before the first block); EUR is worth what the markets price it at: BTC's (or ETH's) newest price against a
-// dollar over its newest price in euros, the FX rates only until both have traded; a BTC or ETH quote is worth
-// our latest price of the coin: its newest trade against a dollar quote, else its quotation. As the public
-// service did, a trade of a stablecoin priced more than STABLE_TOLERANCE off its peg is a bad estimate, not
-// news, and is dropped.
+// The USD price of a trade's quote currency, so every trade gets its estimatedUSDPrice (the filters work in
+// USD): stablecoins by their own markets (or the peg), EUR by BTC's (or ETH's) dollar price over its euro
+// price, a BTC or ETH quote by our latest price of the coin. As the public service did, a stablecoin trade
+// priced more than STABLE_TOLERANCE off its peg is a bad estimate and is dropped.
 import type { QuoteCurrency } from "../../catalog/catalog.ts";
 
 const STABLECOINS: ReadonlySet<string> = new Set(["USDT", "USDC"]);

@@ -2,7 +2,7 @@
 // watchTrades loop per pair over the exchange's WebSocket, and the faults real feeds have. A dropped socket
 // is reconnected with backoff (ccxt reconnects on the next watch) and the trades missed meanwhile are
 // fetched over REST from the last one seen; the intake counts each trade once whichever way it came. A
-// pair quiet for far longer than its usual gap is resubscribed. ccxt answers the exchange's pings.
+// pair quiet for far longer than its usual gap is resubscribed. ccxt replies to the exchange's pings.
 import {
   type CcxtExchange,
   type CcxtTrade,
@@ -72,7 +72,7 @@ export class VenueFeed {
   }
 
   /**
-   * Whether the exchange is connected: its watch answered since the last drop, or one of ccxt's sockets to
+   * Whether the exchange is connected: its watch returned since the last drop, or one of ccxt's sockets to
    * it is open (a feed is connected once subscribed, before its first trade: a quiet market is not broken).
    */
   isLive(): boolean {
@@ -267,7 +267,7 @@ export class VenueFeed {
       try {
         await exchange.unWatchTrades(pair.ccxtSymbol);
       } catch {
-        // The watch loop subscribes again whatever the unsubscribe answered.
+        // The watch loop subscribes again whatever the unsubscribe returned.
       }
     }
     // Where ccxt cannot unsubscribe one pair (Coinbase, Kraken), the socket is renewed: every pair subscribes

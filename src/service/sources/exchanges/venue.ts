@@ -45,7 +45,7 @@ export interface Venue {
    */
   restTradesParams?(sinceMs: number): Record<string, unknown>;
   /**
-   * Where the trade history answers its newest page and older ones by a cursor: the parameters of the page
+   * Where the trade history returns its newest page and older ones by a cursor: the parameters of the page
    * before `oldest` (Coinbase: `after` its trade id). The gap fill then pages backward (rest-fill.ts).
    */
   restTradesOlder?(oldest: { id?: string | undefined }): Record<string, unknown>;

@@ -296,7 +296,7 @@ export class MarketSimulator {
     this.keys = keys;
     const columns = emptyColumns(size);
     for (const name of ["pair", "sequence", "timeMs", "price", "usdPrice", "volume"] as const) {
-      columns[name].set(this.columns[name] as never);
+      columns[name].set(this.columns[name]);
     }
     this.columns = columns;
     this.scratch = new Int32Array(size);

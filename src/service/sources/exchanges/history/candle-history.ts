@@ -1,12 +1,7 @@
-// History for the real market, where no trades were seen: the exchanges' 1-minute candles (fetchOHLCV)
-// turned into block values. A candle stands for its minute's trades by four of them, the path a price takes
-// through a minute: the open at :00, then the low and the high (low first in a rising minute, high first in a
-// falling one) at :20 and :40, the close at :59, each with a quarter of the volume, signed buy in a rising
-// minute and sell in a falling one. Those trades go through the same filters as live ones, so MA120 is the
-// time-weighted mean of that path and MAIR120/MEDIR120 are its trimmed mean and median. An hourly or daily
-// candle (coarse-history.ts) walks the same path through the last block of its hour or day. Blocks made this
-// way are marked: the store's meta `candle_history` lists their ranges (block ends, Unix seconds) and, for
-// coarse candles, their resolution.
+// History for the real market, where no trades were seen: the exchanges' 1-minute candles turned into block
+// values. A candle stands for its minute's trades by four of them (open, low and high in the candle's
+// direction, close), each a quarter of the volume, so the same filters as for live trades apply. Blocks made
+// so are marked in the store's meta `candle_history`.
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair, QuoteCurrency } from "../../../catalog/catalog.ts";
 import { BlockAggregator, seriesOfPairs } from "../../../market/aggregator.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Pair } from "../../../catalog/catalog.ts";
 import { seriesOfPairs } from "../../../market/aggregator.ts";
-import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
+import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/testing/reference-filters.ts";
 import { CANDLE_HISTORY_META } from "../../../market/trade-source.ts";
 import { roundPrice } from "../../../store/block-rounding.ts";
 import { SqliteStore } from "../../../store/sqlite-store.ts";

@@ -1,8 +1,6 @@
-// A chunk of hourly or daily candles stored as blocks (coarse-history.ts says what they are): each candle's
-// four stand-in trades in the block that ends with it, all exchanges' together through one aggregation, the
-// rows packed into their days (every day of the chunk lies before the fine history and has ended), or kept
-// as rows on the fine history's first day, which the feed packs once the 1-minute day is in. The chunk's
-// blocks, days, its marking in CANDLE_HISTORY_META and the plan's progress are one write.
+// A chunk of hourly or daily candles stored as blocks (coarse-history.ts says what they are), packed into
+// their days (or kept as rows on the fine history's first day, packed once the 1-minute day is in). The
+// chunk's blocks, days, marking and the plan's progress are one write.
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair } from "../../../catalog/catalog.ts";
 import { BlockAggregator, type SeriesKeyLookup } from "../../../market/aggregator.ts";

@@ -1,13 +1,8 @@
 // The real market's longer history, behind the day of 1-minute candles: hourly candles back to 90 days and
-// daily ones back to 365, so that the chart's long ranges hold real data within minutes of a first start.
-// A coarse candle is stored as ONE block, the 120-second slot that ends with its hour or day, made of its
-// four stand-in trades (candle-history.ts tradesOfCandle) through the same aggregation as every block: its
-// open, high, low, close and volume are the candle's, its buy or sell volume the whole volume by the
-// candle's direction, its MA120, MAIR120 and MEDIR120 those of the candle's path through that block; the
-// all-exchanges block is made of every exchange's stand-in trades together. Every scale's buckets then
-// combine the stored blocks as they do for any: at 1h over hourly history one block per bucket, at 1d over
-// daily history one per day. The stretches are planned once per data directory (COARSE_HISTORY_META) and
-// filled newest first, a chunk of days at a time; whatever a stop cut short resumes at the next start.
+// daily ones back to 365, so the chart's long ranges hold real data within minutes of a first start. A
+// coarse candle is stored as ONE block, the slot that ends its hour or day, made of its four stand-in trades
+// (candle-history.ts) through the same aggregation as every block. Planned once per data directory
+// (COARSE_HISTORY_META) and filled newest first; a stop resumes at the next start.
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair } from "../../../catalog/catalog.ts";
 import { seriesOfPairs } from "../../../market/aggregator.ts";
@@ -109,7 +104,7 @@ export interface CoarseFill {
   plan: CoarseStretch[];
   /** Whether packed days may be made visible by marking the fine history's first day as the first unpacked. */
   packingHeld: boolean;
-  /** A pair's request was answered (or failed): progress. */
+  /** A pair's request got its response (or failed): progress. */
   stepped: (exchange: string) => void;
   /** A chunk was stored. */
   stored: () => void;

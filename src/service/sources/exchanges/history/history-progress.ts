@@ -54,7 +54,7 @@ export class HistoryProgress {
     });
   }
 
-  /** One exchange took a step (a pair's request answered, or failed). */
+  /** One exchange took a step (a pair's request got its response, or failed). */
   step(exchange: string, resolution: CandleResolution): void {
     const stretch = this.stretches.get(exchange)?.get(resolution);
     if (!stretch) return;

@@ -6,7 +6,7 @@ import { expect, vi } from "vitest";
 import { decodeCandles } from "../../../../interface/candles.ts";
 import { decodeDataPoints } from "../../../../interface/data-points.ts";
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
-import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/filters.ts";
+import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/testing/reference-filters.ts";
 import { roundPrice } from "../../../store/block-rounding.ts";
 import { candleRecords, units } from "../../../testing/candle-records.ts";
 import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";

@@ -6,7 +6,7 @@ export const coinbase: Venue = {
   aliases: ["coinbaseexchange"],
   ccxtId: "coinbaseexchange",
   options: {},
-  // /products/{id}/trades answers the newest page; `after` a trade id, the page before it.
+  // /products/{id}/trades returns the newest page; `after` a trade id, the page before it.
   restTradesOlder: (oldest) => ({ after: oldest.id }),
   restTradesLimit: 1000,
   foreignName: (market) => market.id,

@@ -1,5 +1,5 @@
 // HTX (Huobi): REST /v1, /v2 and /market, `market.<pair>.trade.detail` in gzip frames, the server's
-// `{"ping": ts}` answered by ccxt with `{"pong": ts}`. A streamed trade carries `tradeId` and a long `id`
+// `{"ping": ts}` replied to by ccxt with `{"pong": ts}`. A streamed trade carries `tradeId` and a long `id`
 // (HTX: "to be obsoleted"); ccxt's watchTrades reads the long `id`, its fetchTrades the REST `trade-id`, so
 // ccxt's ids of one trade differ between stream and gap fill: the trade's id is `tradeId` / `trade-id`.
 // The REST history takes no start: `since` is only ccxt filtering the newest ticks it asks for (size ≤ 2000).
