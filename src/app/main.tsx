@@ -1,8 +1,6 @@
-// The dashboard's entry. The HTML shell is on screen already (static-shell.ts); what runs here is the code
-// that replaces it, evaluated a part per task: React, zod, the query library, then the app. Evaluated as one
-// module graph it was one task of about 250 ms at a phone's speed (4x CPU), the longest of the first load;
-// a part per task lets the browser paint and answer input between them. Every part is preloaded by the HTML
-// (vite.config.ts, stagesPreloaded), so none waits on the network for the one before.
+// The dashboard's entry, evaluated a part per task (React, zod, the query library, then the app) rather
+// than as one long task, so the browser can paint and take input between them. Every part is preloaded by
+// the HTML, so none waits on the network for the one before.
 import "./styles.css";
 import { trackShellFocus } from "./shell/shell-focus.ts";
 

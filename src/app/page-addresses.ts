@@ -1,11 +1,6 @@
-// The dashboard's pages: the address each answers (a react-router pattern), the module that draws it when
-// it is not in the entry (loaded when the page is first opened), and what a search result says of it.
-// One table for the router, the build and the service: the build checks each module is a page chunk of its
-// own and writes the table beside Vite's manifest (.vite/pages.json), and the service, answering a page's
-// address with index.html, puts that page's description and its chunks' preload links into the head, so
-// a shared link asks for its page's code together with the entry instead of after the entry has run. The
-// same table gives the HTML shell its page's heading and lede (see shell/static-shell.ts).
-// Plain data: vite.config.ts reads it while the build is configured.
+// The dashboard's pages: their address, module and description, in one table for the router, the build and
+// the service, which puts a page's preload links into the HTML so a shared link fetches its page's code with
+// the entry. Plain data, as vite.config.ts reads it while the build is configured.
 
 export interface PageAddress {
   /** The address, as react-router matches it. */
@@ -14,10 +9,7 @@ export interface PageAddress {
   module?: string;
   /** The page's meta description, and the lede under its heading. */
   description: string;
-  /**
-   * The page's heading as the HTML shell shows it before the scripts run: literal, or with the address's
-   * `:name` parameters (a coin's symbol) put in by the service.
-   */
+  /** The page's heading as the HTML shell shows it; the service puts in `:name` parameters (a symbol). */
   heading: string;
 }
 

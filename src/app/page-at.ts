@@ -2,7 +2,7 @@
 import { matchPath } from "react-router";
 import { PAGE_ADDRESSES, type PageName } from "./page-addresses.ts";
 
-/** The page drawn at `pathname`, or null for an address no page answers (the not-found page). */
+/** The page drawn at `pathname`, or null for an address no page matches (the not-found page). */
 export function pageAt(pathname: string): PageName | null {
   for (const [name, page] of Object.entries(PAGE_ADDRESSES)) {
     if (matchPath(page.path, pathname)) return name as PageName;

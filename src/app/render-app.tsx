@@ -1,8 +1,5 @@
-// The app's first render, the last part of the entry (main.tsx). The persisted cache's read starts first:
-// queries wait for the restore, and opening IndexedDB cold takes about as long as the first render, so both
-// run at once. Then the page's own code (routes.tsx): until it is here the HTML shell stays on screen. Then
-// the first render as a transition: React yields to the browser every few milliseconds instead of holding
-// the main thread for the whole tree (a phone's long task, Lighthouse's total blocking time).
+// The app's first render: the persisted cache's read starts first, so opening IndexedDB overlaps the
+// render, and the render is a transition, so React yields to the browser rather than hold the main thread.
 import { StrictMode, startTransition } from "react";
 import type { Root } from "react-dom/client";
 import { App } from "./app.tsx";

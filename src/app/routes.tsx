@@ -1,11 +1,6 @@
-// The dashboard's pages. The coin list, the home page, is in the entry: loaded lazily it cost a serial
-// round-trip (HTML → entry → its chunk → /v1/coins) and React's throttled reveal of a suspended page (up to
-// 300 ms after the fallback showed). Every other page's module is loaded when first visited, so the coin
-// list does not carry their code; each page sits in its own error boundary under the shared header. A page
-// reached directly gets its chunks from the service's preload links (see page-addresses.ts).
-//
-// Declarative routes (<Routes>) rather than the data router: the pages fetch through React Query, not
-// loaders, and the data router's code would add ~17 KB (gzip) to every first load.
+// The dashboard's pages. The coin list, the home page, is in the entry, as loading it lazily cost a serial
+// round-trip; every other page is loaded when first visited. Declarative routes rather than the data router,
+// whose code every first load would carry, since the pages fetch through React Query, not loaders.
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { CoinsPage } from "./coins/coins-page.tsx";
@@ -18,30 +13,12 @@ import { PageErrorBoundary } from "./shell/page-error-boundary.tsx";
 
 // Each lazily loaded page's module, named literally so that the build makes it a chunk of its own.
 const LAZY_PAGES = {
-  symbol: preloadable(
-    () => import("./symbol/symbol-page.tsx"),
-    (module) => module.SymbolPage,
-  ),
-  chart: preloadable(
-    () => import("./chart/chart-page.tsx"),
-    (module) => module.ChartPage,
-  ),
-  rates: preloadable(
-    () => import("./rates/rates-page.tsx"),
-    (module) => module.RatesPage,
-  ),
-  supply: preloadable(
-    () => import("./supply/supply-page.tsx"),
-    (module) => module.SupplyPage,
-  ),
-  settings: preloadable(
-    () => import("./settings/settings-page.tsx"),
-    (module) => module.SettingsPage,
-  ),
-  admin: preloadable(
-    () => import("./admin/admin-page.tsx"),
-    (module) => module.AdminPage,
-  ),
+  symbol: preloadable(() => import("./symbol/symbol-page.tsx").then((module) => module.SymbolPage)),
+  chart: preloadable(() => import("./chart/chart-page.tsx").then((module) => module.ChartPage)),
+  rates: preloadable(() => import("./rates/rates-page.tsx").then((module) => module.RatesPage)),
+  supply: preloadable(() => import("./supply/supply-page.tsx").then((module) => module.SupplyPage)),
+  settings: preloadable(() => import("./settings/settings-page.tsx").then((module) => module.SettingsPage)),
+  admin: preloadable(() => import("./admin/admin-page.tsx").then((module) => module.AdminPage)),
 } satisfies Partial<Record<PageName, Preloadable>>;
 
 const PAGES: Record<PageName, ComponentType> = { coins: CoinsPage, ...LAZY_PAGES };
@@ -53,22 +30,20 @@ interface Preloadable {
 }
 
 /** A lazily loaded page that can be loaded ahead of its first render. */
-function preloadable<T>(load: () => Promise<T>, pick: (module: T) => ComponentType): Preloadable {
+function preloadable(load: () => Promise<ComponentType>): Preloadable {
   let loaded: ComponentType | null = null;
-  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  const Lazy = lazy(async () => ({ default: await load() }));
   const Page = () => (loaded === null ? <Lazy /> : createElement(loaded));
   return Object.assign(Page, {
     preload: async () => {
-      loaded = pick(await load());
+      loaded = await load();
     },
   });
 }
 
 /**
- * Loads the code of the page at `pathname` (the service's preload links are already fetching it), so that
- * the first render draws that page at once: until then the HTML shell stays on screen, rather than giving
- * way to the header over an empty page while the page's module arrives. Never fails: a page whose code
- * cannot be loaded reports it when it renders.
+ * Loads the code of the page at `pathname` so the first render draws it at once, rather than the header over
+ * an empty page; never fails, as a page whose code cannot be loaded reports it when it renders.
  */
 export async function preloadPageAt(pathname: string): Promise<void> {
   const page = pageAt(pathname);
@@ -84,10 +59,8 @@ function lazyPageOf(page: PageName | null): Preloadable | undefined {
 const INTENTS = ["pointerover", "focusin", "touchstart"] as const;
 
 /**
- * Fetches a page's code when the person shows they are about to open it (a pointer over a link to it, the
- * focus on one, a touch), so the click does not wait on the network. Not before: the first load of a page
- * carries its own code only (the coin list draws no chart; the chart library alone is 172 KB), which on a
- * phone's connection is what decides how soon it shows. Returns the function that stops listening.
+ * Fetches a page's code when the person is about to open it (a pointer over a link, a focus, a touch), so
+ * the click does not wait, and not before, so a first load carries its own page's code only.
  */
 export function preloadPagesOnIntent(root: Document = document): () => void {
   const onIntent = (event: Event) => {

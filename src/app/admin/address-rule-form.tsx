@@ -1,11 +1,10 @@
-// Adding a rule for requests that send no key: an address or CIDR range, blocked or held to a limit,
-// until a time or until removed, with a note of why. Checked before it is sent; a refusal shows next to
-// the field the service named, and what was typed stays.
+// Adding a rule for requests that send no key: an address or CIDR range, blocked or limited, until a time
+// or until removed, with a note of why.
 import { useId } from "react";
 import { ADDRESS_ACTIONS, type AddressAction, type NewAddressRule } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
 import { SendButton } from "../components/send-button.tsx";
-import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
+import { type DraftCheck, type FieldErrors, FormField, useFormDraft } from "../components/use-form-draft.tsx";
 import { placeAdminFailure } from "./admin-failure.ts";
 import { localInputToIso, parseLimit } from "./admin-format.ts";
 import { useAddAddressRule } from "./queries/addresses.ts";
@@ -65,13 +64,10 @@ export function AddressRuleForm({ onAdded }: { onAdded: (cidr: string) => void }
         Block or limit addresses
       </h3>
       <div className="admin-form__fields">
-        <div className="field">
-          <label htmlFor={`${id}-cidr`}>Address or CIDR range</label>
+        <FormField form={form} field="cidr" label="Address or CIDR range">
           <input {...form.input("cidr")} autoComplete="off" spellCheck={false} />
-          {form.error("cidr")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-action`}>Action</label>
+        </FormField>
+        <FormField form={form} field="action" label="Action">
           <select {...form.input("action")}>
             {ADDRESS_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -79,23 +75,15 @@ export function AddressRuleForm({ onAdded }: { onAdded: (cidr: string) => void }
               </option>
             ))}
           </select>
-          {form.error("action")}
-        </div>
+        </FormField>
         {form.draft.action === "limit" ? (
-          <div className="field">
-            <label htmlFor={`${id}-limit`}>Limit (requests a minute)</label>
+          <FormField form={form} field="limit" label="Limit (requests a minute)">
             <input {...form.input("limit")} inputMode="numeric" autoComplete="off" />
-            {form.error("limit")}
-          </div>
+          </FormField>
         ) : null}
-        <div className="field">
-          <label htmlFor={`${id}-until`}>Until</label>
+        <FormField form={form} field="until" label="Until" hint="Empty: until removed.">
           <input {...form.input("until", `${id}-until-hint`)} type="datetime-local" />
-          {form.error("until")}
-          <p id={`${id}-until-hint`} className="field__hint">
-            Empty: until removed.
-          </p>
-        </div>
+        </FormField>
         <div className="field admin-form__wide">
           <label htmlFor={`${id}-note`}>Note</label>
           <input {...form.input("note")} autoComplete="off" />

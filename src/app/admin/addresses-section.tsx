@@ -2,12 +2,13 @@
 // confirmation, and the form that adds one.
 import { useState } from "react";
 import type { AddressRule } from "../../interface/admin.ts";
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { AddressRuleForm } from "./address-rule-form.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
-import { formatLimit, formatWhen } from "./admin-format.ts";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { formatLimit } from "./admin-format.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useAddresses, useRemoveAddressRule } from "./queries/addresses.ts";
 
@@ -25,9 +26,10 @@ export function AddressesSection() {
       <p className="admin-status" role="status">
         {status}
       </p>
-      <AdminQueryView
+      <QueryStates
         query={query}
-        skeleton={<SkeletonRows rows={2} columns={5} label="the address rules" />}
+        describe={describeAdminFailure}
+        pending={<SkeletonRows rows={2} columns={5} label="the address rules" />}
       >
         {(rules) =>
           rules.length === 0 ? (
@@ -55,9 +57,9 @@ export function AddressesSection() {
                         <code>{rule.cidr}</code>
                       </th>
                       <td>{rule.action === "block" ? "blocked" : `limited to ${formatLimit(rule.limit)}`}</td>
-                      <td>{rule.until === null ? "until removed" : formatWhen(rule.until, zone)}</td>
+                      <td>{rule.until === null ? "until removed" : formatIsoIn(rule.until, zone)}</td>
                       <td className="admin-wrap">{rule.note || "—"}</td>
-                      <td>{formatWhen(rule.createdAt, zone)}</td>
+                      <td>{formatIsoIn(rule.createdAt, zone)}</td>
                       <td>
                         <button
                           type="button"
@@ -75,7 +77,7 @@ export function AddressesSection() {
             </div>
           )
         }
-      </AdminQueryView>
+      </QueryStates>
       {removing ? (
         <ConfirmDialog
           title={`Remove the rule for ${removing.cidr}?`}

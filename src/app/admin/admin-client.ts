@@ -1,20 +1,18 @@
-// The console's way to the service's admin API (/admin/*): the dashboard's service address, the admin key
-// as a bearer token, each answer decoded with the schema of src/interface/admin.ts. Outside the request
-// budget on purpose: the budget plans the client limit of /v1 (a few requests a minute), while the service
-// limits an admin key on its own (ADMIN_RATE_LIMIT), so the console neither waits for the pages' slots nor
-// spends them. A refusal is reported with the service's own words (its error record), never retried.
+// The console's client of the admin API (/admin/*). Outside the request budget on purpose: the service
+// limits an admin key on its own, so the console neither waits for the pages' /v1 slots nor spends them.
 import type { z } from "zod";
-import { decodeResource, errorRecordOf, parseBody } from "../decoding/decode.ts";
+import { decodeResource, parseBody } from "../decoding/decode.ts";
 import { parseRetryAfter } from "../transport/rate-limit-headers.ts";
+import { refusalMessage } from "../transport/transport.ts";
 
-/** Why an admin request failed: the service refused it, could not be reached, or answered unreadably. */
+/** Why an admin request failed: refused, the service could not be reached, or its response was unreadable. */
 export type AdminFailureKind = "refused" | "unreachable" | "unreadable";
 
 export class AdminRequestError extends Error {
   constructor(
     message: string,
     readonly kind: AdminFailureKind,
-    /** The HTTP status of a refusal; 0 when there was no answer or it could not be read. */
+    /** The HTTP status of a refusal; 0 when there was no response or it could not be read. */
     readonly status: number,
     /** For a 429: how long the service asked to wait, ms (null when it did not say). */
     readonly retryAfterMs: number | null = null,
@@ -34,12 +32,12 @@ export class AdminClient {
     private readonly fetchFn: typeof fetch = (input, init) => globalThis.fetch(input, init),
   ) {}
 
-  /** GET `path`, decoded by `schema`; `what` names the answer in a decoding error. */
+  /** GET `path`, decoded by `schema`; `what` names the response in a decoding error. */
   get<S extends z.ZodType>(path: string, schema: S, what: string, signal?: AbortSignal): Promise<z.infer<S>> {
     return this.send("GET", path, { schema, what, ...(signal ? { signal } : {}) });
   }
 
-  /** A change: `body` sent as JSON; the answer decoded by `schema`, or nothing expected (204) without one. */
+  /** A change: `body` sent as JSON; the response decoded by `schema`, or nothing expected (204) without one. */
   send<S extends z.ZodType>(
     method: Method,
     path: string,
@@ -85,17 +83,9 @@ export class AdminClient {
   }
 }
 
-/** The refusal in the service's own words when it sent the error record, else by its status. */
 function refusal(response: Response, text: string): AdminRequestError {
   const status = response.status;
-  let message = "";
-  try {
-    message = errorRecordOf(parseBody(text))?.errormessage ?? "";
-  } catch {
-    // Not a body we can read (a proxy's page): the status speaks.
-  }
-  if (message === "") message = `the service answered ${status}`;
   const retryAfterMs =
     status === 429 ? parseRetryAfter(response.headers.get("Retry-After"), Date.now()) : null;
-  return new AdminRequestError(message, "refused", status, retryAfterMs);
+  return new AdminRequestError(refusalMessage(status, text), "refused", status, retryAfterMs);
 }

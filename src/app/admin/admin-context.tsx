@@ -1,6 +1,5 @@
-// The console's own connection: an AdminClient for the dashboard's service address and the admin key, and
-// a query client of its own. Not the dashboard's persisted cache: keys, contacts and addresses must never
-// reach IndexedDB, and leaving the console (or forgetting the key) drops everything it fetched, with the React tree that held it.
+// The console's own client and query client, not the dashboard's persisted cache: keys, contacts and
+// addresses must never reach IndexedDB, and leaving the console drops everything it fetched.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { useConnection } from "../transport/connection-context.tsx";
@@ -20,7 +19,7 @@ export function createAdminQueryClient(): QueryClient {
 
 export function AdminProvider({ adminKey, children }: { adminKey: string; children: ReactNode }) {
   const { baseUrl } = useConnection();
-  // A new key or service starts from nothing: no answer of one key is shown under another.
+  // A new key or service starts from nothing: no response to one key is shown under another.
   const { client, queryClient } = useMemo(
     () => ({ client: new AdminClient(baseUrl, adminKey), queryClient: createAdminQueryClient() }),
     [baseUrl, adminKey],

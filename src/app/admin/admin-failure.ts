@@ -1,14 +1,10 @@
 // What a failed admin request means to the operator, and what they can do about it.
+import { capitalise, type FailureText } from "../components/failure.ts";
 import type { FormFailure } from "../components/use-form-draft.tsx";
 import { formatCountdown } from "../format/numbers.ts";
 import { AdminRequestError } from "./admin-client.ts";
 
-export interface AdminFailureText {
-  title: string;
-  detail: string;
-}
-
-export function describeAdminFailure(error: unknown): AdminFailureText {
+export function describeAdminFailure(error: unknown): FailureText {
   if (!(error instanceof AdminRequestError)) {
     return { title: "Something went wrong", detail: error instanceof Error ? error.message : String(error) };
   }
@@ -55,8 +51,4 @@ export function placeAdminFailure<F extends string>(error: unknown, fields: read
   const lower = error.message.toLowerCase();
   const field = fields.find((name) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower));
   return field ? { place: "field", field, message: failure.detail } : { place: "form", ...failure };
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,17 +1,6 @@
-// How the console writes its figures: times in the zone of the settings (each naming it, as an operator
-// compares them with the service's UTC logs), ages, byte counts, limits, lags; and the way back from a
-// datetime-local field to the RFC 3339 time the admin API takes.
-import { formatDateTimeIn, type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
-
+// How the console writes its figures, and reads its datetime-local fields back as RFC 3339. Times name
+// their zone, as an operator compares them with the service's UTC logs.
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-/** An RFC 3339 time in `zone`, to the minute, the zone named: "Jan 2, 2024, 9:30 AM UTC+09:00"; "—" for none. */
-export function formatWhen(iso: string | null, zone: TimeZone): string {
-  if (iso === null) return "—";
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return `${formatDateTimeIn(ms / 1000, zone)} ${timeZoneAbbreviation(zone, ms / 1000)}`;
-}
 
 export function formatCount(value: number): string {
   return integer.format(value);
@@ -30,6 +19,9 @@ export function formatBytes(bytes: number): string {
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
+
+/** What an empty or zero limit means, said under a limit field. */
+export const DEFAULT_LIMIT_HINT = "Empty: the service's default. 0: unlimited.";
 
 /** A key's limit as the operator reads it: null is the service's default, 0 none at all. */
 export function formatLimit(limit: number | null): string {

@@ -1,7 +1,7 @@
-// /console: the admin console, behind the admin key. Without a key in this tab's session, the gate
-// asks for one; with one, the console. A key the service stops accepting is forgotten, and the gate says
-// why. Outside the main navigation until a key is kept (see the shell).
-import { useEffect, useState } from "react";
+// /console: the admin console, behind the admin key. A key the service stops accepting is forgotten, and
+// the gate says why.
+import { useState } from "react";
+import { useDocumentTitle } from "../components/use-document-title.ts";
 import { forgetAdminKey, useAdminKey } from "../store/admin-key.ts";
 import { AdminConsole } from "./admin-console.tsx";
 import { AdminProvider } from "./admin-context.tsx";
@@ -12,13 +12,7 @@ export function AdminPage() {
   const adminKey = useAdminKey();
   const [note, setNote] = useState<string | null>(null);
 
-  useEffect(() => {
-    const before = document.title;
-    document.title = "Admin console · Crowd Market Data";
-    return () => {
-      document.title = before;
-    };
-  }, []);
+  useDocumentTitle("Admin console · Crowd Market Data");
 
   if (adminKey === "") return <AdminKeyGate note={note} />;
   return (

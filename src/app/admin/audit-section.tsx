@@ -1,9 +1,10 @@
 // The audit log: every change of keys and rules, who made it and when, newest first; older entries a page
 // at a time. A list rather than a table: each entry reflows on a narrow screen instead of scrolling.
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { formatWhen } from "./admin-format.ts";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { describeAdminFailure } from "./admin-failure.ts";
 import { useAudit } from "./queries/audit.ts";
 
 export function AuditSection() {
@@ -13,9 +14,10 @@ export function AuditSection() {
   return (
     <section className="card admin-section" aria-labelledby="admin-audit-title">
       <h2 id="admin-audit-title">Audit log</h2>
-      <AdminQueryView
+      <QueryStates
         query={{ ...query, data: entries }}
-        skeleton={<SkeletonRows rows={3} columns={4} label="the audit log" />}
+        describe={describeAdminFailure}
+        pending={<SkeletonRows rows={3} columns={4} label="the audit log" />}
       >
         {(list) =>
           list.length === 0 ? (
@@ -25,7 +27,7 @@ export function AuditSection() {
               <ol className="admin-audit" aria-label="Audit log, newest first">
                 {list.map((entry) => (
                   <li key={entry.id} className="admin-audit__entry">
-                    <time dateTime={entry.time}>{formatWhen(entry.time, zone)}</time>{" "}
+                    <time dateTime={entry.time}>{formatIsoIn(entry.time, zone)}</time>{" "}
                     <code className="admin-audit__actor">{entry.actor}</code>{" "}
                     <span className="admin-audit__action">{entry.action}</span>{" "}
                     <span className="admin-audit__target">{entry.target}</span>
@@ -50,7 +52,7 @@ export function AuditSection() {
             </>
           )
         }
-      </AdminQueryView>
+      </QueryStates>
     </section>
   );
 }

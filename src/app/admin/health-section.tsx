@@ -2,10 +2,12 @@
 // the store and Redis with their round-trip, and the processes that reported in the last minute.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { AdminHealth } from "../../interface/admin.ts";
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { formatLag, formatWhen } from "./admin-format.ts";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { describeAdminFailure } from "./admin-failure.ts";
+import { formatLag } from "./admin-format.ts";
 
 /** Past this many seconds behind, the market's lag is flagged: two 120-second blocks missed. */
 const LAG_WARNING_SECONDS = 360;
@@ -14,9 +16,13 @@ export function HealthSection({ query }: { query: UseQueryResult<AdminHealth> })
   return (
     <section className="card admin-section" aria-labelledby="admin-health-title">
       <h2 id="admin-health-title">Health</h2>
-      <AdminQueryView query={query} skeleton={<SkeletonRows rows={2} columns={4} label="the health" />}>
+      <QueryStates
+        query={query}
+        describe={describeAdminFailure}
+        pending={<SkeletonRows rows={2} columns={4} label="the health" />}
+      >
         {(health) => <HealthFigures health={health} />}
-      </AdminQueryView>
+      </QueryStates>
     </section>
   );
 }
@@ -46,7 +52,7 @@ function HealthFigures({ health }: { health: AdminHealth }) {
           <dd className={lagging ? "admin-bad" : undefined}>
             {formatLag(market.lagSeconds)}
             {lagging ? " (behind)" : ""}
-            <span className="muted"> · last block {formatWhen(market.lastBlockTime, zone)}</span>
+            <span className="muted"> · last block {formatIsoIn(market.lastBlockTime, zone)}</span>
           </dd>
         </div>
         <div className="admin-health__item">
@@ -86,7 +92,7 @@ function HealthFigures({ health }: { health: AdminHealth }) {
               <code>{replica.id}</code> <span className="admin-tag">{replica.role}</span>
               <span className="muted">
                 {" "}
-                · started {formatWhen(replica.startedAt, zone)} · seen {formatWhen(replica.seenAt, zone)}
+                · started {formatIsoIn(replica.startedAt, zone)} · seen {formatIsoIn(replica.seenAt, zone)}
               </span>
             </li>
           ))}

@@ -1,13 +1,12 @@
-// Issuing a key to a client application: its name, a contact, its role and limit. Checked before it is
-// sent; a refusal shows in the form (next to the field the service named) and what was typed stays. The
-// issued secret goes to the caller, which shows it once; the form keeps nothing of it.
+// Issuing a key to a client application: its name, a contact, its role and limit. The issued secret goes
+// to the caller, which shows it once; the form keeps nothing of it.
 import { useId } from "react";
 import { type IssuedKey, type IssueKey, KEY_ROLES, type KeyRole } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
 import { SendButton } from "../components/send-button.tsx";
-import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
+import { type DraftCheck, type FieldErrors, FormField, useFormDraft } from "../components/use-form-draft.tsx";
 import { placeAdminFailure } from "./admin-failure.ts";
-import { parseLimit } from "./admin-format.ts";
+import { DEFAULT_LIMIT_HINT, parseLimit } from "./admin-format.ts";
 import { useIssueKey } from "./queries/keys.ts";
 
 interface Draft {
@@ -56,18 +55,13 @@ export function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedKey) => vo
         Issue a key
       </h3>
       <div className="admin-form__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Application name</label>
+        <FormField form={form} field="name" label="Application name">
           <input {...form.input("name")} autoComplete="off" />
-          {form.error("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>Contact</label>
+        </FormField>
+        <FormField form={form} field="contact" label="Contact">
           <input {...form.input("contact")} autoComplete="off" />
-          {form.error("contact")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Role</label>
+        </FormField>
+        <FormField form={form} field="role" label="Role" hint="A writer may also post circulating supply.">
           <select {...form.input("role", `${id}-role-hint`)}>
             {KEY_ROLES.map((role) => (
               <option key={role} value={role}>
@@ -75,19 +69,10 @@ export function IssueKeyForm({ onIssued }: { onIssued: (issued: IssuedKey) => vo
               </option>
             ))}
           </select>
-          {form.error("role")}
-          <p id={`${id}-role-hint`} className="field__hint">
-            A writer may also post circulating supply.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-limit`}>Limit (requests a minute)</label>
+        </FormField>
+        <FormField form={form} field="limit" label="Limit (requests a minute)" hint={DEFAULT_LIMIT_HINT}>
           <input {...form.input("limit", `${id}-limit-hint`)} inputMode="numeric" autoComplete="off" />
-          {form.error("limit")}
-          <p id={`${id}-limit-hint`} className="field__hint">
-            Empty: the service's default. 0: unlimited.
-          </p>
-        </div>
+        </FormField>
       </div>
       {form.failure ? <FailureBox failure={form.failure} /> : null}
       <div className="admin-form__actions">

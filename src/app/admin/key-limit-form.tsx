@@ -1,12 +1,11 @@
 // Changing one key's limit: its own limit (PATCH), or a lower one until a time (PUT .../temporary-limit).
-// Checked before anything is sent; a refusal shows in the form, and what was typed stays.
 import { useId } from "react";
 import type { ClientKey } from "../../interface/admin.ts";
 import { FailureBox } from "../components/failure-box.tsx";
 import { SendButton } from "../components/send-button.tsx";
-import { type DraftCheck, type FieldErrors, useFormDraft } from "../components/use-form-draft.tsx";
+import { type DraftCheck, type FieldErrors, FormField, useFormDraft } from "../components/use-form-draft.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
-import { isoToLocalInput, localInputToIso, parseLimit } from "./admin-format.ts";
+import { DEFAULT_LIMIT_HINT, isoToLocalInput, localInputToIso, parseLimit } from "./admin-format.ts";
 import type { KeyEdit } from "./keys-table.tsx";
 import type { KeyAction } from "./queries/keys.ts";
 
@@ -75,24 +74,18 @@ export function KeyLimitForm({
         {title}
       </h3>
       <div className="admin-form__fields">
-        <div className="field">
-          <label htmlFor={`${id}-limit`}>
-            {edit === "limit" ? "Limit (requests a minute)" : "Temporary limit (requests a minute)"}
-          </label>
+        <FormField
+          form={form}
+          field="limit"
+          label={edit === "limit" ? "Limit (requests a minute)" : "Temporary limit (requests a minute)"}
+          hint={edit === "limit" ? DEFAULT_LIMIT_HINT : "Its own limit comes back at the time below."}
+        >
           <input {...form.input("limit", `${id}-limit-hint`)} inputMode="numeric" autoComplete="off" />
-          {form.error("limit")}
-          <p id={`${id}-limit-hint`} className="field__hint">
-            {edit === "limit"
-              ? "Empty: the service's default. 0: unlimited."
-              : "Its own limit comes back at the time below."}
-          </p>
-        </div>
+        </FormField>
         {edit === "limit-until" ? (
-          <div className="field">
-            <label htmlFor={`${id}-until`}>Until</label>
+          <FormField form={form} field="until" label="Until">
             <input {...form.input("until")} type="datetime-local" />
-            {form.error("until")}
-          </div>
+          </FormField>
         ) : null}
       </div>
       {refusal ? <FailureBox failure={refusal} /> : null}

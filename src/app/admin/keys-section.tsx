@@ -3,11 +3,12 @@
 // status line.
 import { useRef, useState } from "react";
 import type { ClientKey, IssuedKey } from "../../interface/admin.ts";
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
-import { formatLimit, formatWhen } from "./admin-format.ts";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { formatLimit } from "./admin-format.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { IssueKeyForm } from "./issue-key-form.tsx";
 import { IssuedSecret } from "./issued-secret.tsx";
@@ -65,7 +66,11 @@ export function KeysSection() {
       <p className="admin-status" role="status">
         {status}
       </p>
-      <AdminQueryView query={query} skeleton={<SkeletonRows rows={3} columns={6} label="the keys" />}>
+      <QueryStates
+        query={query}
+        describe={describeAdminFailure}
+        pending={<SkeletonRows rows={3} columns={6} label="the keys" />}
+      >
         {(keys) =>
           keys.length === 0 ? (
             <p className="muted">No keys yet: issue one below.</p>
@@ -89,7 +94,7 @@ export function KeysSection() {
             />
           )
         }
-      </AdminQueryView>
+      </QueryStates>
       {editing ? (
         <KeyLimitForm
           key={`${editing.key.id}-${editing.edit}`}
@@ -103,7 +108,7 @@ export function KeysSection() {
               next,
               (key) =>
                 next.kind === "limit-until" && key.temporaryLimit
-                  ? `${key.name} is limited to ${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until, zone)}.`
+                  ? `${key.name} is limited to ${formatLimit(key.temporaryLimit.limit)} until ${formatIsoIn(key.temporaryLimit.until, zone)}.`
                   : `The limit of ${key.name} is now ${formatLimit(key.effectiveLimit)}.`,
               closeEdit,
             )

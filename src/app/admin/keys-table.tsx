@@ -2,8 +2,9 @@
 // when it was last used; per key the actions that change it. Each action's name is its visible words and
 // the key it acts on ("Revoke Acme portfolio app"), so a screen reader and a voice command agree.
 import type { ClientKey } from "../../interface/admin.ts";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { formatLimit, formatWhen } from "./admin-format.ts";
+import { formatLimit } from "./admin-format.ts";
 
 export type KeyEdit = "limit" | "limit-until";
 
@@ -57,13 +58,13 @@ export function KeysTable({
                 </td>
                 <td data-label="Temporary limit until">
                   {key.temporaryLimit
-                    ? `${formatLimit(key.temporaryLimit.limit)} until ${formatWhen(key.temporaryLimit.until, zone)}`
+                    ? `${formatLimit(key.temporaryLimit.limit)} until ${formatIsoIn(key.temporaryLimit.until, zone)}`
                     : "—"}
                 </td>
-                <td data-label="Last used">{formatWhen(key.lastUsedAt, zone)}</td>
+                <td data-label="Last used">{formatIsoIn(key.lastUsedAt, zone)}</td>
                 <td>
                   {key.state === "revoked" ? (
-                    <span className="muted">revoked {formatWhen(key.revokedAt, zone)}</span>
+                    <span className="muted">revoked {formatIsoIn(key.revokedAt, zone)}</span>
                   ) : (
                     <KeyActions clientKey={key} onEdit={onEdit} onLift={onLift} onRevoke={onRevoke} />
                   )}

@@ -13,8 +13,7 @@ import {
 import type { UsageSeries } from "../../interface/admin.ts";
 import { ChartModel, type ChartSetup } from "../chart-models/chart-model.ts";
 import { seriesColour } from "../chart-models/chart-theme.ts";
-import type { TimeZone } from "../format/time-zone.ts";
-import { formatWhen } from "./admin-format.ts";
+import { formatIsoIn, type TimeZone } from "../format/time-zone.ts";
 
 export type UsageMinute = UsageSeries["minutes"][number];
 
@@ -81,7 +80,7 @@ export function describeBars(bars: MinuteBars, what: string, zone: TimeZone): st
       peakAt = time;
     }
   });
-  const busiest = `busiest minute ${formatWhen(new Date(peakAt * 1000).toISOString(), zone)} with ${peak}`;
+  const busiest = `busiest minute ${formatIsoIn(new Date(peakAt * 1000).toISOString(), zone)} with ${peak}`;
   return `${what}: ${admitted} admitted and ${refused} refused, ${busiest}`;
 }
 

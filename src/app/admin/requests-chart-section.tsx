@@ -1,12 +1,12 @@
-// Requests per minute over the chosen period, of the whole service or of the client chosen in the usage
-// table: admitted and refused stacked. The chart is a RequestsChartModel, made, fed and themed by the
-// charts' one hook (use-chart-model.ts); the answer's minutes go into it in place, never through React state.
+// Requests per minute over the chosen period, of the whole service or the client chosen in the usage table;
+// the minutes go into the chart model in place, never through React state.
 import { useMemo, useRef } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
 import { useChartModel } from "../chart-models/use-chart-model.ts";
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonBlock } from "../components/skeleton.tsx";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { describeAdminFailure } from "./admin-failure.ts";
 import { useUsageMinutes } from "./queries/usage-minutes.ts";
 import { describeBars, minuteBars, RequestsChartModel, type UsageMinute } from "./requests-chart-model.ts";
 import { PERIOD_LABELS } from "./usage-section.tsx";
@@ -37,11 +37,15 @@ export function RequestsChartSection({
         <span className="admin-swatch admin-swatch--admitted" aria-hidden="true" /> admitted,{" "}
         <span className="admin-swatch admin-swatch--refused" aria-hidden="true" /> refused (stacked).
       </p>
-      <AdminQueryView query={query} skeleton={<SkeletonBlock label="the chart" height="16rem" />}>
+      <QueryStates
+        query={query}
+        describe={describeAdminFailure}
+        pending={<SkeletonBlock label="the chart" height="16rem" />}
+      >
         {(series) => (
           <RequestsChart minutes={series.minutes} period={period} label={`Requests per minute of ${who}`} />
         )}
-      </AdminQueryView>
+      </QueryStates>
     </section>
   );
 }
@@ -55,7 +59,7 @@ function RequestsChart({
   period: UsagePeriod;
   label: string;
 }) {
-  // Made again only for a new answer: a refresh that brought the same minutes keeps the chart's view.
+  // Made again only for a new response: a refresh that brought the same minutes keeps the chart's view.
   const bars = useMemo(() => {
     const to = Date.now() / 1000;
     return minuteBars(minutes, { from: to - USAGE_PERIODS[period], to });

@@ -2,10 +2,11 @@
 // refused first. Choosing a client shows its requests per minute on the chart.
 import { useState } from "react";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
+import { QueryStates } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { formatWhen } from "./admin-format.ts";
-import { AdminQueryView } from "./admin-query-view.tsx";
+import { describeAdminFailure } from "./admin-failure.ts";
 import { useUsage } from "./queries/usage.ts";
 import { DEFAULT_USAGE_SORT, USAGE_SORT, type UsageSort } from "./usage-sort.ts";
 import { UsageTable } from "./usage-table.tsx";
@@ -49,7 +50,11 @@ export function UsageSection({
           </select>
         </div>
       </div>
-      <AdminQueryView query={query} skeleton={<SkeletonRows rows={4} columns={6} label="the usage" />}>
+      <QueryStates
+        query={query}
+        describe={describeAdminFailure}
+        pending={<SkeletonRows rows={4} columns={6} label="the usage" />}
+      >
         {(review) =>
           review.clients.length === 0 ? (
             <p className="muted">No requests in this period.</p>
@@ -57,7 +62,7 @@ export function UsageSection({
             <>
               <p className="muted admin-note">
                 {review.clients.length} {review.clients.length === 1 ? "client" : "clients"} from{" "}
-                {formatWhen(review.from, zone)} to {formatWhen(review.to, zone)}. Choose a client to see its
+                {formatIsoIn(review.from, zone)} to {formatIsoIn(review.to, zone)}. Choose a client to see its
                 requests per minute.
               </p>
               <UsageTable
@@ -70,7 +75,7 @@ export function UsageSection({
             </>
           )
         }
-      </AdminQueryView>
+      </QueryStates>
     </section>
   );
 }

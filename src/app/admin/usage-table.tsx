@@ -3,8 +3,9 @@
 import type { ClientUsage } from "../../interface/admin.ts";
 import { SortableHeader } from "../components/sortable-header.tsx";
 import { DIRECTION_WORDS } from "../components/table-sort.ts";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
-import { formatBytes, formatCount, formatWhen } from "./admin-format.ts";
+import { formatBytes, formatCount } from "./admin-format.ts";
 import { sortUsage, type UsageColumn, type UsageSort } from "./usage-sort.ts";
 
 interface Column {
@@ -84,8 +85,8 @@ export function UsageTable({
                 <td className={row.refused > 0 ? "num admin-bad" : "num"}>{formatCount(row.refused)}</td>
                 <td className="num">{formatCount(row.errors)}</td>
                 <td className="num">{formatBytes(row.bytes)}</td>
-                <td>{formatWhen(row.firstSeen, zone)}</td>
-                <td>{formatWhen(row.lastSeen, zone)}</td>
+                <td>{formatIsoIn(row.firstSeen, zone)}</td>
+                <td>{formatIsoIn(row.lastSeen, zone)}</td>
                 <td className="num">{formatCount(row.peakPerMinute)}</td>
                 <td className="admin-endpoints">{topEndpoints(row)}</td>
               </tr>

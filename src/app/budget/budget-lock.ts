@@ -1,19 +1,10 @@
-// Exclusion between tabs for the budget's start decision. Reading the shared send log, deciding and writing
-// the send back must be one step across tabs, or two tabs that each see the last slot free both take it.
-// The budget hands that step to a lock (Web Locks in the browser, see cross-tab.ts). A budget keeps at most
-// one lock request in flight: a burst of changes costs one wait in the browser's lock queue, not one each.
+// Exclusion between tabs for the budget's start decision, or two tabs that each see the last slot free both
+// take it. At most one lock request is in flight, so a burst of changes costs one wait, not one each.
 
-/**
- * Runs `critical` while holding a lock that every tab sharing the send log takes for its decisions, and
- * settles once it has run. `critical` is synchronous, so the lock is held for the decision only, never
- * while a request is on the network.
- */
+/** Runs the synchronous `critical` under the tabs' shared lock, so it is never held while a request is out. */
 export type BudgetLock = (critical: () => void) => Promise<void>;
 
-/**
- * One step run under a lock. Requests made while one is in flight are folded into one `reconsider` call
- * once it settles (by default, one more request), as the step may have run before they were made.
- */
+/** One step run under a lock; requests made while one is in flight fold into one `reconsider` after it. */
 export class LockedStep {
   private inFlight = false;
   private again = false;
@@ -35,7 +26,7 @@ export class LockedStep {
     let ran = false;
     const critical = () => {
       ran = true;
-      // This run sees every change made up to now, so earlier asks are answered by it.
+      // This run sees every change made up to now, so it covers the earlier requests.
       this.again = false;
       this.step();
     };

@@ -11,24 +11,17 @@ export interface RequestBudgetOptions {
   /** The window, ms; default 60 000. Replaced by `adopt`. */
   windowMs?: number;
   /**
-   * Extra ms each send holds its slot beyond `windowMs`; default 1000. The budget logs a send when it
-   * decides, the server counts it when it arrives: network jitter can make a later request arrive sooner
-   * after an earlier one than they were decided, and the server would then count `limit + 1` in its window.
+   * Extra ms each send holds its slot beyond `windowMs`; default 1000. Network jitter can bring two sends
+   * closer at the server than they were decided, which would count `limit + 1` in its window.
    */
   marginMs?: number;
-  /**
-   * Epoch ms. Default Date.now: the log is shared with other tabs and reloads, which a per-page monotonic
-   * clock could not be.
-   */
+  /** Epoch ms. Default Date.now: the log is shared with other tabs and reloads, unlike a monotonic clock. */
   now?: () => number;
   /** Default: a log in memory only, so this page alone. */
   store?: SendLogStore;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
-  /**
-   * Makes each start decision (read the shared log, decide, write it back) exclusive across the tabs
-   * sharing the log. Without one the decision runs at once, which only keeps this page's own starts apart.
-   */
+  /** Makes each start decision exclusive across the tabs sharing the log (see budget-lock.ts). */
   lock?: BudgetLock;
 }
 

@@ -1,5 +1,4 @@
-// The request budget's state as its readers see it (the meter, the waiting notices), and the small checks
-// around it, kept apart so request-budget.ts holds only the deciding.
+// The request budget's state as its readers see it, apart so request-budget.ts holds only the deciding.
 import type { Priority } from "./priority.ts";
 
 export interface BudgetSnapshot {
@@ -35,10 +34,7 @@ export function sameSnapshot(a: BudgetSnapshot, b: BudgetSnapshot): boolean {
   );
 }
 
-/**
- * Calls each listener. One that throws must not stall the others or the queue, so its error is rethrown
- * apart, where uncaught errors go.
- */
+/** Calls each listener; one that throws must not stall the others or the queue, so its error goes apart. */
 export function callEach<A extends unknown[]>(listeners: Iterable<(...args: A) => void>, ...args: A): void {
   for (const listener of [...listeners]) {
     try {

@@ -1,14 +1,6 @@
-// The tabs of one origin are one client to the service, so they share one budget. The send log in
-// localStorage already makes every tab count every tab's sends; this layer adds what a log read at each
-// decision cannot give:
-//  - promptness: another tab's send (a `storage` event on the log's key) makes this tab decide again and
-//    redraw its meter at once, not at its next own decision;
-//  - shared 429 pauses: the server refuses the client, not the tab, so a pause one tab learns of holds all
-//    tabs (over a BroadcastChannel);
-//  - exclusion: the read-log → decide → write-log step runs under a Web Lock, so two tabs cannot both
-//    take the last slot. localStorage itself is not transactional: a browser that hands another process's
-//    write over late still leaves a narrow race under the lock, which the budget's margin and the shared
-//    429 pause absorb.
+// The tabs of one origin are one client to the service, so they share one budget: beyond the shared send
+// log, another tab's send wakes this one at once, a 429 pauses every tab (the server refuses the client,
+// not the tab), and each start decision runs under a Web Lock so two tabs cannot both take the last slot.
 import type { BudgetLock } from "./budget-lock.ts";
 import type { RequestBudget } from "./request-budget.ts";
 
@@ -36,10 +28,7 @@ export function browserTabs(storage: Storage | null): CrossTabEnvironment | null
   };
 }
 
-/**
- * The `lock` option for a budget whose send log is `sendLogKey`: a Web Lock of that name, exclusive among
- * the origin's tabs. Undefined without Web Locks, and the budget then decides unlocked.
- */
+/** The `lock` option for the send log `sendLogKey`: a Web Lock, or undefined without Web Locks. */
 export function decisionLock(sendLogKey: string, locks: LockManager | undefined): BudgetLock | undefined {
   if (!locks) return undefined;
   const name = `${sendLogKey}|decide`;
@@ -55,10 +44,7 @@ interface PauseMessage {
   pauseUntil: number;
 }
 
-/**
- * Links `budget` to the other tabs sharing the send log `sendLogKey`: their sends wake it, and pauses pass
- * both ways. Returns the dispose, which undoes all of it (for when the connection is replaced).
- */
+/** Links `budget` to the other tabs sharing `sendLogKey`; returns the dispose. */
 export function linkTabs(budget: RequestBudget, sendLogKey: string, env: CrossTabEnvironment): () => void {
   const onStorage = (event: Event) => {
     const { key, storageArea } = event as StorageEvent;

@@ -1,5 +1,5 @@
-// Who goes first when the budget is short. The supply submission is a user's action and must not wait
-// behind reads; the page on screen beats data the user may never look at.
+// Who goes first when the budget is short: a user's own action before reads, the page on screen before
+// data the user may never look at.
 
 /** Highest first: "write" (the supply submission) > "visible" > "prefetch" > "background". */
 export const PRIORITIES = ["write", "visible", "prefetch", "background"] as const;

@@ -1,8 +1,6 @@
-// The dashboard's one request budget. The service allows `limit` requests per client in any window of
-// `windowMs` (sliding) and every tab of this browser is the same client, so every request goes through
-// here: at most `limit` task starts in any `windowMs + marginMs` (the margin absorbs network jitter),
-// counted from the shared send log, highest priority first; with a `lock`, each decision is exclusive
-// across tabs. Pure logic: no fetch and no React; the transport wraps each request in `schedule`.
+// The dashboard's one request budget: the service's rate limit counts every tab of this browser as one
+// client, so every request waits here for a slot in the shared sliding window, highest priority first.
+// Pure logic, no fetch and no React.
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
 import { LockedStep } from "./budget-lock.ts";
 import {
@@ -69,9 +67,8 @@ export class RequestBudget {
   }
 
   /**
-   * Runs `task` once a slot is free and nothing more important waits. Tasks scheduled in the same tick
-   * compete by priority (the decision waits for a microtask, and for the lock if there is one). Rejects with
-   * the abort reason if the signal aborts while queued, without spending budget.
+   * Runs `task` once a slot is free and nothing more important waits; tasks scheduled in the same tick
+   * compete by priority. Aborting while queued spends no budget.
    */
   schedule<T>(task: (signal: AbortSignal) => Promise<T>, options: ScheduleOptions): Promise<T> {
     const { signal, label } = options;
@@ -100,10 +97,8 @@ export class RequestBudget {
   }
 
   /**
-   * After a 429: nothing starts before `epochMs` (Retry-After). A pause only ever lengthens, since answers
-   * to concurrent requests can arrive out of order. The transport then reschedules the refused request.
-   * `fromOtherTab`: the pause was passed on from another tab, so `onPause` listeners are not told (they
-   * would pass it back).
+   * After a 429 nothing starts before `epochMs`; a pause only lengthens, as responses can arrive out of
+   * order. A pause `fromOtherTab` is not told to `onPause` listeners, which would pass it back.
    */
   pauseUntil(epochMs: number, options: { fromOtherTab?: boolean } = {}): void {
     if (Number.isNaN(epochMs) || epochMs <= this.now()) return;
@@ -113,19 +108,13 @@ export class RequestBudget {
     this.changed();
   }
 
-  /**
-   * Calls `listener` with the new end whenever this page's own `pauseUntil` lengthens the pause, for the
-   * cross-tab layer to pass on. Returns the unsubscribe.
-   */
+  /** Calls `listener` with each longer pause of this page's own, for the cross-tab layer to pass on. */
   onPause(listener: (untilEpochMs: number) => void): () => void {
     this.pauseListeners.add(listener);
     return () => this.pauseListeners.delete(listener);
   }
 
-  /**
-   * Takes the server's RateLimit-Policy as the limit and window. Sends already logged keep counting, so a
-   * lower limit holds back starts until the window has room under it.
-   */
+  /** Takes the server's RateLimit-Policy; sends already logged keep counting against a lower limit. */
   adopt(policy: RateLimitPolicy): void {
     const windowMs = policy.windowSeconds * 1000;
     checkPolicy(policy.limit, windowMs);
@@ -161,11 +150,7 @@ export class RequestBudget {
     return this.lastSnapshot;
   }
 
-  /**
-   * Epoch ms before which the first queued task labelled `label` will not start: from its place in line, the
-   * pause and the sends holding slots. Higher-priority arrivals and other tabs can only push it later.
-   * Null when no task with that label is waiting.
-   */
+  /** Epoch ms before which the first queued task labelled `label` will not start; null when none waits. */
   eta(label: string): number | null {
     let position = 0;
     for (const waiting of this.line.inOrder()) {
@@ -203,10 +188,8 @@ export class RequestBudget {
   }
 
   /**
-   * Decides now, or under the lock when a start looks possible. Only a start writes the shared log, and a
-   * log seen full without the lock stays full until its oldest send's hold ends (tabs only add to it), so
-   * deciding to wait needs no lock.
-   * `changed`: something already changed (the timer fired: a send left the window or the pause ended).
+   * Decides now, or under the lock when a start looks possible: a log seen full stays full until its oldest
+   * send leaves (tabs only add to it), so deciding to wait needs no lock.
    */
   private pump(changed = false): void {
     const now = this.now();
@@ -225,10 +208,7 @@ export class RequestBudget {
     if (changed) this.notify();
   }
 
-  /**
-   * Starts what may start now, then arms the one timer for the next moment the state changes by itself.
-   * Under the lock if there is one, so the log read here is the one other tabs see until we write it.
-   */
+  /** Starts what may start now, then arms the one timer for when the state next changes by itself. */
   private startWhatMay(changed = false): void {
     const now = this.now();
     changed = this.endPauseIfOver(now) || changed;
@@ -256,10 +236,7 @@ export class RequestBudget {
     return true;
   }
 
-  /**
-   * Wakes at the next moment something changes without a call: the pause ends or the oldest counted send
-   * stops holding its slot (a slot frees, and the budget meter drops).
-   */
+  /** Wakes when the pause ends or the oldest counted send stops holding its slot. */
   private armTimer(now: number, counted: readonly number[]): void {
     const oldestLeaves = counted[0] === undefined ? null : counted[0] + this.holdMs;
     const paused = this.pausedUntil;

@@ -1,8 +1,5 @@
-// Where the budget keeps the times (epoch ms) of the requests it sent. Kept outside the budget so a reload
-// and the other tabs of the same browser see the true remaining budget: the server counts every request
-// from this client, not per tab. The budget re-reads the log before each decision and writes it after each
-// send, pruned to the sends still inside its window, so the stored list stays about `limit` long; the
-// store itself only has to survive garbage. Locking between tabs is the budget's `lock` (see cross-tab.ts).
+// Where the budget keeps the times of the requests it sent, outside the budget so that a reload and the
+// other tabs see the true remaining budget: the server counts every request from this client, not per tab.
 
 export interface SendLogStore {
   /** The logged send times, epoch ms, ascending. Never throws: unreadable means empty. */
@@ -11,10 +8,7 @@ export interface SendLogStore {
   save(times: number[]): void;
 }
 
-/**
- * More entries than any real window holds; a log beyond this is someone else's garbage, and parsing it on
- * every decision would slow every request down.
- */
+/** More entries than any real window holds: beyond, it is garbage, and parsing it would slow every request. */
 const MOST_TIMES_KEPT = 10_000;
 
 /** The send times in `value`, ascending: finite numbers only, anything else dropped. */
@@ -36,11 +30,7 @@ export function memorySendLogStore(initial: readonly number[] = []): SendLogStor
   };
 }
 
-/**
- * A log in Web Storage under `key`, as a JSON array. localStorage is shared by the tabs of one origin and
- * survives reloads. Reading or writing can throw (storage disabled, quota full, private mode); then the log
- * reads as empty and the write is dropped, and the budget still counts its own sends from memory.
- */
+/** A log in Web Storage under `key`; where storage fails, the budget still counts its own sends from memory. */
 export function localStorageSendLogStore(key: string, storage: Storage): SendLogStore {
   return {
     load: () => {

@@ -1,5 +1,5 @@
-// The budget's one timer. Whatever the budget waits for (a pause's end, a send leaving the window), it
-// needs a single wake-up at the earliest such moment: never several timers, never polling.
+// The budget's one timer: a single wake-up at the earliest moment it waits for, never several timers nor
+// polling.
 
 /** setTimeout's longest delay; a longer one fires at once, which would spin on a far-off pause. */
 const LONGEST_DELAY_MS = 2 ** 31 - 1;
@@ -18,10 +18,7 @@ export class WakeUpTimer {
     return this.pending?.due ?? null;
   }
 
-  /**
-   * Wakes at `due` (epoch ms; null: not at all) instead of whenever was set before. A wake-up beyond the
-   * longest delay comes early; the caller just asks again then.
-   */
+  /** Wakes at `due` (null: not at all) instead; beyond the longest delay it comes early and is asked again. */
   set(due: number | null, now: number): void {
     if (this.due === due) return;
     if (this.pending !== null) this.clearTimer(this.pending.handle);

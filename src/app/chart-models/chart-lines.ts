@@ -1,7 +1,5 @@
-// A chart's lines: series of chart points by id, each a line or an area, added, renamed, fed and removed in
-// place. A part of the chart page's model (chart/candle-chart-model.ts, beside its candles) and of the small
-// chart's (mini-chart-model.ts), not a kind of chart: the points go from the query cache straight into the
-// series, never through React state, and the chart's conflation follows the largest line.
+// A chart's lines: series of chart points by id, added, renamed, fed and removed in place. A part of a
+// chart model (held by composition), not a kind of chart; its conflation follows the largest line.
 import {
   AreaSeries,
   type IChartApi,
@@ -19,12 +17,13 @@ import { type CrosshairPoint, crosshairPointOf } from "./chart-tooltip.ts";
 import { DRAW_LIMIT, drawnIndices } from "./decimate.ts";
 import { HeldSeries, type PointsChange, type SeriesBars, type SeriesHost } from "./held-series.ts";
 import {
-  concatPoints,
+  concatItems,
   countBefore,
-  firstPoints,
+  firstItems,
   type HeldExtent,
-  joinPoints,
+  joinItems,
   olderBars,
+  POINT_COLUMNS,
 } from "./history-drawing.ts";
 import { firstPassLimit, lineData } from "./series-drawing.ts";
 
@@ -44,8 +43,13 @@ class LineBars implements SeriesBars<ChartPoints> {
   readonly limit = DRAW_LIMIT;
   readonly refitsDetail = true;
   readonly firstPass = firstPassLimit;
-  readonly join = joinPoints;
-  readonly concat = concatPoints;
+  join(older: ChartPoints, count: number, newer: ChartPoints): ChartPoints {
+    return joinItems(older, count, newer, POINT_COLUMNS);
+  }
+
+  concat(parts: readonly ChartPoints[]): ChartPoints {
+    return concatItems(parts, POINT_COLUMNS);
+  }
 
   constructor(
     readonly api: ISeriesApi<"Line"> | ISeriesApi<"Area">,
@@ -74,7 +78,7 @@ class LineBars implements SeriesBars<ChartPoints> {
     const count = countBefore(older.times, held.first as number);
     if (count === 0) return null;
     const drawn = this.api.data() as ReturnType<typeof lineData>;
-    const part = firstPoints(older, count);
+    const part = firstItems(older, count, POINT_COLUMNS);
     const olderData = lineData(older, drawnIndices(part.values, olderBars(count, held.length, drawn.length)));
     return { part, redraw: () => this.api.setData(olderData.concat(drawn)) };
   }
@@ -127,21 +131,13 @@ export class ChartLines {
     this.updateConflation();
   }
 
-  /**
-   * Shows `points` in the line `id`. The same request's newer answer (a live refetch) that only extends
-   * the shown points goes in with `series.update` from the last shown time on; anything else replaces the
-   * data with `setData` and fits the whole range in view (a large series in two passes, see
-   * series-drawing.ts, held-series.ts).
-   */
+  /** Shows `points` in the line `id` (see HeldSeries.set). */
   setPoints(id: string, points: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
     return entry ? entry.line.set(points, source) : "unchanged";
   }
 
-  /**
-   * Older points in front of the line `id` (its request's history, loaded as the reader scrolls back):
-   * the bars drawn are kept and the older ones thinned as densely, and the view stays where it is.
-   */
+  /** Older points in front of the line `id` (see HeldSeries.prepend). */
   prependPoints(id: string, older: ChartPoints, source: string): PointsChange {
     const entry = this.series.get(id);
     const change = entry ? entry.line.prepend(older, source) : "unchanged";
@@ -149,7 +145,7 @@ export class ChartLines {
     return change;
   }
 
-  /** Whether the line `id` shows the answer to `source` (older history can go in front of it). */
+  /** Whether the line `id` shows the response to `source` (older history can go in front of it). */
   shows(id: string, source: string): boolean {
     return this.series.get(id)?.line.shows(source) ?? false;
   }
@@ -164,12 +160,12 @@ export class ChartLines {
     return this.series.get(id)?.api ?? null;
   }
 
-  /** All the line `id` holds, older history in front of its answer; null before any answer. */
+  /** All the line `id` holds, older history in front of its response; null before any response. */
   held(id: string): ChartPoints | null {
     return this.series.get(id)?.line.held ?? null;
   }
 
-  /** How many older points are in front of the line's answer. */
+  /** How many older points are in front of the line's response. */
   olderOf(id: string): number {
     return this.series.get(id)?.line.older ?? 0;
   }

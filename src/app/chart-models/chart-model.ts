@@ -1,11 +1,6 @@
-// Every chart of the dashboard outside React's render (after Uniswap's ChartModel): one lightweight-charts
-// chart per container, made once, changed in place through `update(options)` (React holds the model and
-// calls it from effects, see use-chart-model.ts), disposed once. The base owns what every chart shares:
-// the chart filling its container (the library's own resize observer, autoSize), the theme's colours, how
-// the axis writes values, how the axis and the crosshair write times (in the reader's zone, or UTC days:
-// see chart-time.ts), the crosshair's one handler, what a held series asks of the chart (held-series.ts),
-// the tooltip's element, and a disposal that may come twice (StrictMode). A kind of chart extends it with
-// its series, and holds what it shares with other kinds (the lines of chart-lines.ts) as parts.
+// Every chart of the dashboard lives outside React's render (after Uniswap's ChartModel): made once, changed
+// in place through `update(options)`, disposed once, so a render never redraws a chart. The base owns what
+// every kind of chart shares: theme, value and time formats, the crosshair, the tooltip and disposal.
 import {
   type DeepPartial,
   type IChartApi,
@@ -35,7 +30,7 @@ export type CreateChartFn = (container: HTMLElement, options: DeepPartial<TimeCh
 
 /** What a chart is made with; what changes later comes through `update`. */
 export interface ChartSetup {
-  /** Where the chart comes from: lightweight-charts' createChart unless a test hands in a stand-in. */
+  /** Where the chart comes from: lightweight-charts' createChart unless a test hands in a fake. */
   createChart?: CreateChartFn;
   theme?: ChartTheme;
   /** How the axis (and a tooltip) writes a value; without one, each series' own price format. */
@@ -169,9 +164,8 @@ export abstract class ChartModel<Options> {
   }
 
   /**
-   * Runs `redraw`, which puts bars before the time `anchor` (a bar already shown), and keeps the view
-   * where the reader left it: the logical range shifted by the bars the time scale gained before `anchor`
-   * (setData alone would leave the indices where they were, so the view would jump to older bars).
+   * Runs `redraw`, which puts bars before the time `anchor`, and shifts the logical range by the bars gained,
+   * since setData alone would leave the indices where they were and the view would jump to older bars.
    */
   private keepingView(anchor: number, redraw: () => void): void {
     const timeScale = this.chart?.timeScale();

@@ -1,5 +1,4 @@
-// A ChartModel's chart options beyond its theme: room for a million points (its time labels are
-// chart-time.ts's, laid over these by the model). Apart from chart-theme.ts because these take values of
+// A ChartModel's chart options beyond its theme. Apart from chart-theme.ts because these take values of
 // the chart library (its enums), which a page that shows only colours or labels should not load.
 import { CrosshairMode, type DeepPartial, type TimeChartOptions } from "lightweight-charts";
 import { type ChartTheme, chartThemeOptions } from "./chart-theme.ts";

@@ -1,10 +1,5 @@
-// The chart's look: its colours, and how it writes values (in the chosen currency; times are written by
-// chart-time.ts). The colours are read from the app's design tokens (styles.css) so the chart follows the theme. The
-// tokens are light-dark() values, which getComputedStyle does not resolve on a custom property; a hidden
-// probe element coloured with var(--token) gives the resolved colour for the theme in force.
-
-// Types only from the chart library: the pages import this module for colours and labels, and the library
-// itself comes with the modules that draw (chart-options.ts, chart-model.ts), loaded when a chart is drawn.
+// The chart's look: its colours, read from the app's design tokens so the chart follows the theme, and how
+// it writes values. Types only from the chart library: pages import this module without loading it.
 import type { DeepPartial, TimeChartOptions } from "lightweight-charts";
 import type { Theme } from "../store/settings.ts";
 
@@ -51,7 +46,10 @@ export function seriesColour(theme: ChartTheme, index: number): string {
   return theme.series[index % theme.series.length] ?? FALLBACK_THEME.series[0] ?? "#2f5bea";
 }
 
-/** The theme as the page shows it now, resolved inside `host` (so an element's own theme applies). */
+/**
+ * The theme as the page shows it now, resolved inside `host`: the tokens are light-dark() values, which
+ * getComputedStyle does not resolve on a custom property, so a hidden probe is coloured with each.
+ */
 export function readChartTheme(host: HTMLElement): ChartTheme {
   const view = host.ownerDocument.defaultView;
   if (!view || typeof view.getComputedStyle !== "function") return FALLBACK_THEME;
@@ -134,9 +132,8 @@ export function areaColours(colour: string) {
 }
 
 /**
- * Calls `onTheme` with the chart colours of the theme in force: on the next frame (the shell sets
- * <html data-theme> in its own effect, which runs after a chart's), and again whenever the system's
- * scheme changes while the theme is "system". Returns the function that stops it.
+ * Calls `onTheme` with the chart colours of the theme in force, on the next frame (the shell sets the theme
+ * in an effect that runs after a chart's) and on each change of the system's scheme; returns the stop.
  */
 export function followChartTheme(
   element: HTMLElement,

@@ -1,6 +1,5 @@
-// The line beside a chart that says which zone its times are in: the axis's tick marks are too short to
-// carry it, and a time without its zone is a guess. Apart from chart-time.ts so that a page can say it
-// without loading the chart library.
+// The line beside a chart that says which zone its times are in, since the axis's tick marks are too short
+// to carry it; apart from chart-time.ts so that a page can say it without loading the chart library.
 import { Link } from "react-router";
 import "./chart-time-caption.css";
 import { type TimeZone, timeZoneLabel, UTC_DAYS_LABEL } from "../format/time-zone.ts";

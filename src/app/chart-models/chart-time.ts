@@ -1,9 +1,6 @@
-// How a chart writes its times: in the reader's zone (the setting), or, for daily and weekly buckets, as
-// the UTC days the service made them. lightweight-charts draws the UTC timestamps it is given and leaves the
-// zone to us; the data stays in UTC and only the labels (the crosshair's through
-// localization.timeFormatter, the axis's through timeScale.tickMarkFormatter) are written in the zone.
-// Shifting the data by the offset instead would give times that never happened around a DST change, an
-// export in the wrong instants, and a full redraw on every change of the setting (format/time-zone.ts).
+// How a chart writes its times: in the reader's zone, or as UTC days for daily and weekly buckets. The data
+// stays in UTC and only the labels are written in the zone: shifting the data instead would make times that
+// never happened around a DST change, and a full redraw on every change of the setting.
 import { type DeepPartial, TickMarkType, type Time, type TimeChartOptions } from "lightweight-charts";
 import {
   formatDateTimeIn,

@@ -1,5 +1,4 @@
-// The chart's crosshair and its tooltip as DOM: the time, then one row per series with its colour swatch.
-// Kept apart from the ChartModel, which only decides what the rows say.
+// The chart's tooltip as DOM, apart from the ChartModel, which only decides what the rows say.
 import type { ISeriesApi, MouseEventParams, SeriesType, Time } from "lightweight-charts";
 import { type ChartTheme, seriesColour } from "./chart-theme.ts";
 
@@ -38,11 +37,7 @@ export function lineRow(
   return { colour: seriesColour(theme, spec.colourIndex), text: `${spec.label}: ${value}` };
 }
 
-/**
- * The crosshair's time and one row per series (`rowOf` says what each row says, or null to leave it out) in
- * `tip`, beside the crosshair; hidden when the crosshair is over no point. `writeTime` writes the time in
- * the chart's zone and names it (ChartModel.formatTime): a tooltip's time without its zone is a guess.
- */
+/** The crosshair's time and one row per series (null from `rowOf` leaves it out); hidden off the points. */
 export function showTooltip(
   tip: HTMLElement,
   point: CrosshairPoint | null,

@@ -1,8 +1,5 @@
-// What a line chart needs to draw of a very large series. A 1,200-pixel chart cannot show more than a few
-// points per pixel column, yet lightweight-charts' setData costs ~6 ms per 1,000 points on this machine
-// (100,000 points: one ~600 ms main-thread task, see BENCHMARKS.md). So above `limit` points each run of
-// points becomes its lowest and its highest, in time order: every spike and dip stays visible, the line's
-// shape is unchanged at any zoom down to `limit / 2` columns, and setData stays a short task.
+// A chart cannot show more than a few points per pixel column, yet setData's cost grows with every point:
+// above `limit` each run of points becomes its lowest and highest, so every spike and dip stays visible.
 
 /** Points drawn at most for one series: 5,000 buckets of min + max, several per pixel column. */
 export const DRAW_LIMIT = 10_000;

@@ -1,10 +1,6 @@
-// What a series of the chart page holds and how it changes, written once for every kind of series (the
-// lines of chart-lines.ts, the candles of chart/candle-bars.ts): older history loaded in front of its
-// request's latest answer; the same request's newer answer that extends it (a live refetch) appended with
-// series.update, anything else drawn again with setData and the whole range fitted, a large series in two
-// passes (series-drawing.ts); older history put in front with the drawn bars kept and the view where the
-// reader left it (history-drawing.ts), the older history kept beside what is held and put together with it
-// only when what is held is read. What a kind of series draws, and how, is its SeriesBars.
+// What a series of a chart holds (its request's latest response, with older history in front) and how
+// that changes, written once for lines and candles: a live refetch is appended with series.update rather
+// than redrawn, older history goes in front with the view kept. Each kind draws through its SeriesBars.
 import type { IRange, ITimeScaleApi, Time } from "lightweight-charts";
 import { countBefore, type HeldExtent } from "./history-drawing.ts";
 import { type AfterPaint, appendFrom } from "./series-drawing.ts";
@@ -32,17 +28,13 @@ export interface SeriesBars<Data extends Timed> {
   join(older: Data, count: number, newer: Data): Data;
   /** `parts` (consecutive, the oldest first) as one. */
   concat(parts: readonly Data[]): Data;
-  /** Whether `next` may go in with series.update while `held` (with `older` in front of its answer) is shown. */
+  /** Whether `next` may go in with series.update while `held` (`older` items in front of its response) is shown. */
   appendable(held: Data | null, next: Data, older: number): boolean;
   /** `next`'s items from `from` on with series.update; `held` is what the series now holds. */
   append(held: Data, next: Data, from: number): void;
   /** `held` drawn again (setData) as at most `limit` bars. */
   draw(held: Data, limit: number): void;
-  /**
-   * `older` in front of what is held (told by its extent: it is not put together for this): the older items
-   * that are new (`part`, oldest first) and the redraw that puts them in front of the bars drawn; null when
-   * there are none (or nothing is drawn).
-   */
+  /** The new items of `older` (`part`) and the redraw that puts them in front; null when there are none. */
   prepended(held: HeldExtent, older: Data): { part: Data; redraw: () => void } | null;
 }
 
@@ -58,24 +50,19 @@ export interface SeriesHost {
 }
 
 export class HeldSeries<Data extends Timed> {
-  /** What is held but for `front`: the request's answer, with the older history joined to it so far. */
+  /** What is held but for `front`: the request's response, with the older history joined to it so far. */
   private joined: Data | null = null;
   /**
-   * Older history put in front of `joined` and not yet joined to it, the oldest first: joined when `held` is
-   * read (the export, a newer answer of the request), not at each page. Joining at each page copied every
-   * column of all that is held: behind 100,000 candles, 7 MiB and 5–11 ms of the first page's prependCandles
-   * (CPU profiles of bench:charts' candle benchmark in Chromium). Without it, 18 interleaved runs each on the
-   * loaded 2-core benchmark machine: the first page's prependCandles 30.0 → 21.4 ms median with that
-   * benchmark alone on a page, 29.9 → 26.7 ms on bench:charts' own page; every page's main thread (with its
-   * frame) 43.5 → 36.6 ms there.
+   * Older pages not yet joined to `joined`, the oldest first: joined only when `held` is read, since joining
+   * at each page copied every column of all that is held.
    */
   private front: Data[] = [];
   private frontLength = 0;
-  /** The request's latest answer as it was handed in (the query's data). */
-  private answer: Data | null = null;
-  /** How many of `held` are older history in front of the answer. */
+  /** The request's latest response as it was handed in (the query's data). */
+  private response: Data | null = null;
+  /** How many of `held` are older history in front of the response. */
   older = 0;
-  /** Which request the data answers (the query key); a different one is never appended to. */
+  /** Which request the data is the response to (the query key); a different one is never appended to. */
   source: string | null = null;
   /** Cancels the pending second pass, if there is one. */
   private cancelDetail: (() => void) | null = null;
@@ -85,7 +72,7 @@ export class HeldSeries<Data extends Timed> {
     private readonly host: SeriesHost,
   ) {}
 
-  /** What the series shows: the older history loaded for its request, then its request's answer. */
+  /** What the series shows: the older history loaded for its request, then its request's response. */
   get held(): Data | null {
     const joined = this.joined;
     if (joined === null || this.front.length === 0) return joined;
@@ -98,30 +85,28 @@ export class HeldSeries<Data extends Timed> {
     return (this.joined?.times.length ?? 0) + this.frontLength;
   }
 
-  /** Whether it shows the answer to `source` (older history can go in front of it). */
+  /** Whether it shows the response to `source` (older history can go in front of it). */
   shows(source: string): boolean {
     return this.source === source && this.joined !== null;
   }
 
   /**
-   * Shows `data`, the answer to `source`. The same request's newer answer that only extends the shown data
-   * goes in with `update` from the last shown time on; anything else replaces the data with setData and
-   * fits the whole range in view (unless older history is held: the reader has scrolled back), more bars
-   * than the first pass takes in two passes.
+   * Shows `data`, the response to `source`: appended when it extends the same request's data, else drawn
+   * again and fitted (unless the reader has scrolled back into older history), a large one in two passes.
    */
   set(data: Data, source: string): PointsChange {
     const timeScale = this.host.timeScale();
-    if (!timeScale || this.answer === data) return "unchanged";
+    if (!timeScale || this.response === data) return "unchanged";
     const same = this.source === source;
     const from =
-      same && this.answer && this.bars.appendable(this.held, data, this.older)
-        ? appendFrom(this.answer, data)
+      same && this.response && this.bars.appendable(this.held, data, this.older)
+        ? appendFrom(this.response, data)
         : null;
-    // The history loaded in front of this request's answers stays in front of its newer ones.
+    // The history loaded in front of this request's responses stays in front of its newer ones.
     const held = same && this.older > 0 ? this.held : null;
     const older = held ? countBefore(held.times, data.times[0] ?? Number.POSITIVE_INFINITY) : 0;
     this.hold(held && older > 0 ? this.bars.join(held, older, data) : data);
-    this.answer = data;
+    this.response = data;
     this.older = older;
     this.source = source;
     if (from !== null) {
@@ -138,10 +123,7 @@ export class HeldSeries<Data extends Timed> {
     return "set";
   }
 
-  /**
-   * `older` (the history of `source`, loaded as the reader scrolls back) in front of what is shown: the bars
-   * drawn are kept, the older drawn as densely, and the view stays where it is.
-   */
+  /** `older` history of `source` in front of what is shown, drawn as densely, the view kept where it is. */
   prepend(older: Data, source: string): PointsChange {
     const joined = this.joined;
     if (!joined || this.source !== source) return "unchanged";

@@ -1,9 +1,6 @@
-// How older history goes in front of what a chart already shows (the chart page loads it as the reader
-// scrolls back). lightweight-charts has no prepend: the series takes its whole data again with setData. So
-// that stays one short task and the view does not change under the reader, the bars already drawn are
-// kept exactly as they are and only the older ones are made: thinned (a line) or merged (candles, see
-// chart/candle-history.ts) as densely as the drawn ones, so a bar spans as much time on either side of the
-// seam.
+// How older history goes in front of what a chart already shows. lightweight-charts has no prepend, so
+// the bars already drawn are kept as they are and only the older ones are made, as densely as the drawn
+// ones: setData stays one short task and the view does not change under the reader.
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 
 /** How many of the part `before` `first` (ascending `times`) there are: the older ones that are new. */
@@ -18,32 +15,35 @@ export function countBefore(times: Float64Array, first: number): number {
   return low;
 }
 
-/** The first `count` points of `older`, then `newer`. */
-export function joinPoints(older: ChartPoints, count: number, newer: ChartPoints): ChartPoints {
-  return concatPoints([firstPoints(older, count), newer]);
+/** The typed-array columns of a series: the points' times and values, or every column of candles. */
+export type Columns<S> = readonly { [K in keyof S]: S[K] extends Float64Array ? K : never }[keyof S][];
+
+export const POINT_COLUMNS = ["times", "values"] as const satisfies Columns<ChartPoints>;
+
+/** The first `count` items of `series` (views, no copy). */
+export function firstItems<S>(series: S, count: number, columns: Columns<S>): S {
+  const out = { ...series };
+  for (const name of columns) out[name] = (series[name] as Float64Array).subarray(0, count) as S[typeof name];
+  return out;
 }
 
-/** The first `count` points (a view, no copy). */
-export function firstPoints(points: ChartPoints, count: number): ChartPoints {
-  return { ...points, times: points.times.subarray(0, count), values: points.values.subarray(0, count) };
-}
-
-/** `parts` (consecutive, the oldest first) as one series, named as the last (the request's answer). */
-export function concatPoints(parts: readonly ChartPoints[]): ChartPoints {
+/** `parts` (consecutive, the oldest first) as one series, named as the last (the request's response). */
+export function concatItems<S>(parts: readonly S[], columns: Columns<S>): S {
   const last = parts.at(-1);
-  if (last === undefined) throw new Error("concatPoints: no parts");
-  return {
-    ...last,
-    times: concatColumn(parts, (p) => p.times),
-    values: concatColumn(parts, (p) => p.values),
-  };
+  if (last === undefined) throw new Error("concatItems: no parts");
+  const out = { ...last } as S;
+  for (const name of columns)
+    out[name] = concatColumn(parts, (p) => p[name] as Float64Array) as S[typeof name];
+  return out;
+}
+
+/** The first `count` items of `older`, then `newer`. */
+export function joinItems<S>(older: S, count: number, newer: S, columns: Columns<S>): S {
+  return concatItems([firstItems(older, count, columns), newer], columns);
 }
 
 /** One column of `parts` (consecutive, the oldest first) as one array. */
-export function concatColumn<Part>(
-  parts: readonly Part[],
-  column: (part: Part) => Float64Array,
-): Float64Array {
+function concatColumn<Part>(parts: readonly Part[], column: (part: Part) => Float64Array): Float64Array {
   let length = 0;
   for (const part of parts) length += column(part).length;
   const out = new Float64Array(length);

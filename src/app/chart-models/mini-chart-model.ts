@@ -1,8 +1,5 @@
-// The small line chart's model (mini-line-chart.tsx): a kind of ChartModel holding one area series (its
-// ChartLines) with a small chart's options (a quiet crosshair, no scroll or scale) and a one-line tooltip.
-// Its values are already in their display unit (a price in the reader's currency, a rate in percent),
-// written as the page writes them. A module of its own because it brings the chart library: the component
-// loads it when it first draws.
+// The small line chart's model (mini-line-chart.tsx): one area series with a small chart's options. A
+// module of its own because it brings the chart library, which the component loads when it first draws.
 import {
   CrosshairMode,
   type DeepPartial,
@@ -52,7 +49,7 @@ export class MiniChartModel extends ChartModel<MiniChartOptions> {
     this.lines.release();
   }
 
-  /** "Feb 3, 2024 (UTC day) · 5.31%" or "Feb 3, 2024, 9:30 AM UTC+09:00 · $1.00" beside the crosshair, on the side with more room; hidden off the points. */
+  /** "Feb 3, 2024 (UTC day) · 5.31%" beside the crosshair, on the side with more room; hidden off the points. */
   protected crosshairMoved(param: MouseEventParams<Time>): void {
     const tip = this.tooltip;
     if (!tip) return;

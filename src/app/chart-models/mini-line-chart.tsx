@@ -1,10 +1,6 @@
-// A small line chart for a page that is about something else (a coin's MA120 over 24 h, a range of rate
-// fixings): fixed height, full width, themed with the app, no panning or zooming (a touch scrolls the page),
-// a one-line tooltip, and the whole chart described in words for a screen reader (role="img"). It drives a
-// MiniChartModel through the charts' one hook (use-chart-model.ts).
-//
-// The chart library comes with the model (mini-chart-model.ts), loaded when the chart is first drawn: the
-// page's figures show without waiting for it (172 KB), and its box keeps the chart's place meanwhile.
+// A small line chart for a page that is about something else (a coin's MA120, a range of rate fixings): no
+// panning or zooming, so a touch scrolls the page, and described in words for a screen reader. The chart
+// library is loaded with the model on first draw, so the page's figures show without waiting for it.
 import { useRef } from "react";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import type { TimeUnit } from "./mini-chart-model.ts";

@@ -1,9 +1,5 @@
-// How a series' points go onto the chart: as line data; a live refetch appended (appendFrom); a large
-// series in two passes, each its own main-thread task. First only as many points as the chart's pixel
-// columns can show (the lows and highs of two buckets a column, so with the whole range in view the line
-// looks the same), then, once that frame is painted, every point up to DRAW_LIMIT: the detail for zooming
-// in. In one pass, setData and the first paint of 10,000 points were one task of 140–160 ms on the
-// benchmark machine.
+// How a series' points go onto the chart. A large series goes in two passes, each its own main-thread
+// task: first only what the pixel columns can show, then after that frame is painted the detail for zooming.
 import type { UTCTimestamp } from "lightweight-charts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 

@@ -1,8 +1,6 @@
-// One lifecycle for every chart of the dashboard (after Uniswap's useChartModel): the model is made once
-// its container is mounted (and `make` is given), gets each render's options in place, follows the theme
-// (the reader's choice or, on "system", the system's) and the time zone setting, and is disposed on
-// unmount, twice under StrictMode, which the model allows. This module only has the model's type: the chart library comes with `make`,
-// which may load it (a page's figures then show without waiting for it).
+// One lifecycle for every chart (after Uniswap's useChartModel): made once its container is mounted, fed
+// each render's options in place, following the theme and time zone, disposed on unmount. Only the model's
+// type is imported here, so `make` may load the chart library and the page does not wait for it.
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSettings, useTimeZone } from "../store/settings-context.tsx";
 import type { ChartModel } from "./chart-model.ts";
@@ -24,9 +22,8 @@ export interface ChartTimes {
 }
 
 /**
- * `make`: null while the chart should not be made yet (the chart page waits for its first points: a chart
- * made at once is painted empty first, and each paint is a long task on a phone). Only whether it is null
- * matters; a new function each render is fine. `options`: compared member by member with the last applied.
+ * `make` is null while the chart should not be made yet (an empty first paint is a wasted long task on a
+ * phone); only whether it is null matters. `options` are compared member by member with the last applied.
  */
 export function useChartModel<Options extends object, Model extends ChartModel<Options>>(
   container: RefObject<HTMLElement | null>,
@@ -56,8 +53,7 @@ export function useChartModel<Options extends object, Model extends ChartModel<O
       .then((next) => {
         if (!next || gone) return next?.dispose();
         made = next;
-        // Drawn in the task that makes the chart, so its first paint has them (an empty paint first cost a
-        // second whole paint, ~100 ms at a phone's speed).
+        // Drawn in the task that makes the chart, so its first paint is not an empty one.
         applied.current = latest.current.options;
         next.setTimeZone(latest.current.zone);
         if (latest.current.utcDays !== undefined) next.setUtcDays(latest.current.utcDays);

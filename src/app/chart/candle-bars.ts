@@ -1,6 +1,5 @@
-// A candle series' bars on the price chart (candle-chart-model.ts): the candlesticks and the volume
-// histograms beneath them, fed by a HeldSeries (held-series.ts) with the candles it holds, drawn merged when
-// there are too many to tell apart, and extended in place by a live refetch or older history.
+// A candle series' bars on the price chart: the candlesticks and the volume histograms beneath them, fed by
+// a HeldSeries, drawn merged when there are too many to tell apart.
 import type { ISeriesApi } from "lightweight-charts";
 import type { SeriesBars } from "../chart-models/held-series.ts";
 import type { HeldExtent } from "../chart-models/history-drawing.ts";
@@ -9,11 +8,7 @@ import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { CANDLE_DRAW_LIMIT, candleBar, candleData, mergedCandles, volumeBars } from "./candle-drawing.ts";
 import { concatCandles, joinCandles, prependedCandles } from "./candle-history.ts";
 
-/**
- * A candle series' bars: the candlesticks, the whole volume in the selling colour and the buying part drawn
- * over it; too many candles to tell apart drawn merged (candle-drawing.ts), half as many in the first pass
- * as a line's points (three bars a candle).
- */
+/** Half as many candles in the first pass as a line's points, as a candle is three bars. */
 export class CandleBars implements SeriesBars<ChartCandles> {
   readonly limit = CANDLE_DRAW_LIMIT;
   readonly refitsDetail = false;

@@ -1,10 +1,6 @@
-// The chart page's price chart: a kind of ChartModel of candles and lines, for the line view and for other
-// exchanges overlaid (its ChartLines), that also says which point a click landed on and marks the point
-// chosen (its PointPicker). A candle series is a candlestick series on the price scale and, beneath the
-// candles in the same pane, the volume as a histogram on a scale of its own (an overlay kept to the bottom
-// fifth by its margins, as trading screens show it): the whole volume in the selling colour with the buying
-// part drawn over it, so buy and sell read stacked. Series are added, fed and removed in place; a live
-// refetch that extends the shown candles goes in with series.update.
+// The chart page's price chart: candles, lines (for the line view and other exchanges overlaid) and the
+// chosen point. Beneath the candles the volume is a histogram in the bottom fifth, as trading screens show
+// it: the whole volume in the selling colour with the buying part drawn over it, so buy and sell read stacked.
 import {
   CandlestickSeries,
   HistogramSeries,
@@ -57,18 +53,14 @@ export interface CandleSeriesSpec {
 interface CandleEntry {
   spec: CandleSeriesSpec;
   bars: CandleBars;
-  /** What it shows (older history loaded for its request, then its answer) and how that changes. */
+  /** What it shows (older history loaded for its request, then its response) and how that changes. */
   held: HeldSeries<ChartCandles>;
 }
 
 export class CandleChartModel extends ChartModel<CandleChartOptions> {
   private readonly lines = new ChartLines(() => this.chart, this.seriesHost);
   private readonly candles = new Map<string, CandleEntry>();
-  /**
-   * The candles a line of closes was drawn from (other exchanges overlaid in the candle view), as parts, the
-   * oldest first: older pages go in front without a copy of all of it, joined when read (closesCandles), as
-   * a candle series' are (held-series.ts).
-   */
+  /** The candles each line of closes was drawn from, as parts joined only when read, as in HeldSeries. */
   private readonly closesFrom = new Map<string, ChartCandles[]>();
   private readonly picker: PointPicker;
 
@@ -129,27 +121,19 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
     return this.lines.prependPoints(id, older, source);
   }
 
-  /**
-   * Shows `candles` in the candle series `id`: the same request's newer answer that extends the shown
-   * candles (a live refetch) with series.update from the last shown candle on (it was unfinished);
-   * anything else with setData and the whole range in view. Too many candles to tell apart go in merged,
-   * fewer first and then more once that frame is painted, as a large line does (held-series.ts).
-   */
+  /** Shows `candles` in the candle series `id` (see HeldSeries.set). */
   setCandles(id: string, candles: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
     return entry ? entry.held.set(candles, source) : "unchanged";
   }
 
-  /**
-   * Older candles in front of the candle series `id` (history loaded as the reader scrolls back): the
-   * candles drawn are kept, the older merged as densely, the view kept (see candle-history.ts).
-   */
+  /** Older candles in front of the candle series `id` (see HeldSeries.prepend). */
   prependCandles(id: string, older: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
     return entry ? entry.held.prepend(older, source) : "unchanged";
   }
 
-  /** Whether the series `id` shows the answer to `source` (older history can go in front of it). */
+  /** Whether the series `id` shows the response to `source` (older history can go in front of it). */
   shows(id: string, source: string): boolean {
     const entry = this.candles.get(id);
     return entry ? entry.held.shows(source) : this.lines.shows(id, source);
@@ -178,7 +162,7 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
     return change;
   }
 
-  /** All the series `id` holds, older history in front of its answer; null before any answer. */
+  /** All the series `id` holds, older history in front of its response; null before any response. */
   held(id: string): ChartPoints | ChartCandles | null {
     const candles = this.candles.get(id);
     return candles ? candles.held.held : this.lines.held(id);
@@ -232,16 +216,14 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
     this.closesFrom.delete(id);
     this.lines.remove(id);
     const common = { priceLineVisible: false, lastValueVisible: false, title: "" };
-    const volume = chart.addSeries(HistogramSeries, {
-      ...common,
-      priceScaleId: VOLUME_SCALE,
-      priceFormat: { type: "volume" },
-    });
-    const buying = chart.addSeries(HistogramSeries, {
-      ...common,
-      priceScaleId: VOLUME_SCALE,
-      priceFormat: { type: "volume" },
-    });
+    const histogram = () =>
+      chart.addSeries(HistogramSeries, {
+        ...common,
+        priceScaleId: VOLUME_SCALE,
+        priceFormat: { type: "volume" },
+      });
+    const volume = histogram();
+    const buying = histogram();
     const price = chart.addSeries(CandlestickSeries, { ...common, lastValueVisible: true });
     chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: VOLUME_MARGINS });
     chart.priceScale("right").applyOptions({ scaleMargins: PRICE_MARGINS });

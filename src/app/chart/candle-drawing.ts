@@ -1,15 +1,12 @@
-// How candles go onto the chart: as candlestick and volume histogram data, and, when there are more of them
-// than the chart can show apart, merged. A merged candle is what the service's coarser scale would have
-// answered for the same span (the first open, the highest high, the lowest low, the last close, the sums),
-// so unlike thinning a line nothing is lost or invented: every wick still reaches the extremes of its span.
+// How candles go onto the chart, merged when there are more than it can show apart. A merged candle is what
+// a coarser scale would have returned for its span, so nothing is lost or invented: every wick still reaches
+// the extremes of its span.
 import type { UTCTimestamp } from "lightweight-charts";
 import { CANDLE_COLUMNS, type ChartCandles } from "../decoding/candles/candle-series.ts";
 
 /**
- * Candles drawn at most in one candle series, merged beyond (a line draws up to DRAW_LIMIT points). Each
- * candle is three bars (the candlestick, the whole volume, the buying part), and lightweight-charts' setData
- * and paint of 10,000 of each were a 200 ms main-thread task on the benchmark machine (BENCHMARKS.md,
- * bench:charts); 4,000 is still more than three per pixel column of a wide chart.
+ * Candles drawn at most in one series, merged beyond: each is three bars, whose setData and paint is a long
+ * task past this, yet it is still more than three per pixel column of a wide chart.
  */
 export const CANDLE_DRAW_LIMIT = 4_000;
 
@@ -78,10 +75,7 @@ export function candleBar(candles: ChartCandles, i: number): CandleBar {
   };
 }
 
-/**
- * The volume at `i` as two bars from zero: the whole volume (drawn in the selling colour) and the buying
- * part (drawn over it in the buying colour), which reads as buy below, sell stacked on top.
- */
+/** The volume at `i` as two bars from zero, the buying part drawn over the whole: buy and sell stacked. */
 export function volumeBars(candles: ChartCandles, i: number): { whole: VolumeBar; buying: VolumeBar } {
   const time = candles.times[i] as UTCTimestamp;
   return {

@@ -1,35 +1,31 @@
-// Older candles in front of those a candle series holds and draws (history-drawing.ts says how, for any
-// series): the candles put together column by column, and the older ones merged as densely as the drawn.
-
-import { concatColumn, countBefore, type HeldExtent, olderBars } from "../chart-models/history-drawing.ts";
+// Older candles in front of those a candle series holds, merged as densely as the drawn ones
+// (history-drawing.ts says why).
+import {
+  concatItems,
+  countBefore,
+  firstItems,
+  type HeldExtent,
+  joinItems,
+  olderBars,
+} from "../chart-models/history-drawing.ts";
 import { CANDLE_COLUMNS, type ChartCandles } from "../decoding/candles/candle-series.ts";
 import { mergedCandles } from "./candle-drawing.ts";
 
-/** The first `count` candles of `older`, then `newer`. */
 export function joinCandles(older: ChartCandles, count: number, newer: ChartCandles): ChartCandles {
-  return concatCandles([firstCandles(older, count), newer]);
+  return joinItems(older, count, newer, CANDLE_COLUMNS);
 }
 
-/** `parts` (consecutive, the oldest first) as one series, named as the last (the request's answer). */
 export function concatCandles(parts: readonly ChartCandles[]): ChartCandles {
-  const last = parts.at(-1);
-  if (last === undefined) throw new Error("concatCandles: no parts");
-  const out = { ...last };
-  for (const name of CANDLE_COLUMNS) out[name] = concatColumn(parts, (p) => p[name]);
-  return out;
+  return concatItems(parts, CANDLE_COLUMNS);
 }
 
-/** The first `count` candles (a view, no copy). */
 export function firstCandles(candles: ChartCandles, count: number): ChartCandles {
-  const out = { ...candles };
-  for (const name of CANDLE_COLUMNS) out[name] = candles[name].subarray(0, count);
-  return out;
+  return firstItems(candles, count, CANDLE_COLUMNS);
 }
 
 /**
- * `older` in front of a candle series holding `held` drawn as `drawn`: the older candles that are new (a
- * view of `older`, no copy) and them as drawn, merged as densely as `drawn` merges what is held (the same
- * object while nothing is merged); null when none are new.
+ * The new candles of `older` in front of a series holding `held` drawn as `drawn`, and them merged as
+ * densely as `drawn`; null when none are new.
  */
 export function prependedCandles(
   held: HeldExtent,

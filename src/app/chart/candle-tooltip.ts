@@ -1,9 +1,5 @@
-// The candle view's tooltip (CandleChartModel): the time under the crosshair, then what it says of each
-// candle series' candle there, its open, high, low and close, its volume with the buying and selling parts
-// and its trades, then each line's value (another exchange's closes), in chart-tooltip.ts's box. Volumes are
-// in the coin's own units (not money), so they are written as plain numbers, to four significant digits
-// below one.
-
+// The candle view's tooltip: each candle's open, high, low, close, volume and trades, then each line's
+// value. Volumes are in the coin's own units, not money, so they are written as plain numbers.
 import type { ChartTheme } from "../chart-models/chart-theme.ts";
 import { type CrosshairPoint, lineRow, showTooltip, type TooltipRow } from "../chart-models/chart-tooltip.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
@@ -58,10 +54,7 @@ export interface CandleTooltipSource {
   writeTime: (time: CrosshairPoint["time"]) => string;
 }
 
-/**
- * The time; each candle series' open, high, low, close, volume (buy and sell) and trades at the point's
- * time; each line's value in `point` (by id) in `tip`, beside the crosshair; hidden off the chart's points.
- */
+/** The candles' rows at the point's time, then each line's value, in `tip`; hidden off the chart's points. */
 export function showCandleTooltip(
   tip: HTMLElement,
   point: CrosshairPoint | null,

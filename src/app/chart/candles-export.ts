@@ -1,13 +1,9 @@
-// The candle view's CSV: every column the service sends (its own candles header), one row per candle of
-// every series shown, series after series, oldest first. Times as the line view's export writes them
-// (chart-export.ts): ISO 8601 in the chart's zone with its offset, UTC as the service's "Z".
+// The candle view's CSV: every column the service sends (its own candles header), times written as the
+// line view's export writes them (chart-export.ts).
 import { CANDLES_HEADER } from "../../interface/candles.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { isoInZone, type TimeZone, UTC } from "../format/time-zone.ts";
-
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+import { csvCell } from "./chart-export.ts";
 
 /** The candles of `series` as CSV; `symbol` where a series has none to say (no candles). */
 export function candlesCsv(series: readonly ChartCandles[], symbol: string, zone: TimeZone = UTC): string {

@@ -1,11 +1,8 @@
-// The chart page's controls: the view (candles or line), the exchange, the filter, the scale and the range.
-// Each changes the URL; the page reads its state back from there. The filter is the line's: in the candle
-// view it is disabled, and says why, rather than hidden, so the controls do not jump when the view changes.
-// A range whose history the service is still filling (the real market's first minutes) is marked so, with
-// how far the filling is.
+// The chart page's controls, each changing the URL the page reads its state from. In the candle view the
+// filter is disabled and says why rather than hidden, so the controls do not jump when the view changes.
 import { CHART_SCALES, type ChartScale } from "../../interface/chart-window.ts";
 import { useNow } from "../components/use-now.ts";
-import { type FillingHistory, useHistoryFilling } from "../shell/queries/status.ts";
+import { type FillingHistory, HISTORY_NAMES, useHistoryFilling } from "../shell/queries/status.ts";
 import {
   allowedRanges,
   allRangeTitle,
@@ -33,12 +30,6 @@ const VIEW_NAMES: Record<ChartView, string> = { candles: "Candles", line: "Line"
 /** Why the filter does nothing to candles. */
 export const FILTER_NOT_FOR_CANDLES =
   "Candles are each bucket's own trades, unfiltered; pick Line for a filter.";
-
-const HISTORY_NAMES: Record<FillingHistory["resolution"], string> = {
-  "1m": "1-minute",
-  "1h": "hourly",
-  "1d": "daily",
-};
 
 /** "Filling: hourly history 40 %" for a range some of whose history is still filling, else undefined. */
 function fillingNote(

@@ -1,7 +1,5 @@
-// Export of what the chart shows: the points as CSV (the service's own dataPoints header: time, exchange,
-// filter, symbol, value in USD as served) and the chart as a PNG, both as a file download. The times are
-// ISO 8601 in the reader's zone with its offset ("2024-01-02T09:30:00+09:00"; UTC as the service's "Z"), so
-// a row reads as the chart did and still parses to the same instant; the file's name carries the zone.
+// Export of what the chart shows: the points as CSV (the service's dataPoints header) and the chart as a
+// PNG. Times are ISO 8601 with the zone's offset, so a row reads as the chart did and parses to the same instant.
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { isoInZone, type TimeZone, timeZoneFileTag, UTC } from "../format/time-zone.ts";
 
@@ -13,14 +11,11 @@ export interface ExportSeries {
   points: ChartPoints;
 }
 
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/**
- * One CSV with a header and a row per point of every series, series after series, oldest first, times in
- * `zone` (UTC unless told: daily and weekly buckets stay UTC days whatever the setting).
- */
+/** One CSV, a row per point of every series, series after series, oldest first, times in `zone`. */
 export function pointsCsv(series: readonly ExportSeries[], zone: TimeZone = UTC): string {
   const lines = ["time,exchange,filter,symbol,value"];
   for (const s of series) {

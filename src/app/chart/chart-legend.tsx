@@ -35,7 +35,7 @@ export function LegendEntry({
   const status = query.isError
     ? "failed"
     : loading
-      ? waitMs !== null && waitMs > 500
+      ? waitMs !== null
         ? `waiting ${formatCountdown(waitMs)}`
         : "loading…"
       : null;
@@ -67,10 +67,7 @@ export function LegendEntry({
   );
 }
 
-/**
- * A compared series: its feed into the model and its legend entry. Always a line: of the filter's values
- * in the line view, of the candles' closes in the candle view (see the chart page).
- */
+/** A compared series: its feed into the model (always a line) and its legend entry. */
 export function CompareSeries({
   model,
   theme,

@@ -1,8 +1,6 @@
-// /chart/:symbol — a symbol's candles with their volume, or the line of a filter's chart points, by
-// exchange (or all exchanges), scale and range, all in the URL; other exchanges overlaid to compare; CSV
-// and PNG export; any point's "How this price was made" (chosen-block-bar.tsx). The lightweight-charts
-// instance lives in a CandleChartModel (a click on it chooses a point) outside React's render; candles and
-// points go from the query cache into it, never into React state.
+// /chart/:symbol — a symbol's candles, or the line of a filter's chart points, with its view in the URL so
+// every chart is a link. Candles and points go from the query cache into the chart model, never into React
+// state, so a large series never re-renders the page.
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -48,7 +46,7 @@ export function ChartPage() {
   const client = useQueryClient();
   useDocumentTitle(`${symbol} chart — Crowd Market Data`);
 
-  // The exchange rates come with answers the app already holds; the chart spends no request on them.
+  // The exchange rates come with cached responses; the chart spends no request on them.
   const change =
     client.getQueryData<SymbolDetails>(queryKeys.symbolDetails(symbol))?.change ??
     client.getQueryData<Coins>(queryKeys.coins())?.change ??
@@ -57,14 +55,14 @@ export function ChartPage() {
 
   const containerRef = useRef<HTMLDivElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
-  // The chart is made once the main series has first answered or failed (see useChartModel), and kept.
-  const [answered, setAnswered] = useState(false);
+  // The chart is made once the main series first has a response or failed (see useChartModel), and kept.
+  const [responded, setResponded] = useState(false);
   // Daily and weekly buckets are the service's UTC days and Monday weeks: labelled as such in any zone.
   const utcDays = bucketsAreUtcDays(state.scale);
   const zone = useTimeZone();
   const { model, chartTheme } = useChartModel(
     containerRef,
-    answered
+    responded
       ? (element, theme) => new CandleChartModel(element, { theme, tooltip: tooltipRef.current })
       : null,
     { valueFormat: { currency: fx.currency, rate: fx.rate } },
@@ -119,7 +117,7 @@ export function ChartPage() {
   const candidates = [null, ...(exchanges ?? [])].filter((e) => e !== state.exchange && !onShown.includes(e));
 
   const mainQuery = main.query;
-  if (!answered && (mainQuery.data !== undefined || mainQuery.isError || main.cancelled)) setAnswered(true);
+  if (!responded && (mainQuery.data !== undefined || mainQuery.isError || main.cancelled)) setResponded(true);
   const loadingMain = main.loading;
   const waitMs = useQueueWait(main.queryKey, loadingMain);
   const empty =
@@ -128,23 +126,27 @@ export function ChartPage() {
   const exportCsv = () => {
     if (!model) return;
     const csvZone = utcDays ? UTC : zone;
-    if (candles) {
-      // Every candle column of the candles shown, and of the exchanges overlaid (drawn as their closes).
-      const shown = model.shownCandles().map((s) => s.candles);
-      const blob = new Blob([candlesCsv(shown, symbol, csvZone)], { type: "text/csv" });
-      const parts = [symbol, seriesLabel(state.exchange), "candles", state.scale];
-      downloadBlob(blob, exportFileName(withTimeZoneTag(parts, csvZone), "csv"));
-      return;
-    }
-    const series = model.shown().map(({ points }) => ({
-      exchange: points.exchange,
-      filter: points.filter || state.filter,
-      symbol: points.symbol || symbol,
-      points,
-    }));
-    const blob = new Blob([pointsCsv(series, csvZone)], { type: "text/csv" });
-    const parts = [symbol, seriesLabel(state.exchange), state.filter, state.scale];
-    downloadBlob(blob, exportFileName(withTimeZoneTag(parts, csvZone), "csv"));
+    // In the candle view every candle column, of the exchanges overlaid (drawn as their closes) too.
+    const csv = candles
+      ? candlesCsv(
+          model.shownCandles().map((s) => s.candles),
+          symbol,
+          csvZone,
+        )
+      : pointsCsv(
+          model.shown().map(({ points }) => ({
+            exchange: points.exchange,
+            filter: points.filter || state.filter,
+            symbol: points.symbol || symbol,
+            points,
+          })),
+          csvZone,
+        );
+    const parts = [symbol, seriesLabel(state.exchange), candles ? "candles" : state.filter, state.scale];
+    downloadBlob(
+      new Blob([csv], { type: "text/csv" }),
+      exportFileName(withTimeZoneTag(parts, csvZone), "csv"),
+    );
   };
   const exportPng = () => {
     const canvas = model?.screenshot();
@@ -170,7 +172,7 @@ export function ChartPage() {
       {mainQuery.isError && mainQuery.data === undefined ? (
         <FailureNotice error={mainQuery.error} onRetry={() => void mainQuery.refetch()} />
       ) : null}
-      {loadingMain && waitMs !== null && waitMs > 500 ? (
+      {loadingMain && waitMs !== null ? (
         <WaitingNotice what={`the ${describe(state.exchange)}${candles ? "" : " points"}`} waitMs={waitMs} />
       ) : null}
       <div className="chart-frame" aria-busy={loadingMain}>

@@ -1,7 +1,5 @@
-// The chart page's view state as it lives in the URL (?view=&exchange=&filter=&scale=&range=&compare=…), so
-// every chart is a shareable link and back/forward step through it, and the requests made from it (chart
-// points for the line view, candles for the candle view). Anything unreadable falls back to the default;
-// the defaults leave the address clean.
+// The chart page's view state as it lives in the URL, so every chart is a shareable link and back/forward
+// step through it; anything unreadable falls back to the default, and the defaults leave the address clean.
 import {
   bucketOf,
   bucketSeconds,
@@ -36,10 +34,7 @@ export const ALL = "all";
 export const CHART_VIEWS = ["candles", "line"] as const;
 export type ChartView = (typeof CHART_VIEWS)[number];
 
-/**
- * Candles by default: what a trader expects of a price chart. But an address that names a filter and no
- * view was made before there were candles, when it meant that filter's line, and still does.
- */
+/** Candles by default, but an address naming a filter and no view predates candles and means the line. */
 export function impliedView(params: URLSearchParams): ChartView {
   return params.has("filter") ? "line" : "candles";
 }
@@ -58,11 +53,7 @@ export interface ChartState {
 export const DEFAULT_FILTER: ChartFilter = "MEDIR120";
 export const DEFAULT_SCALE: ChartScale = "1h";
 
-/**
- * The presets a scale can answer in one request: at most MAX_CHART_POINTS points. "all" is offered at every
- * scale: all history where the service answers it without a starttime (1d, 1w), elsewhere as far back as
- * one request reaches (see rangeWindow).
- */
+/** The presets one request can cover at a scale (MAX_CHART_POINTS); "all" at every scale (see rangeWindow). */
 export function allowedRanges(scale: ChartScale): RangePreset[] {
   return RANGES.filter((range) => {
     const span = RANGE_SECONDS[range];
@@ -70,14 +61,14 @@ export function allowedRanges(scale: ChartScale): RangePreset[] {
   });
 }
 
-/** The scale answers all history in one request (1d, 1w): its "all" has no starttime and follows live. */
-export function answersAllHistory(scale: ChartScale): boolean {
+/** The scale returns all history in one request (1d, 1w): its "all" has no starttime and follows live. */
+export function returnsAllHistory(scale: ChartScale): boolean {
   return DEFAULT_WINDOW_SECONDS[scale] === null;
 }
 
 /** How far back "all" reaches at a scale, in seconds; null where it is all history. */
 export function allReachSeconds(scale: ChartScale): number | null {
-  return answersAllHistory(scale) ? null : MAX_CHART_POINTS * bucketSeconds(scale);
+  return returnsAllHistory(scale) ? null : MAX_CHART_POINTS * bucketSeconds(scale);
 }
 
 /** "139 days", "5.7 years": how far back "all" reaches at a scale; null where it is all history. */
@@ -104,7 +95,7 @@ export function allRangeTitle(scale: ChartScale): string {
     : `As far back as one request reaches: ${reach} at ${name} (${formatNumber(MAX_CHART_POINTS, 0, "en-US")} points)`;
 }
 
-/** The range a scale opens with: the window the service would answer without a starttime. */
+/** The range a scale opens with: the window the service returns without a starttime. */
 export function defaultRange(scale: ChartScale): RangePreset {
   const window = DEFAULT_WINDOW_SECONDS[scale];
   return RANGES.find((range) => RANGE_SECONDS[range] === window) ?? "all";
@@ -137,10 +128,8 @@ export function readChartState(params: URLSearchParams): ChartState {
 }
 
 /**
- * New params with `change` applied. A scale that cannot show the current range goes to its own default
- * range, and so does "all" going from a scale where it is all history (1d, 1w) to one where it would be
- * 100,000 points: picking a scale should not start the largest download there is. A compared series that
- * becomes the main one leaves the compare list.
+ * New params with `change` applied. A scale that cannot show the current range, or whose "all" would be the
+ * largest download there is, goes to its default range: picking a scale should not start that download.
  */
 export function withChartState(params: URLSearchParams, change: Partial<ChartState>): URLSearchParams {
   const current = readChartState(params);
@@ -149,7 +138,7 @@ export function withChartState(params: URLSearchParams, change: Partial<ChartSta
     change.scale !== undefined &&
     change.range === undefined &&
     (!allowedRanges(state.scale).includes(state.range) ||
-      (state.range === "all" && answersAllHistory(current.scale) && !answersAllHistory(state.scale)))
+      (state.range === "all" && returnsAllHistory(current.scale) && !returnsAllHistory(state.scale)))
   ) {
     state.range = defaultRange(state.scale);
   }
@@ -178,19 +167,13 @@ export interface RangeWindow {
 }
 
 /**
- * The window a range asks for at `now` (Unix seconds). Fixed while the range is on screen, so a live
- * refetch extends the same series; every range runs up to now and follows the live market.
- * - A preset of a length: from now back over it, at the start of its bucket.
- * - "all" where the scale answers all history (1d, 1w): no starttime.
- * - "all" elsewhere: as far back as one request reaches, the MAX_CHART_POINTS buckets before the one
- *   holding `now` (raw: 139 days). Its first download is capped at them (see capped in the chart points
- *   query), so it is never refused whatever the service's clock says; the refetches after it ask only
- *   for what came since its last point.
+ * The window a range asks for at `now`, fixed while the range is on screen so a live refetch extends the
+ * same series; "all" reaches as far back as one request can where the scale does not return all history.
  */
 export function rangeWindow(scale: ChartScale, range: RangePreset, now: number): RangeWindow {
   const span = RANGE_SECONDS[range];
   if (span !== null) return { starttime: bucketOf(now - span, scale), endtime: null };
-  if (answersAllHistory(scale)) return { starttime: null, endtime: null };
+  if (returnsAllHistory(scale)) return { starttime: null, endtime: null };
   return { starttime: bucketOf(now, scale) - MAX_CHART_POINTS * bucketSeconds(scale), endtime: null };
 }
 

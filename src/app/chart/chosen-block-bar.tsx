@@ -1,12 +1,6 @@
-// "How this price was made" for any point of the chart. Clicking a candle or point chooses it, and so do the
-// Earlier and Later buttons (the keyboard's way: a canvas has no points to tab to), and is marked on the
-// chart (CandleChartModel.markPoint); the newest point is chosen until then, unmarked. The bar names the point (its time in the chart's zone, its close or value) and links
-// to the symbol page's provenance of that block (`/symbol/BTC?block=<seconds>`).
-//
-// A link rather than a panel on this page: the provenance is read in one place (the symbol page's section,
-// the only view of it to keep right), its address names the block so it can be shared and reloaded, Back
-// returns to this chart exactly as it was (its view is in its own address), and the request it costs is
-// spent only when the reader follows the link: choosing points costs nothing.
+// "How this price was made" for any point of the chart, chosen by a click or by the Earlier and Later
+// buttons (a canvas has no points to tab to). A link to the symbol page's provenance rather than a panel
+// here, so the provenance has one view to keep right, and choosing points costs no request.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ChartScale } from "../../interface/chart-window.ts";
@@ -32,7 +26,7 @@ import "./chosen-block-bar.css";
 export interface ChosenBlockBarProps {
   symbol: string;
   scale: ChartScale;
-  /** The main series' answer on screen; nothing to choose from without one. */
+  /** The main series' response on screen; nothing to choose from without one. */
   data: SeriesData | undefined;
   model: CandleChartModel | null;
   fx: CurrencyChoice;
@@ -48,13 +42,12 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only
   useEffect(() => setChosen(null), [scale, symbol]);
 
-  // Choosing from all the chart holds: the older pages loaded as the reader scrolled back are points too.
-  // The model holds the answer a moment after it arrives (an effect draws it), so its data counts only
-  // once it ends where the answer does.
-  const points = heldWithAnswer(model?.held(MAIN) ?? null, data);
+  // Choosing from all the chart holds, older pages too; the model holds the response a moment after it
+  // arrives (an effect draws it), so its data counts only once it ends where the response does.
+  const points = heldWithResponse(model?.held(MAIN) ?? null, data);
   const times = points?.times;
   // A point chosen is marked on the chart (the newest, followed live, is not): moved as the choice changes,
-  // removed when it is cleared (another scale or symbol, no answer on screen) or the bar goes.
+  // removed when it is cleared (another scale or symbol, no response on screen) or the bar goes.
   const marked =
     chosen !== null && times && times.length > 0 ? (times[indexAt(times, chosen)] as number) : null;
   useEffect(() => {
@@ -129,14 +122,11 @@ function pointTime(time: number, zone: TimeZone, utcDays: boolean): string {
 /** The main series' id in the chart model. */
 const MAIN = seriesIdOf(null, true);
 
-/** What the chart holds of the main series when it ends where `answer` does (it holds the answer), else the answer. */
-export function heldWithAnswer(
-  held: SeriesData | null,
-  answer: SeriesData | undefined,
-): SeriesData | undefined {
-  if (!answer || !held || isCandles(held) !== isCandles(answer)) return answer;
-  const n = answer.times.length;
+/** What the chart holds of the main series when it ends where `response` does, else the response. */
+function heldWithResponse(held: SeriesData | null, response: SeriesData | undefined): SeriesData | undefined {
+  if (!response || !held || isCandles(held) !== isCandles(response)) return response;
+  const n = response.times.length;
   const m = held.times.length;
-  if (n === 0 || m < n || held.times[m - 1] !== answer.times[n - 1]) return answer;
+  if (n === 0 || m < n || held.times[m - 1] !== response.times[n - 1]) return response;
   return held;
 }

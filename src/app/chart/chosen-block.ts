@@ -1,8 +1,6 @@
-// Which 120-second block a chart point stands for, for "How this price was made". Candles stand at their
-// block's start and a scaled candle holds the blocks starting in its bucket; chart points stand at their
-// block's end and a scaled point holds the blocks ending in its bucket (the service's candle-reader.ts and
-// bucket-means.ts). A bucket is many blocks: the one offered is its last, whose close is the candle's close
-// and whose MA120 is the price the bucket ended at.
+// Which 120-second block a chart point stands for, for "How this price was made": candles are stamped at
+// their block's start and chart points at its end; of a bucket's blocks the last is offered, as its close
+// is the candle's close.
 import { bucketSeconds, type ChartScale } from "../../interface/chart-window.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 

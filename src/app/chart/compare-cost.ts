@@ -1,6 +1,5 @@
-// What adding a series to the chart will cost before it is fetched: one request (none when fresh points
-// are cached), and when the request budget will let it go, from the budget's state. The added series asks
-// at "visible" priority, so only what waits at "write" or "visible" goes before it.
+// What adding a series to the chart will cost, said before it is fetched: a request (none when cached), and
+// when the budget lets it go. It asks at "visible", so only "write" and "visible" go before it.
 import type { BudgetSnapshot } from "../budget/budget-snapshot.ts";
 import { formatCountdown } from "../format/numbers.ts";
 

@@ -1,12 +1,12 @@
-// How far each chart download has come, per query key, outside React's state: the transport writes it
-// chunk by chunk, and only the components that show it subscribe (useSyncExternalStore).
+// How far each chart download has come, per query key, outside React's state, so that a chunk re-renders
+// only the components that show it.
 import { hashKey, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 
 export interface DownloadProgress {
   /** Bytes received so far. */
   received: number;
-  /** The answer's length (Content-Length), or null when the server did not say. */
+  /** The response's length (Content-Length), or null when the server did not say. */
   total: number | null;
 }
 

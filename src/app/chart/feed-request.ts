@@ -1,6 +1,5 @@
-// What one series of the chart page asks for: chart points (the line view) or candles (the candle view), by
-// the query module of each, under one query key. The feed, the legend and the download control work the
-// same for both.
+// What one series of the chart page asks for, chart points or candles, so that the feed, the legend and
+// the download control work the same for both.
 import type { QueryKey, UseQueryOptions } from "@tanstack/react-query";
 import type { CandleRequest, ChartRequest } from "../../interface/chart-window.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
@@ -12,7 +11,7 @@ import { chartPointsQueryOptions } from "./queries/chart-points.ts";
 
 export type FeedRequest = { kind: "points"; key: ChartRequest } | { kind: "candles"; key: CandleRequest };
 
-/** What a series' answer holds. */
+/** What a series' response holds. */
 export type SeriesData = ChartPoints | ChartCandles;
 
 export function feedQueryKey(request: FeedRequest): QueryKey {

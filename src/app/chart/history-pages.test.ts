@@ -22,7 +22,7 @@ function scrollBack(pages: HistoryPages, times: number, count: (page: PageWindow
       pages.asked(due.key, due.page);
       asked.push(due);
     }
-    for (const { key, page } of asked.slice(-2)) pages.answered(key, page, count(page));
+    for (const { key, page } of asked.slice(-2)) pages.received(key, page, count(page));
   }
   return asked;
 }
@@ -49,7 +49,7 @@ describe("HistoryPages", () => {
       expect(pages.due()).toEqual([]);
     }
     expect(pages.loading).toBe(true);
-    pages.answered("main", first?.page as PageWindow, 700);
+    pages.received("main", first?.page as PageWindow, 700);
     expect(pages.loading).toBe(false);
     expect(pages.due()).toEqual([]);
   });

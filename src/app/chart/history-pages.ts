@@ -1,9 +1,6 @@
-// Which older pages the chart page asks for as the reader scrolls back, per series: what each series holds
-// (everything from the earliest time it has asked on: its range's starttime, then each page's), whether
-// its history has begun (a page answered empty), and which page is on its way. Pure bookkeeping, no fetch:
-// a page is asked at most once while its series is on the chart, pages follow each other without a gap or
-// an overlap, and a series at its history's start asks no more. The main series sets how far back the
-// chart wants to reach, a page at a time; the other exchanges compared follow it to the same time.
+// Which older pages the chart page asks for as the reader scrolls back, per series: pure bookkeeping, so
+// that a page is asked at most once, pages follow each other without a gap or an overlap, and a series at
+// its history's start asks no more. The compared series follow the main one to the same time.
 import {
   bucketSeconds,
   type ChartScale,
@@ -21,10 +18,8 @@ export interface PageWindow {
 export const PAGE_BUCKETS_WITHOUT_WINDOW = 1_000;
 
 /**
- * A page's length at a scale: the window the service answers at that scale without a starttime (a day of
- * raw blocks, 7 days of 5m, 30 of 30m, 90 of 1h, a year of 4h: 720 to 2,190 buckets), else 1,000 buckets.
- * Each page is one request of five a minute, so it reaches well back, yet stays a download of a few
- * hundred kilobytes and one short drawing task; always within the service's cap of MAX_CHART_POINTS.
+ * A page's length at a scale: the service's default window there, else 1,000 buckets. A page costs a
+ * request, so it reaches well back, yet stays a short download and one short drawing task.
  */
 export function pageSeconds(scale: ChartScale): number {
   const step = bucketSeconds(scale);
@@ -35,7 +30,7 @@ export function pageSeconds(scale: ChartScale): number {
 interface SeriesHistory {
   /** Everything from this time on has been asked (and is held); null: all history is held. */
   askedFrom: number | null;
-  /** A page answered empty: there is nothing older. */
+  /** A page came back empty: there is nothing older. */
   atStart: boolean;
   asking: PageWindow | null;
 }
@@ -49,10 +44,8 @@ export class HistoryPages {
   constructor(private readonly scale: ChartScale) {}
 
   /**
-   * Adds each series of `keys` whose request asked from `starttime` (null: all its history, nothing older),
-   * or keeps it as it is; forgets every series not in `keys` (its history left the chart with it). `main`
-   * is the key of the series whose pages the reader's scrolling asks for; another exchange picked as the
-   * main one starts from its own range and catches up with how far back the chart already reaches.
+   * Adds each series of `keys` whose request asked from `starttime` (null: all its history), and forgets
+   * every series not in `keys`. `main` is the series whose pages the reader's scrolling asks for.
    */
   track(keys: Map<string, number | null>, main: string): void {
     this.main = main;
@@ -98,7 +91,7 @@ export class HistoryPages {
   }
 
   /** The page came with `count` buckets: held from its start on; none means the history's start. */
-  answered(key: string, page: PageWindow, count: number): void {
+  received(key: string, page: PageWindow, count: number): void {
     const history = this.series.get(key);
     if (!history || history.asking !== page) return;
     history.asking = null;

@@ -1,7 +1,5 @@
-// Which point of the chart page's chart a click landed on, for "How this price was made"
-// (chosen-block-bar.tsx), and the mark on the point chosen (a lightweight-charts series marker: an arrow
-// above the bar, in the theme's text colour). A part of the chart page's model (candle-chart-model.ts), which
-// says which series carries the mark and when that series changes.
+// Which point a click on the chart landed on, and the mark on the point chosen: a part of the chart page's
+// model, which says which series carries the mark.
 import {
   createSeriesMarkers,
   type IChartApi,
@@ -15,7 +13,7 @@ import {
 
 type PointClick = (time: number) => void;
 
-/** The markers of one series: lightweight-charts' createSeriesMarkers unless a test hands in a stand-in. */
+/** The markers of one series: lightweight-charts' createSeriesMarkers unless a test hands in a fake. */
 export type CreateMarkersFn = (
   series: ISeriesApi<SeriesType>,
 ) => Pick<ISeriesMarkersPluginApi<Time>, "setMarkers" | "detach">;
@@ -51,10 +49,7 @@ export class PointPicker {
     return () => this.picks.delete(pick);
   }
 
-  /**
-   * Marks the point at `time` (Unix seconds, a time of the marked series; on merged candles the one holding
-   * it), in place of the point marked before; null removes the mark.
-   */
+  /** Marks the point at `time` (on merged candles the one holding it) instead of the last; null unmarks. */
   markPoint(time: number | null): void {
     if (time === this.marked) return;
     this.marked = time;

@@ -1,5 +1,5 @@
-// A series' download as the chart page shows it: how far it has come (a bar when the length is known) with
-// a Cancel button while it loads, and after a cancel, what to do next. The chart keeps what it showed.
+// A series' download as the chart page shows it: how far it has come, with a Cancel button, since a large
+// series can take a while; after a cancel, the chart keeps what it showed.
 import { describeProgress } from "./download-progress-store.ts";
 import type { SeriesFeed } from "./use-series-feed.ts";
 

@@ -1,10 +1,6 @@
-// History on scroll: when the reader scrolls or zooms the chart back past its oldest bar, the page of
-// buckets before it is asked (history-pages.ts says which, once each) and put in front of the series in
-// the chart model, outside React's render, the view kept where it is. The other exchanges compared follow
-// the main series to the same time. A page is one request of the shared budget like any other, in the
-// "visible" lane: the reader is looking at the empty room it fills, while the live refresh of the newest
-// bucket (the "background" lane) is data already drawn, often scrolled out of view; so a page goes first.
-// Pages are cached in the query cache under their own fixed window, so coming back to them costs nothing.
+// History on scroll: scrolling the chart back past its oldest bar asks the page before it and puts it in
+// front of every series, the view kept. A page goes in the "visible" lane, ahead of the live refresh, since
+// the reader is looking at the empty room it fills; pages are cached, so coming back costs nothing.
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import type { LogicalRange } from "lightweight-charts";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
@@ -20,19 +16,14 @@ import { HistoryPages, type PageWindow } from "./history-pages.ts";
 import { getCandles } from "./queries/candles.ts";
 import { getChartPoints } from "./queries/chart-points.ts";
 
-/**
- * Bars of empty room before the first bar that count as scrolled back. Fitting the whole series in view
- * leaves less than one, so opening a chart asks nothing; a reader who drags or zooms out past its start
- * shows more.
- */
+/** Bars of empty room before the first bar that count as scrolled back (a fitted chart leaves less). */
 export const EMPTY_BARS = 2;
 /**
- * How long after the reader's own gesture on the chart (a drag, the wheel, a touch, a key) a view that
- * reaches before the first bar counts as scrolled back. The chart also moves its view itself (fitting a
- * new series, its second drawing pass), and that must never spend a request.
+ * How long after the reader's own gesture a view before the first bar counts as scrolled back: the chart
+ * also moves its view itself (fitting a new series), and that must never spend a request.
  */
 const GESTURE_MS = 1_500;
-/** A compared series' page waits for its own first answer to be drawn; it looks again this often. */
+/** A compared series' page waits for its own first response to be drawn; it looks again this often. */
 const RETRY_MS = 1_000;
 
 /** One series of the chart: its id in the model and its request. */
@@ -128,10 +119,9 @@ export function useChartHistory(
           if (latest.current.pages !== pages) return;
           const change = prepend(model, series, main.id, data, key);
           if (change) older.current.set(key, (older.current.get(key) ?? 0) + data.times.length);
-          pages.answered(key, page, data.times.length);
-          // A page that waited longer than a gesture counts (the budget queued it) lands with no gesture to
-          // go on: while the view, kept where the reader left it, still reaches before the first bar, the
-          // reader is still looking back there and the next page is asked (once, as a scroll would).
+          pages.received(key, page, data.times.length);
+          // A page the budget held past a gesture's time: while the view still reaches before the first bar,
+          // the reader is still looking back there and the next page is asked, as a scroll would.
           if (reachesBack(model.visibleRange())) pages.scrolledBack();
           setVersion((v) => v + 1);
           pump.current();

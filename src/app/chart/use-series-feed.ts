@@ -1,9 +1,6 @@
-// One series of the chart page: its query (chart points or candles, see feed-request.ts) and the effects
-// that put its answer into the chart model. The answer goes from the query cache straight into the model
-// (never React state); while a new key loads, the previous answer stays in the series (keepPreviousData),
-// and a range that ends at now is refetched once a block, in the background lane, and appended with
-// series.update. A download can be cancelled: the series keeps what it showed, and its key is not fetched
-// again until the person reloads it or picks another range.
+// One series of the chart page: its query and the effects that put its response into the chart model,
+// straight from the query cache, never through React state. A cancelled key is not fetched again until
+// the reader reloads it or picks another range.
 import {
   hashKey,
   keepPreviousData,
@@ -37,11 +34,11 @@ export interface FeedSpec {
   colourIndex: number;
 }
 
-/** How the model took the series' latest answer, and how many points (or candles) it shows. */
+/** How the model took the series' latest response, and how many points (or candles) it shows. */
 export interface FeedShown {
   points: number;
   change: PointsChange;
-  /** Live answers appended with series.update since the series was last replaced. */
+  /** Live responses appended with series.update since the series was last replaced. */
   appends: number;
 }
 
@@ -49,15 +46,15 @@ export interface SeriesFeed {
   query: UseQueryResult<SeriesData>;
   request: FeedRequest;
   queryKey: QueryKey;
-  /** The key's first answer (or a changed key's) is on its way: the chart still shows the previous one. */
+  /** The key's first response (or a changed key's) is on its way: the chart still shows the previous one. */
   loading: boolean;
-  /** Bytes so far (and the total when known) while the answer downloads; null otherwise. */
+  /** Bytes so far (and the total when known) while the response downloads; null otherwise. */
   progress: DownloadProgress | null;
   /** The person stopped this key's download; it is not fetched again until `reload`. */
   cancelled: boolean;
   cancel: () => void;
   reload: () => void;
-  /** What the chart shows of this series; null before the first answer is in. */
+  /** What the chart shows of this series; null before the first response is in. */
   shown: FeedShown | null;
 }
 
@@ -101,7 +98,7 @@ export function useSeriesFeed(
   const source = labelOf(queryKey);
   useEffect(() => {
     if (!model || data === undefined || placeholder) return;
-    // An answer of the other kind is the previous view's, on its way out: nothing to draw of it.
+    // A response of the other kind is the previous view's, on its way out: nothing to draw of it.
     let change: PointsChange = "unchanged";
     if (kind === "candles") {
       if (isCandles(data)) change = model.setCandles(id, data, source);

@@ -1,6 +1,5 @@
-// The coin list's rows from one coins answer: figures in the display currency, then the rows a view shows
-// (search, favourites) in its order. Coins known only by name (completeCoinList beyond the top list) become
-// rows without figures, shown when a search or the favourites reach them.
+// The coin list's rows from one coins response, figures in the display currency. Coins known only by name
+// become rows without figures, shown when a search or the favourites reach them.
 import type { Coins } from "../../interface/resources.ts";
 import { compareCells, type SortDirection } from "../components/table-sort.ts";
 import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
@@ -23,7 +22,7 @@ export interface CoinRow {
   cap: number | null;
 }
 
-/** Every coin of the answer as a row: the listed ones first, then those known only by name. */
+/** Every coin of the response as a row: the listed ones first, then those known only by name. */
 export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateYesterday">): CoinRow[] {
   const rankOf = new Map<string, number>();
   coins.completeCoinList.forEach((coin, index) => {
@@ -72,10 +71,7 @@ export function matchesSearch(row: Pick<CoinRow, "symbol" | "name">, q: string):
   return row.symbol.toLowerCase().includes(needle) || row.name.toLowerCase().includes(needle);
 }
 
-/**
- * The rows a view shows, in its order. Without a search or the favourites filter: the top list only.
- * A search or the favourites filter also reaches coins known only by name.
- */
+/** The rows a view shows, in its order; only a search or the favourites reach coins known only by name. */
 export function selectRows(
   rows: readonly CoinRow[],
   view: CoinsView,
@@ -91,15 +87,12 @@ export function selectRows(
   return sortRows(shown, view.sort, view.dir);
 }
 
-/**
- * Rows sorted by a column; a missing figure goes last in either direction, and ties keep rank order.
- * Returns a new array.
- */
+/** Rows sorted by a column into a new array; a missing figure goes last, ties keep rank order. */
 export function sortRows(rows: readonly CoinRow[], column: SortColumn, dir: SortDirection): CoinRow[] {
   return [...rows].sort((a, b) => compareCells(a[column], b[column], dir) || a.rank - b.rank);
 }
 
-/** The newest time among the listed coins (the answer's block), or null. */
+/** The newest time among the listed coins (the response's block), or null. */
 export function newestTime(coins: Coins): string | null {
   let newest: string | null = null;
   let newestMs = Number.NEGATIVE_INFINITY;

@@ -1,6 +1,5 @@
-// The dashboard's home: the top coins by market cap from one GET /v1/coins, searchable (the complete coin
-// list too), sortable, with favourites and a display currency. The view (search, sort, favourites only)
-// lives in the URL; the favourites and the currency live in the settings.
+// The dashboard's home: the top coins by market cap from one GET /v1/coins, searchable, sortable, with
+// favourites. The view lives in the URL so it can be linked; favourites and currency in the settings.
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { Coins } from "../../interface/resources.ts";
@@ -37,10 +36,7 @@ export function CoinsPage() {
     return eachInItsOwnTask(rowFormatSteps(settings.currency));
   }, [coinsOnTheWay, settings.currency]);
 
-  /**
-   * A new view from the current one: a history entry, or (while typing a search) in place. The router
-   * renders the new URL in a transition, so the inputs keep their own state until it lands.
-   */
+  /** A new view from the current one: a history entry, or in place while typing a search. */
   const changeView = (change: (current: CoinsView) => CoinsView, typed = false) =>
     setSearchParams((current) => serialiseCoinsView(change(parseCoinsView(current)), current), {
       replace: typed,

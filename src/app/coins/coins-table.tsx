@@ -152,10 +152,8 @@ function CoinTableRow({
 }
 
 /**
- * The number formats a row uses, one step each, to make ahead of the rows: a page's first currency format
- * loads the browser's number and currency data (~20 ms), better spent while the coins are on their way than
- * between their arrival and the table, and one format a task keeps each task short. The formats are kept
- * (format/numbers.ts), so none is made twice.
+ * The number formats a row uses, one step each, to make while the coins are on their way: a page's first
+ * currency format loads the browser's number data, which would otherwise delay the table.
  */
 export function rowFormatSteps(currency: DisplayCurrency): (() => void)[] {
   return [

@@ -21,9 +21,9 @@ export function CoinsToolbar({
   favouritesOnly: boolean;
   favouriteCount: number;
   onFavouritesOnly: (on: boolean) => void;
-  /** The reader's chosen currency (even when the answer has no rate for it). */
+  /** The reader's chosen currency (even when the response has no rate for it). */
   currency: DisplayCurrency;
-  /** The currencies the answer has rates for; null while it is not there. */
+  /** The currencies the response has rates for; null while it is not there. */
   currencies: readonly DisplayCurrency[] | null;
   onCurrency: (currency: DisplayCurrency) => void;
 }) {
@@ -37,10 +37,8 @@ export function CoinsToolbar({
 }
 
 /**
- * The search box. It keeps its own text so typing never waits for the URL, and writes each change out in
- * place (TYPED_SEARCH). The router renders each of those addresses a moment later, in a transition: such a
- * late echo of a keystroke must not undo what was typed since, so the box takes the URL's search only from
- * an address that came from elsewhere (back/forward, a link, a sort, "Show all coins").
+ * The search box keeps its own text so typing never waits for the URL; it takes the URL's search only from
+ * an address that came from elsewhere, as a late echo of a keystroke must not undo what was typed since.
  */
 function SearchField({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const id = useId();

@@ -29,10 +29,7 @@ export function parseCoinsView(params: URLSearchParams): CoinsView {
   return { q: params.get("q") ?? "", sort: column, dir: direction, fav: params.get("fav") === "1" };
 }
 
-/**
- * The search params for `view`, keeping any other params of `base`, its own always in the same order
- * (q, sort, dir, fav). A default (no search, rank ascending, every coin) leaves its param out.
- */
+/** The search params for `view`, keeping `base`'s others; its own in one order, defaults left out. */
 export function serialiseCoinsView(view: CoinsView, base?: URLSearchParams): URLSearchParams {
   const others = new URLSearchParams(base);
   for (const key of ["q", "sort", "dir", "fav"]) others.delete(key);

@@ -1,9 +1,7 @@
-// "updated 12 s ago": how old the figures are, by the coins' own time, ticking every second; the full time,
-// in the time zone setting and naming it, as its tooltip.
-
+// "updated 12 s ago": how old the figures are, by the coins' own time, with the full time as its tooltip.
 import { useNow } from "../components/use-now.ts";
 import { formatAge } from "../format/numbers.ts";
-import { formatDateTimeIn, type TimeZoneSetting, timeZoneLabel, timeZoneOf } from "../format/time-zone.ts";
+import { formatIsoIn, type TimeZoneSetting, timeZoneOf } from "../format/time-zone.ts";
 import { useSettings } from "../store/settings-context.tsx";
 
 export function UpdatedAgo({ time }: { time: string | null }) {
@@ -16,7 +14,7 @@ export function UpdatedAgo({ time }: { time: string | null }) {
   return (
     <span className="coins-updated">
       updated{" "}
-      <time dateTime={time} onPointerEnter={(event) => showFullTime(event.currentTarget, ms, timeZone)}>
+      <time dateTime={time} onPointerEnter={(event) => showFullTime(event.currentTarget, time, timeZone)}>
         {formatAge(now - ms)}
       </time>
     </span>
@@ -24,15 +22,14 @@ export function UpdatedAgo({ time }: { time: string | null }) {
 }
 
 /**
- * The full date and time as the tooltip, written when the pointer comes: a page's first date formatting
- * loads the browser's calendar and time-zone data (~20 ms), which the coin table's first paint should not
- * wait for.
+ * The full time as the tooltip, written only when the pointer comes: a page's first date formatting loads
+ * the browser's calendar data, which the coin table's first paint should not wait for.
  */
-function showFullTime(element: HTMLElement, ms: number, setting: TimeZoneSetting): void {
+function showFullTime(element: HTMLElement, time: string, setting: TimeZoneSetting): void {
   const zone = timeZoneOf(setting);
-  const shows = `${ms}|${zone}`;
+  const shows = `${time}|${zone}`;
   if (element.dataset.shows !== shows) {
-    element.title = `${formatDateTimeIn(ms / 1000, zone, { seconds: true })} ${timeZoneLabel(zone, ms / 1000)}`;
+    element.title = formatIsoIn(time, zone, { seconds: true, full: true });
     element.dataset.shows = shows;
   }
 }

@@ -1,5 +1,4 @@
-// A failure in words, announced as it appears (role alert): its title, what to do about it, and a way to
-// try again where there is one. Every notice of a failure in the dashboard is this one box.
+// A failure in words, announced as it appears, with a way to try again: every failure notice is this box.
 import type { ReactNode } from "react";
 
 export function FailureBox({

@@ -48,6 +48,6 @@ export function describeFailure(error: unknown, baseUrl: string): FailureText {
   return { title: "Something went wrong", detail: error instanceof Error ? error.message : String(error) };
 }
 
-function capitalise(text: string): string {
-  return text === "" ? text : text[0]?.toUpperCase() + text.slice(1);
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

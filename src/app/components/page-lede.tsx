@@ -1,6 +1,5 @@
-// A page's lede: what the page is for, in the words of the page table, under its heading. The HTML shell
-// shows the same words before the scripts run (static-shell.ts), so the first thing a phone paints on a
-// slow network is already the page, and React's first render replaces it without changing it.
+// A page's lede, in the words of the page table, which the HTML shell also shows before the scripts run,
+// so React's first render replaces it without changing it.
 import { PAGE_ADDRESSES, type PageName } from "../page-addresses.ts";
 
 export function PageLede({ page }: { page: PageName }) {

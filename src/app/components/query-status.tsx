@@ -1,11 +1,11 @@
-// What a view shows while its data is not there: a skeleton while it loads, the queue's ETA while it waits
-// for the budget (never an endless spinner), or the failure in words with a way to try again.
+// What a view shows while its data is not there: a skeleton, the queue's ETA while it waits for the budget
+// (never an endless spinner), or the failure in words with a way to try again.
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue } from "react";
-import { describeFailure } from "../format/failure.ts";
 import { formatCountdown } from "../format/numbers.ts";
 import { labelOf } from "../queries/query-keys.ts";
 import { useConnection } from "../transport/connection-context.tsx";
+import { describeFailure, type FailureText } from "./failure.ts";
 import { FailureBox } from "./failure-box.tsx";
 import { useLabelWait } from "./use-label-wait.ts";
 
@@ -32,11 +32,7 @@ export function FailureNotice({ error, onRetry }: { error: unknown; onRetry?: ()
 
 /**
  * Renders `children(data)` once the query has data; before that a skeleton, the wait, or the failure.
- * With data on screen, a failed refresh shows as a quiet note above it, and the data stays.
- *
- * New data is rendered as a deferred value: the answer's arrival commits at once (the query's store updates
- * synchronously) and the view it feeds, a table of dozens of rows, is built in the background in slices the
- * browser can interrupt, not in one long task. Data held when the view mounts (the cache) shows at once.
+ * New data is deferred, so a large view is built in slices the browser can interrupt, not one long task.
  */
 export function QueryView<T>({
   query,
@@ -51,15 +47,50 @@ export function QueryView<T>({
   skeleton: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const { baseUrl } = useConnection();
   const data = useDeferredValue(query.data);
   const waiting = query.fetchStatus === "fetching" && query.data === undefined;
   const waitMs = useQueueWait(queryKey, waiting);
+  return (
+    <QueryStates
+      query={query}
+      data={data}
+      describe={(error) => describeFailure(error, baseUrl)}
+      pending={
+        <>
+          {waitMs !== null ? <WaitingNotice what={what} waitMs={waitMs} /> : null}
+          {skeleton}
+        </>
+      }
+    >
+      {children}
+    </QueryStates>
+  );
+}
+
+/**
+ * `children(data)`, with a quiet note above it when a refresh failed (the data stays); without data the
+ * failure with a way to try again, or `pending`.
+ */
+export function QueryStates<T>({
+  query,
+  data = query.data,
+  describe,
+  pending,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => Promise<unknown> };
+  data?: T | undefined;
+  describe: (error: unknown) => FailureText;
+  pending: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   if (data !== undefined) {
     return (
       <>
         {query.isError ? (
           <p className="stale-note" role="status">
-            Showing earlier data: the refresh failed ({describeFailure(query.error, "").title.toLowerCase()}).
+            Showing earlier data: the refresh failed ({describe(query.error).title.toLowerCase()}).
           </p>
         ) : null}
         {children(data)}
@@ -67,11 +98,6 @@ export function QueryView<T>({
     );
   }
   if (query.isError && query.data === undefined)
-    return <FailureNotice error={query.error} onRetry={() => void query.refetch()} />;
-  return (
-    <div aria-busy="true">
-      {waitMs !== null && waitMs > 500 ? <WaitingNotice what={what} waitMs={waitMs} /> : null}
-      {skeleton}
-    </div>
-  );
+    return <FailureBox failure={describe(query.error)} onRetry={() => void query.refetch()} />;
+  return <div aria-busy="true">{pending}</div>;
 }

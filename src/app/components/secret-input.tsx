@@ -1,5 +1,4 @@
-// A secret's input (an API key, a write key): hidden as a password by default, with a button that shows it
-// so a person can check what they typed. The label, hint and error stay with the caller's field.
+// A secret's input, hidden as a password, with a button that shows it so a person can check what they typed.
 import { type Ref, useState } from "react";
 import "./secret-input.css";
 

@@ -1,5 +1,4 @@
-// A form's send button. While its request is out it says so and stays focusable (aria-disabled, not
-// disabled: focus is not thrown out of the form), and the form's submit handler ignores a second press.
+// A form's send button: aria-disabled while its request is out, not disabled, so focus stays in the form.
 import type { ReactNode } from "react";
 
 export function SendButton({

@@ -1,6 +1,4 @@
-// A sortable table's column header: a button that sorts by the column, and aria-sort so a screen reader hears
-// which column the table is sorted by and which way. The mark beside the label keeps each table's look: its
-// class (with --active on the sorted column) and what a column not sorted by shows.
+// A sortable table's column header: a button, and aria-sort so a screen reader hears how the table is sorted.
 import { type ColumnSort, DIRECTION_WORDS } from "./table-sort.ts";
 
 export function SortableHeader<C extends string>({

@@ -1,6 +1,5 @@
-// One way to sort a table by a column, for every sortable table of the dashboard, so they all answer a choice
-// alike. Where the sort lives in the address (?sort=<column>&dir=asc|desc) the table's default is left out,
-// so a link to the view everyone starts at stays clean. Each table keeps its columns, values and tie-breaks.
+// One way to sort a table by a column, so every sortable table behaves alike; in the address the default
+// sort is left out, so a link to the view everyone starts at stays clean.
 
 export type SortDirection = "asc" | "desc";
 
@@ -55,11 +54,7 @@ export function sortableTable<C extends string>(table: {
   return { firstDirection, next, read, write, choose };
 }
 
-/**
- * Two cells' order in `direction`, 0 for a tie (left to the table's tie-break). A missing value (null, or
- * NaN: no price yesterday, an unreadable time) goes last either way, as there is nothing to rank it by;
- * text compares without regard to case.
- */
+/** Two cells' order in `direction`, 0 for a tie; a missing value goes last either way, having no rank. */
 export function compareCells(a: string | number | null, b: string | number | null, direction: SortDirection) {
   const aMissing = a === null || Number.isNaN(a);
   const bMissing = b === null || Number.isNaN(b);

@@ -1,7 +1,5 @@
 // A form's plumbing, once: the draft of what was typed, each field's problem under it (tied to the field by
-// aria-invalid and aria-describedby), the first bad field focused, and a refusal put next to the field it
-// names or above the send button. Nothing typed is thrown away here on a failed submit: only the caller
-// empties the draft, after a success.
+// aria-invalid and aria-describedby), the first bad field focused, and a refusal placed by the field it names.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -66,6 +64,7 @@ export function useFormDraft<D extends Record<F, string>, F extends string>({
   };
 
   return {
+    id,
     draft,
     setDraft,
     errors,
@@ -132,4 +131,32 @@ export function useFormDraft<D extends Record<F, string>, F extends string>({
       else setFailure({ title: refusal.title, detail: refusal.detail });
     },
   };
+}
+
+/** A field of `form`: its label, the control, its problem, and its hint (`${id}-${field}-hint`). */
+export function FormField<F extends string>({
+  form,
+  field,
+  label,
+  hint,
+  children,
+}: {
+  form: { id: string; error: (field: F) => ReactNode };
+  field: F;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`${form.id}-${field}`}>{label}</label>
+      {children}
+      {form.error(field)}
+      {hint === undefined ? null : (
+        <p id={`${form.id}-${field}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,9 +1,9 @@
-// While a request labelled `label` waits in the budget's queue (for a free slot, or out a 429's pause): how
-// long until it goes, in ms; null when it is not waiting. Like useQueueWait, for a label that is not a
-// query key (the supply post's "supply-post").
-
+// How long until a request labelled `label` leaves the budget's queue, in ms; null when it is not waiting,
+// or for too short a while to be worth saying.
 import { useBudgetSnapshot, useConnection } from "../transport/connection-context.tsx";
 import { useNow } from "./use-now.ts";
+
+const WORTH_SAYING_MS = 500;
 
 export function useLabelWait(label: string, active: boolean): number | null {
   const { budget } = useConnection();
@@ -12,5 +12,5 @@ export function useLabelWait(label: string, active: boolean): number | null {
   const now = useNow(active);
   if (!active) return null;
   const eta = budget.eta(label);
-  return eta === null ? null : Math.max(0, eta - now);
+  return eta === null || eta - now <= WORTH_SAYING_MS ? null : eta - now;
 }

@@ -1,6 +1,5 @@
-// The dashboard's decoder: every response body goes through it. A body may be JSON (this service, or the
-// public service with its PascalCase fields) or a Python literal (the interface document allows one), and
-// either wire must come out as the interface's camelCase resources, validated by their schemas.
+// The dashboard's decoder of every response body: JSON or a Python literal (the interface document allows
+// one), PascalCase or camelCase, must come out as the interface's resources, validated by their schemas.
 import type { z } from "zod";
 import type { ErrorRecord } from "../../interface/resources.ts";
 import { matchFieldNames } from "./field-names.ts";
@@ -31,9 +30,8 @@ export function parseBody(text: string): unknown {
 }
 
 /**
- * `value` as the resource `schema` describes, its field names matched without regard to case (see
- * matchFieldNames for the little else it adapts). Throws a DecodeError naming `what` and the path of the
- * first problem, e.g. `the coins: coins[3].price: expected a number, got "abc"`.
+ * `value` as the resource `schema` describes (see matchFieldNames); a DecodeError names `what` and the path
+ * of the first problem, e.g. `the coins: coins[3].price: expected a number, got "abc"`.
  */
 export function decodeResource<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   let matched: unknown;

@@ -1,6 +1,5 @@
-// Brings a value off either wire to the shape of a resource schema before validation: the public service
-// wrote PascalCase (`CirculatingSupply`, `USD`, `Gfx1`), this one camelCase, a Python server may write
-// either. Walks the zod schema and renames each field to the schema's spelling, ignoring case.
+// Brings a value off either wire to the shape of a resource schema before validation, since the public
+// service wrote PascalCase (`CirculatingSupply`, `Gfx1`) and this one camelCase.
 import { z } from "zod";
 import { influxResultsAsCsv } from "./chart-points/decode-points-value.ts";
 import { isRecord } from "./wire-value.ts";
@@ -8,15 +7,9 @@ import { isRecord } from "./wire-value.ts";
 type Schema = z.core.$ZodType;
 
 /**
- * The value with every object's fields renamed to the schema's spelling, compared without regard to case
- * (a field spelt exactly as the schema wins over a case variant). Fields the schema does not know are left
- * out; a missing nullable field becomes null, a missing optional one stays missing. Beyond names it bends
- * only what the public service's Go encoding made necessary, and plain numbers written as text:
- * - null where a list is expected is an empty list (Go writes an empty slice as null, e.g. `{"Pairs":null}`);
- * - `dataPoints` given as InfluxDB results becomes this interface's CSV (the public service's `Gfx1`);
- * - a string that is a plain decimal number (`-12`, `0.5`, `1.5e-7`) where a number is expected becomes that
- *   number. Nothing else converts: not "", " 1", "0x10", "1,000", "NaN" or "Infinity", nor "true".
- * Validation is left to the schema; a value of the wrong kind passes through unchanged for it to report.
+ * The value with every object's fields renamed to the schema's spelling, ignoring case. Beyond names it
+ * bends only what the public service's Go encoding made necessary (null for an empty list, InfluxDB
+ * `dataPoints`) and plain decimals written as text; validation is left to the schema.
  */
 export function matchFieldNames(schema: Schema, value: unknown): unknown {
   if (schema instanceof z.ZodNullable) return value === null ? null : matchFieldNames(schema.unwrap(), value);

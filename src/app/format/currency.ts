@@ -1,11 +1,10 @@
-// Figures in the reader's currency: the service answers in USD and gives the ECB reference rates (the
-// `change` block: units of the currency per 1 USD, today and the day before) in the same answer, so
-// converting costs no request. The reader's choice when the answer carries its rate, else USD, saying so.
+// Figures in the reader's currency: USD responses carry the ECB reference rates (`change`), so converting
+// costs no request; without the chosen currency's rate the figures stay in USD, saying so.
 import type { Change } from "../../interface/resources.ts";
 import { FX_CURRENCIES } from "../../interface/vocabulary.ts";
 import { changePercent } from "./numbers.ts";
 
-/** The currencies figures can be shown in: USD, and those whose ECB rate the service answers with. */
+/** The currencies figures can be shown in: USD, and those whose ECB rate the service returns. */
 export const DISPLAY_CURRENCIES = ["USD", ...FX_CURRENCIES] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
@@ -25,7 +24,7 @@ function usable(rate: number): boolean {
   return Number.isFinite(rate) && rate > 0;
 }
 
-/** USD and every display currency the answer has a usable rate for, in the settings' order. */
+/** USD and every display currency the response has a usable rate for, in the settings' order. */
 export function availableCurrencies(change: Change | null): DisplayCurrency[] {
   const present = new Set(
     (change?.usd ?? []).filter((entry) => usable(entry.rate)).map((entry) => entry.symbol.toUpperCase()),
@@ -33,7 +32,7 @@ export function availableCurrencies(change: Change | null): DisplayCurrency[] {
   return DISPLAY_CURRENCIES.filter((currency) => currency === "USD" || present.has(currency));
 }
 
-/** The figures' currency for `wanted`, given the answer's rates. */
+/** The figures' currency for `wanted`, given the response's rates. */
 export function chooseCurrency(wanted: DisplayCurrency, change: Change | null): CurrencyChoice {
   if (wanted === "USD") return USD;
   const entry = change?.usd.find((e) => e.symbol.toUpperCase() === wanted);

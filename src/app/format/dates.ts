@@ -1,6 +1,5 @@
-// Dates and times as the reader's locale writes them, through formats made once. `toLocaleString(locale,
-// options)` builds a new Intl.DateTimeFormat on every call: measured on the symbol page at a phone's speed
-// (4x CPU), its trades and exchanges tables spent about 100 ms making the same two formats again per row.
+// Dates and times as the reader's locale writes them, through formats made once: toLocaleString builds a
+// new Intl.DateTimeFormat on every call, which a table repeats per row.
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,18 +1,6 @@
-// The time zone the dashboard writes times in: the reader's setting ("UTC" or the browser's own zone), the
-// IANA zone it stands for, how that zone is named on screen, and a Unix-seconds time written in it.
-//
-// The service speaks UTC seconds and lightweight-charts draws UTC timestamps as they are; the library leaves
-// the zone to the application. The charts keep their data in UTC and write times in the zone through
-// formatters (localization.timeFormatter, timeScale.tickMarkFormatter) rather than shifting each time by
-// the zone's offset: a shifted series holds times that never happened (an hour twice, or none, at a DST
-// change), every export and comparison would have to shift back, and changing the setting would mean
-// redrawing every point instead of relabelling the axis.
-//
-// Every format is made once per (locale, options, zone) and kept (format/dates.ts): a chart calls these per
-// tick mark on every paint.
-//
-// The React side (the zone in force, from the settings) is `useTimeZone` in store/settings-context.tsx:
-// the settings store already stands on this module (it keeps the setting), so this one cannot read it back.
+// The time zone the dashboard writes times in (the reader's setting: "UTC" or the browser's own zone), how
+// it is named on screen, and a Unix-seconds time written in it. Formats are made once and kept, since a
+// chart calls these per tick mark on every paint.
 import { zoneOffsetMs } from "../../interface/zone-offset.ts";
 import { dateTimeFormat } from "./dates.ts";
 
@@ -20,12 +8,7 @@ import { dateTimeFormat } from "./dates.ts";
 export const TIME_ZONE_SETTINGS = ["UTC", "browser"] as const;
 export type TimeZoneSetting = (typeof TIME_ZONE_SETTINGS)[number];
 
-/**
- * The browser's zone by default: a person reads the clock on their wall, and the dashboard wrote local
- * times before the setting existed (the chart axis, the trades), so nobody's times move on upgrade. UTC is
- * one choice away for those who compare with the service's answers, which are UTC, as the public service
- * showed them; every time on screen names its zone, so neither reading is ambiguous.
- */
+/** The browser's zone by default: a person reads the clock on their wall, and every time names its zone. */
 export const DEFAULT_TIME_ZONE_SETTING: TimeZoneSetting = "browser";
 
 /** An IANA time zone name, as Intl takes it: "UTC", "Europe/Paris", "Asia/Tokyo". */
@@ -74,9 +57,8 @@ export function utcOffset(seconds: number, zone: TimeZone): string {
 }
 
 /**
- * The zone named in full: "UTC", or its offset at `seconds` then its IANA name, "UTC+01:00 Europe/Paris".
- * The offset first, because it is what a reader converts with; the name, because the offset alone changes
- * with daylight saving and does not say which place is meant. Captions and the settings page use it.
+ * The zone named in full, "UTC+01:00 Europe/Paris": the offset is what a reader converts with, the name
+ * says which place is meant, as the offset changes with daylight saving.
  */
 export function timeZoneLabel(zone: TimeZone, seconds: number = Date.now() / 1000): string {
   return isUtc(zone) ? "UTC" : `UTC${utcOffset(seconds, zone)} ${zone}`;
@@ -111,6 +93,22 @@ export function formatDateTimeIn(
   { seconds: withSeconds = false, locale }: TimeWriting = {},
 ): string {
   return write(seconds, zone, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short" }, locale);
+}
+
+/**
+ * An RFC 3339 time in `zone` and naming it (briefly, or `full`), as a time without its zone is a guess:
+ * "Jan 2, 2024, 9:30 AM UTC+09:00"; "—" for none, the text itself when it is no time.
+ */
+export function formatIsoIn(
+  iso: string | null,
+  zone: TimeZone,
+  { full = false, ...writing }: TimeWriting & { full?: boolean } = {},
+): string {
+  if (iso === null) return "—";
+  const seconds = Date.parse(iso) / 1000;
+  if (Number.isNaN(seconds)) return iso;
+  const name = full ? timeZoneLabel(zone, seconds) : timeZoneAbbreviation(zone, seconds);
+  return `${formatDateTimeIn(seconds, zone, writing)} ${name}`;
 }
 
 /** The time of day in `zone`: "10:00 AM", or "10:00:05 AM" with seconds. */
@@ -148,10 +146,7 @@ export function formatTickIn(seconds: number, zone: TimeZone, kind: TickKind, lo
   return write(seconds, zone, TICK_OPTIONS[kind], locale);
 }
 
-/**
- * The time as ISO 8601 with the zone's offset at that moment, to the second: "2024-01-02T10:00:00+01:00";
- * UTC keeps the service's own "Z". A spreadsheet reads either back as the same instant.
- */
+/** The time as ISO 8601 with the zone's offset, "2024-01-02T10:00:00+01:00" (UTC as "Z"), to the second. */
 export function isoInZone(seconds: number, zone: TimeZone): string {
   const whole = Math.floor(seconds);
   if (isUtc(zone)) return new Date(whole * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -166,9 +161,8 @@ export function timeZoneFileTag(zone: TimeZone): string {
 }
 
 /**
- * Whether a chart scale's buckets are UTC days (1d) or UTC Monday weeks (1w), as the service makes them:
- * their times are written as UTC dates whatever the setting, since a day bucket shifted into Tokyo would
- * read as starting at 09:00 and a reader would take it for a different day.
+ * Whether a scale's buckets are UTC days or weeks (1d, 1w): written as UTC dates whatever the setting, as a
+ * day bucket shifted into Tokyo would read as starting at 09:00, a different day.
  */
 export function bucketsAreUtcDays(scale: string): boolean {
   return scale === "1d" || scale === "1w";

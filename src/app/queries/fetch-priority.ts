@@ -1,6 +1,5 @@
-// Which lane of the budget a query's fetch waits in. A query somebody is looking at and that has nothing to
-// show goes as "visible"; refreshing data already on screen is "background"; a query nobody observes yet is
-// a "prefetch". The budget serves the lanes in that order (see budget/priority.ts).
+// Which lane of the budget a query's fetch waits in, so that what is on screen with nothing to show goes
+// first: "visible", then "prefetch" (nobody observes it yet), then "background" (a refresh).
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Priority } from "../budget/priority.ts";
 

@@ -1,6 +1,5 @@
-// The query client for React, with its persisted copy. The restore holds every query back until it ends,
-// so it is only waited for when there is something to restore: a browser that never stored the cache
-// (a first visit) fetches on the first render.
+// The query client for React, with its persisted copy. The restore holds every query back, so it is only
+// waited for when this browser stored the cache; a first visit fetches on the first render.
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import {
   type PersistQueryClientOptions,
@@ -11,10 +10,7 @@ import { type ReactNode, useEffect, useState } from "react";
 
 export type PersistOptions = Omit<PersistQueryClientOptions, "queryClient">;
 
-/**
- * `stored`: whether this browser stored the cache (see hasStoredCache), read once: switching between
- * restoring and not would remount every page.
- */
+/** `stored` (see hasStoredCache) is read once: switching between restoring and not would remount every page. */
 export function PersistedQueryClientProvider({
   client,
   persist,

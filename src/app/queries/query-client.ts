@@ -1,5 +1,4 @@
-// The query cache's defaults in one place, its persistence in IndexedDB, and the seeding of one answer
-// into the queries whose data it holds.
+// The query cache's defaults in one place, and its persistence in IndexedDB.
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { type Query, QueryClient } from "@tanstack/react-query";
 import type {
@@ -11,7 +10,7 @@ import type {
 import { del, get, set } from "idb-keyval";
 import { localStorageOrNull } from "../store/browser-storage.ts";
 import { UNPERSISTED_KINDS } from "./query-keys.ts";
-import { seedQuotationsFromAnswers } from "./quotation.ts";
+import { seedQuotationsFromResponses } from "./quotation.ts";
 import { CACHE_TIME } from "./stale-times.ts";
 import { validators } from "./validators.ts";
 
@@ -20,9 +19,8 @@ export const CACHE_BUSTER = "market-cache-1";
 export const PERSIST_KEY = "cmd.queryCache";
 
 /**
- * Counts the clears of the persisted cache. A write whose snapshot was taken before a clear is dropped, or
- * it would land after the clear's removal and bring the old answers back on the next load (found by the e2e
- * test that clears and leaves the page at once, before the persister's next, empty, write).
+ * Counts the clears of the persisted cache: a write whose snapshot predates a clear is dropped, or it would
+ * land after the removal and bring the old responses back on the next load.
  */
 let clears = 0;
 
@@ -36,8 +34,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         gcTime: CACHE_TIME,
-        // The transport already waits out 429s and retries network failures inside the budget; a refusal
-        // (4xx) will not change by asking again, and every retry would spend budget.
+        // The transport already retries inside the budget; a 4xx will not change by asking again.
         retry: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
@@ -45,24 +42,19 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  seedQuotationsFromAnswers(client);
+  seedQuotationsFromResponses(client);
   return client;
 }
 
 /**
- * The whole cache in IndexedDB (idb-keyval), written at most once a second, kept a day. Queries wait for
- * the restore, so it must not hold back the first request longer than it has to: a browser that never
- * stored the cache does not read it (see markedStorage), and one that did starts the read here, before
- * React renders, rather than in the provider's effect after the first commit, so that opening the
- * database (tens of ms when the browser is cold) overlaps the first render.
+ * The whole cache in IndexedDB, written at most once a second, kept a day. Queries wait for the restore, so
+ * its read starts here, before React renders, to overlap opening the database with the first render.
  */
 export function persistOptions(
   storage: AsyncStorage<string> = readingAhead(markedStorage(idbStorage, localStorageOrNull()), PERSIST_KEY),
 ): Omit<PersistQueryClientOptions, "queryClient"> {
-  // The persister is throttled: it writes the snapshot of its latest call, taken when that call was made
-  // (up to a second before), after an await or two. Each snapshot is marked with the clears seen when it
-  // was taken, and one taken before a clear is not written. It never runs two writes at once, so the mark
-  // of the snapshot serialized last is that of the write under way.
+  // The throttled persister writes a snapshot taken up to a second before: one taken before a clear is
+  // not written (it never runs two writes at once, so the last serialized mark is the write's).
   const takenAfter = new WeakMap<PersistedClient, number>();
   let writingAfter = clears;
   const throttled = createAsyncStoragePersister({
@@ -74,7 +66,7 @@ export function persistOptions(
     },
     key: PERSIST_KEY,
     throttleTime: 1000,
-    // The answers' validators go in the same record as the answers, so the two are restored together.
+    // The ETags go in the same record as the responses, so the two are restored together.
     serialize: (client) => {
       writingAfter = takenAfter.get(client) ?? clears;
       return JSON.stringify({ ...client, validators: validators.snapshot() });
@@ -117,10 +109,8 @@ export function hasStoredCache(marks: Storage | null = localStorageOrNull()): bo
 }
 
 /**
- * `storage` with a mark in `marks` (localStorage) for each key it stored: a key never marked is not read,
- * so a first visit answers the restore at once instead of after opening the database. The mark is set
- * once the value is written and cleared before it is removed; a lost mark costs one request, never
- * stale data. Without `marks` every read goes to `storage`.
+ * `storage` with a mark in `marks` (localStorage) for each key it stored, so a first visit skips opening
+ * the database. A lost mark costs one request, never stale data.
  */
 export function markedStorage(storage: AsyncStorage<string>, marks: Storage | null): AsyncStorage<string> {
   return {
@@ -137,10 +127,7 @@ export function markedStorage(storage: AsyncStorage<string>, marks: Storage | nu
   };
 }
 
-/**
- * `storage` whose read of `key` starts now: the first getItem(key) gets that read, later ones read again
- * (a write may have come between). A failed early read fails that first getItem, as a late one would.
- */
+/** `storage` whose read of `key` starts now: the first getItem(key) gets it, later ones read again. */
 export function readingAhead(storage: AsyncStorage<string>, key: string): AsyncStorage<string> {
   const early = Promise.resolve().then(() => storage.getItem(key));
   // Rejections are the restore's to handle when it asks; none is unhandled meanwhile.
@@ -167,7 +154,7 @@ export function readingAhead(storage: AsyncStorage<string>, key: string): AsyncS
   };
 }
 
-/** Answered queries, except the kinds too large to keep (chart points). */
+/** Successful queries, except the kinds never persisted (UNPERSISTED_KINDS). */
 export function isPersisted(query: Query): boolean {
   return query.state.status === "success" && !UNPERSISTED_KINDS.has(String(query.queryKey[1]));
 }

@@ -1,5 +1,6 @@
-// Every query key of the dashboard, from one factory: the cache, the persister, invalidation after a
-// supply post and the budget's labels all agree on them.
+// Every query key of the dashboard, from one factory, so the cache, the persister, invalidation and the
+// budget's labels agree on them.
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { CandleRequest, ChartRequest } from "../../interface/chart-window.ts";
 import type { RateType } from "../../interface/vocabulary.ts";
 
@@ -33,7 +34,12 @@ export function labelOf(queryKey: readonly unknown[]): string {
 }
 
 /**
- * Kinds of query whose data must not be persisted: chart points and candles can be megabytes (and are typed
- * arrays); a restored status would claim a market source the service may no longer have.
+ * Kinds of query never persisted: chart points and candles can be megabytes of typed arrays; a restored
+ * status would claim a market source the service may no longer have.
  */
 export const UNPERSISTED_KINDS: ReadonlySet<string> = new Set(["chartPoints", "candles", "status"]);
+
+/** Invalidates the queries under each of `keys` (in any query client). */
+export function invalidate(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
+}

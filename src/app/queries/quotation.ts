@@ -1,14 +1,12 @@
-// GET /v1/quotation/{symbol} is never asked by the dashboard: the coins answer holds the quotation of each
-// listed coin, and the symbol details hold their coin's, so the quotation queries are filled from those
-// answers (whenever one arrives, or is restored from the persisted cache) and cost no request. A symbol
-// page draws its heading and price from here until its own details come.
+// The dashboard never asks GET /v1/quotation/{symbol}: the coins and symbol details responses already hold
+// the quotations, so the quotation queries are filled from them and cost no request.
 import type { QueryClient } from "@tanstack/react-query";
 import type { Coins, Quotation, SymbolDetails } from "../../interface/resources.ts";
 import { queryKeys } from "./query-keys.ts";
 
 type QuotedCoin = Coins["coins"][number];
 
-/** The quotation a coin of an answer stands for; `source` names where it came from. */
+/** A listed coin's quotation; `source` names where it came from. */
 function quotationFromCoin(coin: QuotedCoin): Quotation {
   return {
     symbol: coin.symbol,
@@ -21,7 +19,7 @@ function quotationFromCoin(coin: QuotedCoin): Quotation {
   };
 }
 
-/** Puts a coin's quotation in the cache, dated as the answer it came in, unless a newer one is there. */
+/** Puts a coin's quotation in the cache, dated as its response, unless a newer one is there. */
 function seedQuotation(client: QueryClient, coin: QuotedCoin, updatedAt: number): void {
   const key = queryKeys.quotation(coin.symbol);
   const state = client.getQueryState(key);
@@ -29,8 +27,8 @@ function seedQuotation(client: QueryClient, coin: QuotedCoin, updatedAt: number)
   client.setQueryData(key, quotationFromCoin(coin), { updatedAt });
 }
 
-/** When a coins or symbol details answer arrives, the quotations it holds go into their queries. */
-export function seedQuotationsFromAnswers(client: QueryClient): void {
+/** When a coins or symbol details response arrives, its quotations go into their queries. */
+export function seedQuotationsFromResponses(client: QueryClient): void {
   client.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
     const { queryKey, state } = event.query;
@@ -44,7 +42,7 @@ export function seedQuotationsFromAnswers(client: QueryClient): void {
   });
 }
 
-/** The quotation of `symbol` the cache holds, if an answer brought one; never a request. */
+/** The cached quotation of `symbol`, if a response brought one; never a request. */
 export function cachedQuotation(client: QueryClient, symbol: string): Quotation | undefined {
   return client.getQueryData<Quotation>(queryKeys.quotation(symbol));
 }

@@ -1,7 +1,8 @@
-// What every query module shares: a GET of one resource through the connection's transport, decoded by
-// the interface's schema, and the queryFn that picks the budget lane and label for it.
+// What every query module shares: a GET of one resource decoded by the interface's schema, revalidated
+// with its ETag when cached, and the queryFn that picks its budget lane and label.
 import type { QueryFunctionContext, QueryKey } from "@tanstack/react-query";
 import type { z } from "zod";
+import { type Endpoint, pathOf } from "../../interface/endpoints.ts";
 import type { Priority } from "../budget/priority.ts";
 import { decodeResource } from "../decoding/decode.ts";
 import type { Connection } from "../transport/connection.ts";
@@ -14,8 +15,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** The budget label the view asks the ETA of; the query key's label. */
   label?: string;
-  /** What the query cache holds for this query now, if anything: it is then asked with If-None-Match. */
-  held?: () => unknown;
+  /** The query's cached data, if any: it is then asked with If-None-Match. */
+  cached?: () => unknown;
 }
 
 export function getResource<S extends z.ZodType>(
@@ -26,23 +27,38 @@ export function getResource<S extends z.ZodType>(
   options: FetchOptions,
   tags: Validators = validators,
 ): Promise<z.infer<S>> {
-  const { held, ...rest } = options;
+  const { cached, ...rest } = options;
   const etag = tags.get(path);
-  const holds = held !== undefined && held() !== undefined;
+  const isCached = cached !== undefined && cached() !== undefined;
   return connection.transport.request(path, {
     ...rest,
     decode: (value) => decodeResource(schema, value, what),
-    ...(etag !== undefined && holds
-      ? { revalidate: { etag, held: held as () => z.infer<S> | undefined } }
+    ...(etag !== undefined && isCached
+      ? { revalidate: { etag, cached: cached as () => z.infer<S> | undefined } }
       : {}),
     onValidator: (tag) => tags.set(path, tag),
   });
 }
 
-/**
- * The queryFn for a fetcher: the query's signal, its lane (see fetch-priority.ts) and its label. The
- * fetcher also gets the query's context (its client: what the cache already holds).
- */
+/** GET `endpoint` at `params` (and `query`), decoded by its resource schema. */
+export function getEndpoint<E extends Endpoint>(
+  connection: Connection,
+  endpoint: E,
+  params: Parameters<typeof pathOf<E>>[1],
+  what: string,
+  options: FetchOptions,
+  query?: Parameters<typeof pathOf<E>>[2],
+): Promise<z.infer<E["resource"]>> {
+  return getResource<E["resource"]>(
+    connection,
+    pathOf(endpoint, params, query),
+    endpoint.resource,
+    what,
+    options,
+  );
+}
+
+/** The queryFn for a fetcher: the query's signal, its lane (see fetch-priority.ts), label and context. */
 export function queryFnOf<T>(
   connection: Connection,
   fetcher: (
@@ -59,7 +75,7 @@ export function queryFnOf<T>(
         signal,
         priority: fetchPriority(client, queryKey),
         label: labelOf(queryKey),
-        held: () => client.getQueryData(queryKey),
+        cached: () => client.getQueryData(queryKey),
       },
       context,
     );

@@ -1,6 +1,5 @@
 // How long each endpoint's data stays fresh: never shorter than its cadence, so the budget is not spent on
-// the same bytes twice. A block is 120 s (BLOCK_SECONDS); lists, supply and rate metadata change rarely;
-// a fixing for a past date never changes.
+// the same bytes twice.
 import type { Endpoint } from "../../interface/endpoints.ts";
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 
@@ -23,10 +22,7 @@ export const STALE_TIME = {
   settled: Number.POSITIVE_INFINITY,
 } as const;
 
-/**
- * How long an endpoint's answer stays fresh, as the endpoint table says (`freshFor`); a fixing of a settled
- * date (or a range that ended before today) for ever.
- */
+/** How long an endpoint's response stays fresh (its `freshFor`); a settled date's fixing for ever. */
 export function staleTimeOf(endpoint: Endpoint, settled = false): number {
   if (endpoint.freshFor === "fixing") return settled ? STALE_TIME.settled : STALE_TIME.latestRate;
   return STALE_TIME[endpoint.freshFor];

@@ -1,8 +1,5 @@
-// The validator (ETag) of each answer the query cache holds, by the path it was asked at: when a query
-// held in the cache (restored from IndexedDB after a reload, or simply stale) is fetched again, it is asked
-// with If-None-Match, and an answer that has not changed comes back as a 304 without its body. They are
-// persisted in the same record as the cache (query-client.ts), so a restored answer and its validator
-// always belong together.
+// The ETag of each cached response, by path, so a cached query fetched again is asked with If-None-Match
+// and an unchanged response costs a 304 without its body. Persisted in the cache's own record.
 
 export class Validators {
   private readonly tags = new Map<string, string>();
@@ -11,7 +8,7 @@ export class Validators {
     return this.tags.get(path);
   }
 
-  /** The validator of the answer just taken for `path`, or none (an answer without ETag, a service that sends none). */
+  /** The ETag of the response just taken for `path`, or none when it carried none. */
   set(path: string, etag: string | null): void {
     if (etag === null) this.tags.delete(path);
     else this.tags.set(path, etag);

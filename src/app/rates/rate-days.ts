@@ -1,5 +1,5 @@
-// The rates page's days: ISO days (`yyyy-mm-dd` in UTC, see the interface's iso-day.ts) as a person types,
-// reads and counts them. No Date in the reader's time zone, so "the day" never shifts with their clock.
+// The rates page's days as `yyyy-mm-dd` in UTC, never a Date in the reader's zone, so "the day" never
+// shifts with their clock.
 import { daysBetween, isIsoDay } from "../../interface/iso-day.ts";
 import { formatDate } from "../format/dates.ts";
 

@@ -1,5 +1,5 @@
-// Rate values as their issuers quote them: with the type's own decimals, in percent, except the SOFR Index
-// (SAFR), which is an index level (see InterestRateSchema's `value` description), so it has no unit.
+// Rate values as their issuers quote them: the type's own decimals, in percent, except the SOFR Index
+// (SAFR), an index level without a unit.
 import { RATE_TYPES } from "../../interface/vocabulary.ts";
 import { formatDate } from "../format/dates.ts";
 import { type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
@@ -54,10 +54,7 @@ export function formatRateValue(value: number, decimals: number, unit: RateUnit,
   return unit.index ? text : `${text}%`;
 }
 
-/**
- * The change between two values: in basis points for a rate (+25 bp, one decimal when the type has more
- * than two), in index points for an index level (+0.00123456).
- */
+/** The change between two values: basis points for a rate (+25 bp), index points for an index level. */
 export function formatRateChange(change: number, decimals: number, unit: RateUnit, locale?: string): string {
   if (!Number.isFinite(change)) return "—";
   if (unit.index) return fixed(decimals, locale, true).format(change);
@@ -65,11 +62,7 @@ export function formatRateChange(change: number, decimals: number, unit: RateUni
   return `${fixed(bpDecimals, locale, true).format(change * 100)} bp`;
 }
 
-/**
- * A publication time in `zone` (the setting), to the minute: "Mar 11, 2024, 1:00 PM UTC+09:00", the zone
- * named; short, without the year or the zone, for a table row whose date and column heading say them:
- * "Mar 11, 1:00 PM".
- */
+/** A publication time in `zone`, named; `short` leaves out the year and zone a table's heading says. */
 export function formatPublished(
   iso: string,
   zone: TimeZone,

@@ -1,6 +1,5 @@
-// The fixings of a range as a line, oldest to newest: one point per fixing at its effective day (00:00 UTC),
-// labelled by UTC date so the day never shifts with the reader's clock. Drawn from the answer the table
-// shows; it asks for nothing.
+// The fixings of a range as a line, labelled by UTC date so the day never shifts with the reader's clock;
+// drawn from the response the table shows, so it asks for nothing.
 import { useCallback, useMemo } from "react";
 import type { InterestRate } from "../../interface/resources.ts";
 import { MiniLineChart } from "../chart-models/mini-line-chart.tsx";
@@ -38,7 +37,7 @@ export function RateRangeChart({
   );
 }
 
-/** Each fixing's effective day (UTC seconds) and value, in the answer's order (the chart sorts them). */
+/** Each fixing's effective day (UTC seconds) and value, in the response's order (the chart sorts them). */
 export function fixingSeries(fixings: readonly InterestRate[]): {
   times: Float64Array;
   values: Float64Array;

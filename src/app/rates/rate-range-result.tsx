@@ -1,5 +1,4 @@
-// The fixings of one (type, range): count, lowest, highest, mean and change, the fixings as a line, then every
-// fixing newest first.
+// The fixings of one (type, range): their summary, their line, then every fixing newest first.
 import { useMemo } from "react";
 import type { InterestRate } from "../../interface/resources.ts";
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";

@@ -1,6 +1,5 @@
-// The fixings of the selected type over a range: a form whose "Show fixings" is the only thing that asks
-// for them (typing dates spends nothing), then the summary and the table. The form keeps the last range
-// when the type changes, so the same range for another type is one press away.
+// The fixings of the selected type over a range: only "Show fixings" asks for them, so typing dates spends
+// nothing; the range stays when the type changes, so the same range for another type is one press away.
 import { type FormEvent, useState } from "react";
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import { utcDay } from "./queries/interest-rate.ts";
@@ -51,32 +50,21 @@ export function RateRangeSection({
     <section className="card rate-range" aria-labelledby="rate-range-title">
       <h2 id="rate-range-title">{type} fixings</h2>
       <form className="rate-range__form" onSubmit={submit} noValidate aria-describedby="rate-range-hint">
-        <div className="field">
-          <label htmlFor="range-from">From</label>
-          <input
-            id="range-from"
-            type="date"
-            min={first}
-            max={today}
-            value={draft.from}
-            aria-invalid={error !== null}
-            aria-errormessage={error !== null ? "range-error" : undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="range-to">To</label>
-          <input
-            id="range-to"
-            type="date"
-            min={first}
-            max={today}
-            value={draft.to}
-            aria-invalid={error !== null}
-            aria-errormessage={error !== null ? "range-error" : undefined}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </div>
+        {(["from", "to"] as const).map((end) => (
+          <div className="field" key={end}>
+            <label htmlFor={`range-${end}`}>{end === "from" ? "From" : "To"}</label>
+            <input
+              id={`range-${end}`}
+              type="date"
+              min={first}
+              max={today}
+              value={draft[end]}
+              aria-invalid={error !== null}
+              aria-errormessage={error !== null ? "range-error" : undefined}
+              onChange={(event) => setDraft({ ...draft, [end]: event.target.value })}
+            />
+          </div>
+        ))}
         <button type="submit" className="button button--primary">
           Show fixings
         </button>

@@ -1,5 +1,4 @@
-// What a range of fixings comes to: how many, the lowest and highest (and when), the mean, and the change
-// from the first to the last; and the fixings newest first, as the table lists them.
+// What a range of fixings comes to: count, extremes, mean and change; and the fixings newest first.
 import type { InterestRate } from "../../interface/resources.ts";
 import { dayOf } from "./rate-days.ts";
 

@@ -1,5 +1,4 @@
-// Every rate type the service lists, with its issuer, first date and decimals, and a link selecting it.
-// Selecting spends one request (the type's value); the list itself is one request, cached a day.
+// Every rate type the service lists, each a link selecting it.
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { InterestRateMeta } from "../../interface/resources.ts";
@@ -37,8 +36,7 @@ export function RateTypesList({
         queryKey={queryKeys.interestRateTypes()}
         what="the rate types"
         skeleton={
-          // As tall as the list it stands for (a header and a row per type, at the table's row heights):
-          // on a phone the value panel is below it and would jump when the list came.
+          // As tall as the list, or the value panel below it on a phone would jump when the list came.
           <div className="rate-types__loading">
             <SkeletonRows rows={RATE_TYPE_SYMBOLS.length + 1} columns={4} label="the rate types" />
           </div>

@@ -1,5 +1,5 @@
-// The selected rate type's value: on a chosen date (a fixing in force on a weekend or holiday is the
-// business day's before), or the latest. One look-up per committed date; the answer is cached for good.
+// The selected rate type's value on a chosen date, or the latest: one request per committed date, not
+// per keystroke (use-date-draft.ts).
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import { utcDay } from "./queries/interest-rate.ts";
 import { RateValueResult } from "./rate-value-result.tsx";

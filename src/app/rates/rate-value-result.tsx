@@ -1,6 +1,5 @@
-// The answer for one (type, date): the figure, when it took effect and was published, and why it is another
-// day's fixing when the date had none. A date before the type's first fixing is a 404: the service's words,
-// and the first date to go to instead (trying the same request again would only spend budget).
+// The fixing for one (type, date), and why it is another day's when the date had none. A 404 (before the
+// type's first fixing) offers the first date instead of a retry, which would only spend budget.
 import type { InterestRate } from "../../interface/resources.ts";
 import { RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";
 import { FailureNotice, QueryView } from "../components/query-status.tsx";

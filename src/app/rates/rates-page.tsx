@@ -1,6 +1,5 @@
-// /rates: every interest-rate type, the selected type's value on a date (or the latest), and its fixings
-// over a range. The address holds the state (see rates-search.ts). Requests: the type list (cached a day),
-// one per type or date chosen, one per range shown; back/forward re-reads the cache.
+// /rates: every interest-rate type, the selected type's value on a date, and its fixings over a range, all
+// in the address (rates-search.ts) so back/forward re-reads the cache.
 import "./rates-page.css";
 import { useSearchParams } from "react-router";
 import { PageLede } from "../components/page-lede.tsx";

@@ -1,7 +1,5 @@
-// The rates page's state, kept in the address so every view is a link and back/forward work:
-// ?type=ESTER&date=YYYY-MM-DD&from=YYYY-MM-DD&to=YYYY-MM-DD. `date` absent: the latest fixing. `from`/`to`
-// present: the range whose fixings the table shows (they are written only when the person asks for them, so
-// opening a link spends a request on the table only if the link has one). Anything unreadable falls back.
+// The rates page's state in the address (?type=&date=&from=&to=), so every view is a link; the range is
+// written only when asked for, so opening a link spends a request on the table only if the link has one.
 
 import { addDays } from "../../interface/iso-day.ts";
 import { RATE_TYPE_SYMBOLS, RATE_TYPES, type RateType } from "../../interface/vocabulary.ts";

@@ -1,7 +1,5 @@
-// A date input that commits on change without spending a request per keystroke. A date typed into its
-// segments passes through several complete values (2 → 0002, 20 → 0020, …), and each would be a look-up; so
-// a change is committed after a short pause, at once on Enter or when the input loses focus, only when it is
-// a plausible day, and only when it differs from what is committed. Back/forward resets the draft.
+// A date input that commits without a request per keystroke: typing passes through complete values (2 →
+// 0002, 20 → 0020), so a plausible changed day is committed after a pause, on Enter or on blur.
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { isPlausibleDay } from "./rate-days.ts";
 

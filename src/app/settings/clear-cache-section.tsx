@@ -1,5 +1,5 @@
-// "Clear cached data": forgets every answer kept in memory and in this browser's storage, so the pages ask
-// the service again. Says when it is done, or what went wrong.
+// "Clear cached data": forgets every cached response in memory and in this browser's storage, so the
+// pages ask the service again.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { clearCachedData } from "./clear-cache.ts";

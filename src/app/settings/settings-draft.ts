@@ -1,5 +1,5 @@
-// The settings form's values as typed, their checks, and what saving them changes. Pure: no React, no
-// storage. An invalid field names its problem; nothing is saved until every field is right.
+// The settings form's values as typed, their checks, and what saving them changes: pure, so it is
+// checked on its own. Nothing is saved until every field is right.
 import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 import { formatNumber } from "../format/numbers.ts";
@@ -108,10 +108,7 @@ export function changedSettings(current: Settings, next: SettingsValues["setting
   return changes;
 }
 
-/**
- * The draft after the stored settings changed elsewhere (the header's theme switch, another tab): fields
- * the person has not touched follow the new settings; what they typed stays.
- */
+/** The draft after the settings changed elsewhere: untouched fields follow them, what was typed stays. */
 export function followSettings(
   draft: SettingsDraft,
   before: SettingsDraft,

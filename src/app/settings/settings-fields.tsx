@@ -1,9 +1,7 @@
 // The settings form's fields, grouped as a person thinks of them: the service and its keys, the request
-// budget, the look. Each field has its label, a hint, and its error next to it when it has one; the
-// wiring of its input (id, value, problem, what describes it) is the form's.
-import type { ReactNode } from "react";
+// budget, the look.
 import { SecretInput } from "../components/secret-input.tsx";
-import type { FormDraft } from "../components/use-form-draft.tsx";
+import { type FormDraft, FormField } from "../components/use-form-draft.tsx";
 import { DISPLAY_CURRENCIES } from "../format/currency.ts";
 import {
   browserTimeZone,
@@ -36,7 +34,7 @@ export function SettingsFields({
     <>
       <fieldset className="card settings-group">
         <legend>Service</legend>
-        <Field form={form} field="baseUrl" label="Service address" hint={baseUrlHint}>
+        <FormField form={form} field="baseUrl" label="Service address" hint={baseUrlHint}>
           <input
             {...form.input("baseUrl", "settings-baseUrl-hint")}
             placeholder="This site"
@@ -44,18 +42,18 @@ export function SettingsFields({
             autoComplete="url"
             spellCheck={false}
           />
-        </Field>
-        <Field form={form} field="apiKey" label="API key" hint={apiKeyHint}>
+        </FormField>
+        <FormField form={form} field="apiKey" label="API key" hint={apiKeyHint}>
           <SecretInput {...form.secret("apiKey", "settings-apiKey-hint")} what="the API key" />
-        </Field>
-        <Field form={form} field="writeKey" label="Write key" hint={writeKeyHint}>
+        </FormField>
+        <FormField form={form} field="writeKey" label="Write key" hint={writeKeyHint}>
           <SecretInput {...form.secret("writeKey", "settings-writeKey-hint")} what="the write key" />
-        </Field>
+        </FormField>
       </fieldset>
 
       <fieldset className="card settings-group">
         <legend>Request budget</legend>
-        <Field
+        <FormField
           form={form}
           field="budgetPerMinute"
           label="Requests per minute"
@@ -75,7 +73,7 @@ export function SettingsFields({
             inputMode="numeric"
             autoComplete="off"
           />
-        </Field>
+        </FormField>
       </fieldset>
 
       <fieldset className="card settings-group">
@@ -101,7 +99,7 @@ export function SettingsFields({
             System follows your device's light or dark setting.
           </p>
         </fieldset>
-        <Field
+        <FormField
           form={form}
           field="currency"
           label="Currency"
@@ -114,14 +112,14 @@ export function SettingsFields({
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         <TimeZoneChoice form={form} />
       </fieldset>
     </>
   );
 }
 
-/** UTC or the browser's zone, each named; the hint says what the chosen one is right now and what it spares. */
+/** UTC or the browser's zone, each named; the hint says what the chosen one is right now. */
 function TimeZoneChoice({ form }: { form: SettingsForm }) {
   const browser = browserTimeZone();
   const chosen = timeZoneOf(form.draft.timeZone, browser);
@@ -163,28 +161,3 @@ const apiKeyHint =
   "Optional. Sent as X-Api-Key, for a larger request limit if the service's operator issued you a key.";
 const writeKeyHint =
   "Needed only to report circulating supply. Kept for this browser tab only, forgotten when it closes.";
-
-function Field({
-  form,
-  field,
-  label,
-  hint,
-  children,
-}: {
-  form: SettingsForm;
-  field: SettingsField;
-  label: string;
-  hint: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={`settings-${field}`}>{label}</label>
-      {children}
-      {form.error(field)}
-      <p id={`settings-${field}-hint`} className="field__hint">
-        {hint}
-      </p>
-    </div>
-  );
-}

@@ -1,5 +1,5 @@
-// /settings: where the service is and which keys to send, the request budget to plan with, how things look,
-// and the cached data. Saved with one button; an invalid field keeps what was typed and names the problem.
+// /settings: the service and its keys, the request budget, the look, and the cached data, saved with one
+// button.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useFormDraft } from "../components/use-form-draft.tsx";

@@ -1,14 +1,14 @@
-// The frame around every page: the header with the navigation, where the numbers come from, the request
-// budget and the theme switch; the page itself below it.
+// The frame around every page: the header with the navigation, the market source, the request budget and
+// the theme switch.
 import { useLayoutEffect } from "react";
 import { NavLink, Outlet } from "react-router";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { useAdminKey } from "../store/admin-key.ts";
-import { useAnswersFollowSource } from "./answers-follow-source.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";
+import { useResetCacheOnSourceChange } from "./reset-cache-on-source-change.ts";
 import { ServiceHealthNotice } from "./service-health-notice.tsx";
 import { takeShellFocus } from "./shell-focus.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -18,7 +18,7 @@ export function AppShell() {
   // The console is outside the navigation until this tab holds an admin key (kept for the session only).
   const admin = useAdminKey() !== "";
   usePageDescription();
-  useAnswersFollowSource();
+  useResetCacheOnSourceChange();
   // The keyboard's place in the HTML shell this render replaced, kept.
   useLayoutEffect(() => takeShellFocus(), []);
   return (

@@ -1,5 +1,4 @@
-// The request budget in the header: how much of the window is used, when the next slot frees, what waits.
-// It is the user's answer to "why is this not loading yet?".
+// The request budget in the header: the user's answer to "why is this not loading yet?".
 
 import { useNow } from "../components/use-now.ts";
 import { formatCountdown } from "../format/numbers.ts";

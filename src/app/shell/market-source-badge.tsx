@@ -1,6 +1,5 @@
-// In the header of every page: where the numbers come from, as the service says it. "Simulated market"
-// must not be missed by someone who thinks they browse real prices, so it is a warning, not a footnote.
-// Nothing is claimed before an answer has said it, nor for a service that does not say (the public one).
+// Where the numbers come from, as the service says it: "Simulated market" is a warning, not a footnote, as
+// it must not be missed; nothing is claimed before a response has said it.
 import { useSyncExternalStore } from "react";
 import { useConnection } from "../transport/connection-context.tsx";
 import type { MarketSource } from "../transport/market-source.ts";
@@ -32,8 +31,8 @@ export function MarketSourceBadge() {
 }
 
 /**
- * The header of the answers, or, on a page restored from the cache that has received none yet, the free
- * /status of a service that spoke the header before: the claim is always the service's word of now.
+ * The responses' header, or on a page restored from the cache with none yet, the free /status of a service
+ * that spoke the header before: the claim is always the service's word of now.
  */
 function useMarketSourceClaim(): MarketSource | null {
   const { marketSource } = useConnection();

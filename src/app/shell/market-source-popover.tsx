@@ -1,14 +1,13 @@
-// "Live from N exchanges" and, on demand, each exchange's health from the service's /status: a button that
-// opens a non-modal dialog (a disclosure: aria-expanded on the button, Esc or a click elsewhere closes it
-// and focus goes back to the button). Written out rather than the browser's popover attribute, which
-// jsdom cannot run, or a library, which would add to every page's first load for one small panel.
+// "Live from N exchanges" and, on demand, each exchange's health from /status, in a disclosure written out
+// rather than the popover attribute, which jsdom cannot run, or a library every first load would carry.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { ExchangeHealth, HistoryStretch, Status } from "../../interface/status.ts";
+import { capitalise, describeFailure } from "../components/failure.ts";
+import { Figure } from "../components/figure.tsx";
 import { useNow } from "../components/use-now.ts";
-import { describeFailure } from "../format/failure.ts";
 import { formatAge, formatNumber } from "../format/numbers.ts";
 import { useConnection } from "../transport/connection-context.tsx";
-import { useStatus } from "./queries/status.ts";
+import { HISTORY_NAMES, useStatus } from "./queries/status.ts";
 
 export function ExchangeHealthPopover({ live, total }: { live: number; total: number }) {
   const [open, setOpen] = useState(false);
@@ -146,7 +145,7 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
           backfill.history.map((stretch) => (
             <Figure
               key={stretch.resolution}
-              term={`${HISTORY_NAMES[stretch.resolution]} history`}
+              term={`${capitalise(HISTORY_NAMES[stretch.resolution])} history`}
               value={describeStretch(stretch)}
             />
           ))
@@ -164,18 +163,9 @@ function ExchangeItem({ exchange, now }: { exchange: ExchangeHealth; now: number
   );
 }
 
-const HISTORY_NAMES: Record<HistoryStretch["resolution"], string> = {
-  "1m": "1-minute",
-  "1h": "Hourly",
-  "1d": "Daily",
-};
-
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * One resolution of an exchange's history: what it fills while filling, and when done how far back the
- * exchange's candles reached (an exchange may keep fewer than asked: Kraken's 720 hours).
- */
+/** One resolution of an exchange's history: what it fills, or when done how far back its candles reached. */
 function describeStretch(stretch: HistoryStretch): string {
   const range = `${isoDay(stretch.fromMs)} to ${isoDay(stretch.toMs)}`;
   if (stretch.state === "waiting") return `waiting (${range})`;
@@ -185,15 +175,6 @@ function describeStretch(stretch: HistoryStretch): string {
   }
   if (stretch.coveredFromMs === null) return "done: the exchange had none";
   return `done, from ${isoDay(Math.max(stretch.coveredFromMs, stretch.fromMs))}`;
-}
-
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }
 
 function ageOf(iso: string | null, now: number): string {

@@ -1,5 +1,4 @@
-// The header's navigation: one list for the React header and for the HTML shell the page shows before its
-// scripts have run (static-shell.ts), so the two cannot disagree. Plain data: the build reads it too.
+// The header's navigation, one list for the React header and the HTML shell so the two cannot disagree.
 
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 

@@ -1,8 +1,8 @@
-// The error boundary of every page: a crash inside one page shows here, in words, with the header still
-// usable, instead of a blank screen. Moving to another address gives the next page a fresh start.
+// The error boundary of every page, so a crash shows in words with the header still usable, not a blank
+// screen.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "react-router";
-import { describeFailure } from "../format/failure.ts";
+import { describeFailure } from "../components/failure.ts";
 
 interface Props {
   resetKey: string;

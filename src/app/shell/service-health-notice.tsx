@@ -1,5 +1,4 @@
-// Said under the header while requests get no answer at all: the transport is retrying with backoff, and
-// the person should know why nothing arrives (and that it is not their budget).
+// Said while requests get no response at all, so the person knows why nothing arrives (not their budget).
 import { useSyncExternalStore } from "react";
 import { useNow } from "../components/use-now.ts";
 import { formatAge } from "../format/numbers.ts";

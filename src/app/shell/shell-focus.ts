@@ -1,6 +1,5 @@
-// Where the keyboard was in the HTML shell (static-shell.ts), carried over to React's first render. React
-// replaces the shell's nodes, and a focused node that is removed leaves the focus on the body: a person who
-// tabbed to the skip link or a navigation link while the scripts were on their way would find it gone.
+// Where the keyboard was in the HTML shell, carried over to React's first render: a focused node React
+// removes leaves the focus on the body, so a person who tabbed in early would find it gone.
 
 /** A shell link React draws too, known by its address and classes. */
 interface FocusedLink {

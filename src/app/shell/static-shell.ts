@@ -1,11 +1,5 @@
-// The page as the HTML itself shows it, before any script has run: the header with the navigation (plain
-// links, which work already) and the page's heading and lede. On a phone over a slow network the scripts
-// take seconds to arrive and run; without this the screen stays blank until then. React replaces it on its
-// first render with the same frame (app-shell.tsx, the pages' PageLede), so nothing moves.
-//
-// The build writes the coin list's shell into index.html (vite.config.ts); the service puts each page's
-// own heading and lede into the marked elements when it answers that page's address. Plain code, no React:
-// the build runs it in Node.
+// The page as the HTML shows it before any script has run, so a phone on a slow network does not stay blank
+// for seconds; React replaces it with the same frame, so nothing moves. Plain code, as the build runs it.
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { BRAND, NAV } from "./navigation.ts";
 

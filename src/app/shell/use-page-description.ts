@@ -1,6 +1,4 @@
-// The meta description follows the page shown. The service writes the first page's into the HTML it
-// answers; moving between pages in the tab changes it here, for whatever reads the document later (a
-// crawler that runs scripts, a share sheet).
+// The meta description follows the page shown, for whatever reads the document later (a share sheet).
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";

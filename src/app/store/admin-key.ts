@@ -1,29 +1,18 @@
-// The operator's admin key. Kept in session storage only, like the write key: it lasts while the tab is
-// open, never lands in localStorage, the URL, the query cache or the bundle. Readers subscribe, so the
-// main navigation shows the console's link the moment a key is accepted and hides it when forgotten
-// (session storage sends no event to the tab that wrote it).
+// The operator's admin key, in session storage only like the write key. Readers subscribe because session
+// storage sends no event to the tab that wrote it, and the navigation shows the console's link by it.
 import { useSyncExternalStore } from "react";
-import { sessionStorageOrNull } from "./browser-storage.ts";
+import { readStored, sessionStorageOrNull, writeStored } from "./browser-storage.ts";
 
 const ADMIN_KEY = "cmd.adminKey";
 const listeners = new Set<() => void>();
 
 export function loadAdminKey(storage: Storage | null = sessionStorageOrNull()): string {
-  try {
-    return storage?.getItem(ADMIN_KEY) ?? "";
-  } catch {
-    return "";
-  }
+  return readStored(ADMIN_KEY, storage);
 }
 
 /** Keeps `key` for this tab; "" forgets it. */
 export function saveAdminKey(key: string, storage: Storage | null = sessionStorageOrNull()): void {
-  try {
-    if (key === "") storage?.removeItem(ADMIN_KEY);
-    else storage?.setItem(ADMIN_KEY, key);
-  } catch {
-    // Session storage disabled: the console works until the page is left, then asks again.
-  }
+  writeStored(ADMIN_KEY, key, storage);
   for (const listener of [...listeners]) listener();
 }
 

@@ -32,10 +32,7 @@ export function useSettings(): [Settings, (change: Partial<Settings>) => void] {
   return [settings, (change) => store.update(change)];
 }
 
-/**
- * The zone times are written in, from the settings: "UTC" or the browser's own IANA zone. Here rather than
- * in format/time-zone.ts because the settings store stands on that module (it keeps the setting's type).
- */
+/** The zone times are written in, from the settings (here, as the settings store stands on time-zone.ts). */
 export function useTimeZone(): TimeZone {
   const [settings] = useSettings();
   return timeZoneOf(settings.timeZone, browserTimeZone());

@@ -1,10 +1,11 @@
-// The user's settings, kept in localStorage so they survive reloads and every tab shares them. Read back
-// through a schema: a hand-edited or outdated entry falls back to the defaults field by field instead of
-// breaking the page. The write key is not here: it lives in session storage only (see write-key.ts).
+// The user's settings, kept in localStorage so every tab shares them, and read back field by field through
+// a schema so that a hand-edited or outdated entry falls back to the defaults instead of breaking the page.
 import { z } from "zod";
 import { DEFAULT_RATE_LIMIT } from "../../interface/vocabulary.ts";
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../format/currency.ts";
 import { DEFAULT_TIME_ZONE_SETTING, TIME_ZONE_SETTINGS, type TimeZoneSetting } from "../format/time-zone.ts";
+import { readStored, writeStored } from "./browser-storage.ts";
+import { ExternalStore } from "./external-store.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -73,52 +74,20 @@ export function normaliseBaseUrl(input: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-type Listener = () => void;
-
-/**
- * The settings as an external store for useSyncExternalStore: one object per change, written through to
- * storage, and updated when another tab writes (the storage event).
- */
-export class SettingsStore {
-  private current: Settings;
-  private readonly listeners = new Set<Listener>();
-
+/** The settings, written through to storage, and taken again when another tab writes them. */
+export class SettingsStore extends ExternalStore<Settings> {
   constructor(private readonly storage: Storage | null) {
-    this.current = readSettings(this.read());
+    super(readSettings(readStored(SETTINGS_KEY, storage)));
   }
 
-  get = (): Settings => this.current;
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
   update(change: Partial<Settings>): void {
-    this.current = { ...this.current, ...change };
-    try {
-      this.storage?.setItem(SETTINGS_KEY, JSON.stringify(this.current));
-    } catch {
-      // Storage full or disabled: the settings still hold for this page.
-    }
-    this.notify();
+    const next = { ...this.get(), ...change };
+    writeStored(SETTINGS_KEY, JSON.stringify(next), this.storage);
+    this.set(next);
   }
 
   /** Another tab changed the settings: take them. */
   reload(): void {
-    this.current = readSettings(this.read());
-    this.notify();
-  }
-
-  private read(): string | null {
-    try {
-      return this.storage?.getItem(SETTINGS_KEY) ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.set(readSettings(readStored(SETTINGS_KEY, this.storage)));
   }
 }

@@ -1,22 +1,13 @@
-// The write key for posting supply. Kept in session storage only: it lasts while the tab is open, never
-// lands in localStorage, the URL, the query cache or the bundle.
-import { sessionStorageOrNull } from "./browser-storage.ts";
+// The write key for posting supply, in session storage only, so it never outlives the tab nor lands in
+// localStorage, the URL, the query cache or the bundle.
+import { readStored, sessionStorageOrNull, writeStored } from "./browser-storage.ts";
 
 const WRITE_KEY = "cmd.writeKey";
 
 export function loadWriteKey(storage: Storage | null = sessionStorageOrNull()): string {
-  try {
-    return storage?.getItem(WRITE_KEY) ?? "";
-  } catch {
-    return "";
-  }
+  return readStored(WRITE_KEY, storage);
 }
 
 export function saveWriteKey(key: string, storage: Storage | null = sessionStorageOrNull()): void {
-  try {
-    if (key === "") storage?.removeItem(WRITE_KEY);
-    else storage?.setItem(WRITE_KEY, key);
-  } catch {
-    // Session storage disabled: the key is only kept in the form.
-  }
+  writeStored(WRITE_KEY, key, storage);
 }

@@ -1,16 +1,15 @@
-// The record the service stored, as it answered: what now counts as the coin's circulating supply. Its time
-// is in the time zone setting, the zone named.
+// The record the service stored: what now counts as the coin's circulating supply.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Supply } from "../../interface/resources.ts";
 import { formatNumber } from "../format/numbers.ts";
-import { formatDateTimeIn, type TimeZone, timeZoneAbbreviation } from "../format/time-zone.ts";
+import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 
 export function StoredRecord({ record }: { record: Supply }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const zone = useTimeZone();
-  // A new record takes the focus, so keyboard and screen-reader users land on the answer.
+  // A new record takes the focus, so keyboard and screen-reader users land on the response.
   useEffect(() => {
     if (record) heading.current?.focus();
   }, [record]);
@@ -36,7 +35,7 @@ export function StoredRecord({ record }: { record: Supply }) {
         <dd>{record.source}</dd>
         <dt>Time</dt>
         <dd>
-          <time dateTime={record.time}>{storedAt(record.time, zone)}</time>
+          <time dateTime={record.time}>{formatIsoIn(record.time, zone, { seconds: true })}</time>
         </dd>
         <dt>Block</dt>
         <dd className="num">{record.block}</dd>
@@ -47,11 +46,4 @@ export function StoredRecord({ record }: { record: Supply }) {
       </p>
     </section>
   );
-}
-
-/** When the record was stored, in `zone` and naming it: "Jan 2, 2024, 9:30:05 AM UTC+09:00". */
-function storedAt(iso: string, zone: TimeZone): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return `${formatDateTimeIn(ms / 1000, zone, { seconds: true })} ${timeZoneAbbreviation(zone, ms / 1000)}`;
 }

@@ -1,5 +1,5 @@
-// What the supply form checks before it spends a request: each field's value read the way a person types
-// it, and what is wrong in words that say how to fix it. Pure: no React, no storage.
+// What the supply form checks before it spends a request, read the way a person types it, and what is
+// wrong in words that say how to fix it.
 import { MAX_CIRCULATING_SUPPLY, symbolParam } from "../../interface/parameters.ts";
 import type { CoinSymbolAndName } from "../../interface/resources.ts";
 import type { DraftCheck, FieldErrors } from "../components/use-form-draft.tsx";
@@ -22,10 +22,7 @@ const GROUP_GAPS = /[\s\u00a0\u202f_']/g;
 const PLAIN = /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const COMMA_GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
-/**
- * The number in `text`: "19912345", "19,912,345", "19 912 345", "19912345.5" and "1.5e9" are read; commas
- * only between groups of three digits, a point for decimals. Then > 0 and ≤ MAX_CIRCULATING_SUPPLY.
- */
+/** The number in `text` ("19,912,345", "19 912 345", "1.5e9"), > 0 and ≤ MAX_CIRCULATING_SUPPLY. */
 export function parseSupply(text: string): Checked<number> {
   const trimmed = text.trim();
   if (trimmed === "")
@@ -53,9 +50,8 @@ export function parseSupply(text: string): Checked<number> {
 }
 
 /**
- * The symbol as the service knows it. `coins` null: the coin list is not here (still loading or failed), so
- * only the shape is checked and the service decides. Symbols are case-sensitive: "btc" is wrong, and the
- * error names the symbol meant.
+ * The symbol as the service knows it (case-sensitive, so the error names the symbol meant); without the
+ * coin list (`coins` null) only its shape is checked and the service decides.
  */
 export function checkSymbol(text: string, coins: readonly CoinSymbolAndName[] | null): Checked<string> {
   const symbol = text.trim();

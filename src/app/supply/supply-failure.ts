@@ -1,8 +1,7 @@
-// A refused or failed supply post, in words that say what to do, and where it belongs: next to the field it
-// is about (the write key, the symbol, the supply) or above the send button when it is about no one field.
+// A refused or failed supply post, in words that say what to do, placed next to the field it is about.
 
+import { describeFailure } from "../components/failure.ts";
 import type { FormFailure } from "../components/use-form-draft.tsx";
-import { describeFailure } from "../format/failure.ts";
 import { ApiRequestError } from "../transport/transport.ts";
 import type { SupplyField } from "./supply-checks.ts";
 

@@ -1,6 +1,5 @@
-// The supply form: symbol (suggested from the coin list), circulating supply and the write key. Everything
-// is checked before a request is spent; a problem shows next to its field and the first such field takes
-// the focus. What was typed stays in the form whatever the service answers.
+// The supply form: symbol (suggested from the coin list), circulating supply and the write key, each
+// checked before a request is spent.
 import { useState } from "react";
 import type { CoinSymbolAndName, Supply } from "../../interface/resources.ts";
 import { FailureBox } from "../components/failure-box.tsx";
@@ -30,7 +29,7 @@ export function SupplyForm({
 }: {
   initialSymbol: string;
   coinList: CoinList;
-  /** A post is about to go: an earlier stored record no longer answers what is in the form. */
+  /** A post is about to go: an earlier stored record no longer matches what is in the form. */
   onSend: () => void;
   onStored: (record: Supply) => void;
 }) {

@@ -1,5 +1,5 @@
-// /supply: report a coin's circulating supply to the service (the one write), with the write key kept for
-// this tab only. /supply?symbol=BTC pre-fills the symbol; the supply itself never goes into the address.
+// /supply: report a coin's circulating supply (the one write). /supply?symbol=BTC pre-fills the symbol;
+// the supply itself never goes into the address.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -46,8 +46,8 @@ export function SupplyPage() {
 }
 
 /**
- * The coin list for suggestions and the symbol check: fetched only when none is cached. Any cached list will
- * do for names, and a post marks the list stale; refetching it here would spend a request on every post.
+ * The coin list for suggestions, fetched only when none is cached: any cached list will do for names, and
+ * refetching the list a post invalidates would spend a request on every post.
  */
 function useCoinList(): CoinList {
   const options = coinsQueryOptions(useConnection());
@@ -59,8 +59,7 @@ function useCoinList(): CoinList {
   if (query.isError) {
     return { coins: null, note: "The coin list could not be loaded, so the service will check the symbol." };
   }
-  const eta =
-    waitMs !== null && waitMs > 500 ? ` (waiting for a free request slot: ${formatCountdown(waitMs)})` : "";
+  const eta = waitMs !== null ? ` (waiting for a free request slot: ${formatCountdown(waitMs)})` : "";
   return { coins: null, note: `Loading the coin list for suggestions${eta}…` };
 }
 

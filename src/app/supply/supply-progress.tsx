@@ -1,5 +1,4 @@
-// What the post is doing while it is pending: waiting for a free request slot (with the ETA), waiting out
-// the service's "too many requests" pause, or on its way.
+// What the post is doing while it is pending: waiting for a request slot, out a 429's pause, or on its way.
 
 import { useLabelWait } from "../components/use-label-wait.ts";
 import { formatCountdown } from "../format/numbers.ts";
@@ -10,7 +9,7 @@ export function PostProgress({ pending }: { pending: boolean }) {
   const waitMs = useLabelWait(SUPPLY_POST_LABEL, pending);
   const { pausedUntil } = useBudgetSnapshot();
   if (!pending) return null;
-  if (waitMs === null || waitMs <= 500) {
+  if (waitMs === null) {
     return (
       <p className="supply-progress" role="status">
         Sending to the service…

@@ -1,6 +1,5 @@
-// The coin's figures at a glance: price in the reader's currency, the change against yesterday, volume,
-// market cap, circulating supply (with its time and source below it) and rank. A figure that is still on
-// its way shows a placeholder of its size; one the service does not know shows a dash and why.
+// The coin's figures at a glance. A figure still on its way shows a placeholder of its size, so the layout
+// does not jump; one the service does not know shows a dash and why.
 import type { ReactNode } from "react";
 import { type CurrencyChoice, changeIn, convert } from "../format/currency.ts";
 import {

@@ -1,5 +1,5 @@
-// Every exchange trading the coin: its price, change, volume and last trade, sortable by each column; a
-// row opens to the exchange's last trades. Sort and open rows come from the URL (see symbol-params.ts).
+// Every exchange trading the coin, sortable by each column, a row opening to its last trades; sort and
+// open rows live in the URL (see symbol-params.ts).
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
 import type { SymbolExchangeDetails } from "../../interface/resources.ts";

@@ -1,6 +1,5 @@
-// One exchange's last trades, newest first: when, which pair, buy or sell, the price in the pair's quote
-// currency, how much, the price in USD the service estimated, and the exchange's own trade id. Times are in
-// the zone of the settings, named in the column's heading.
+// One exchange's last trades, newest first; times in the zone of the settings, named once in the column's
+// heading rather than in every cell.
 import type { SymbolExchangeDetails } from "../../interface/resources.ts";
 import { formatPrice } from "../format/numbers.ts";
 import { timeZoneAbbreviation } from "../format/time-zone.ts";

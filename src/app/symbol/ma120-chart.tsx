@@ -1,5 +1,5 @@
-// The coin's MA120 over the last 24 hours, across all exchanges: the `gfx1` points that came with the symbol
-// details (no request of its own), in the reader's currency, with the way to the full chart.
+// The coin's MA120 over the last 24 hours: the `gfx1` points that came with the symbol details, so it costs
+// no request of its own.
 import { useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import type { SymbolDetails } from "../../interface/resources.ts";

@@ -1,7 +1,5 @@
-// Every exchange followed for the coin in one block, heaviest first: its share of the block's volume (a bar
-// and a percentage; the shares add up to 100 %), its own MA120 and how far that sits from the crowd's, its
-// trades and volume. An exchange that did not trade says why: quiet (followed, no trades) or down (its
-// stream was not connected), so a missing exchange is never just absent.
+// Every exchange followed for the coin in one block, heaviest first. An exchange that did not trade says
+// why (quiet, or down), so a missing exchange is never just absent.
 import type { Contribution } from "../../interface/provenance.ts";
 import { type CurrencyChoice, convert } from "../format/currency.ts";
 import { formatNumber, formatPrice } from "../format/numbers.ts";

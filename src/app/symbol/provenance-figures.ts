@@ -1,11 +1,7 @@
-// How the provenance's numbers read: each exchange's share of the volume as a percentage that adds up to
-// 100 % with the others (as a reader checks it), and its distance from the crowd's price signed, in
-// percent to the thousandth (a major coin's exchanges sit a few hundredths of a percent apart).
+// How the provenance's numbers read: shares that add up to 100 % (as a reader checks it), and distances
+// from the crowd's price to the thousandth of a percent, as a major coin's exchanges sit that close.
 
-/**
- * The weights (0–1) as percentages to `decimals` places whose sum is exactly 100 (largest remainder: each
- * rounded down, the units left over going to the largest remainders). All zero when nothing traded.
- */
+/** The weights (0–1) as percentages whose sum is exactly 100 (largest remainder); all zero when none traded. */
 export function sharesOf(weights: readonly number[], decimals = 1): number[] {
   const unit = 10 ** decimals;
   const total = weights.reduce((sum, w) => sum + (Number.isFinite(w) && w > 0 ? w : 0), 0);

@@ -1,6 +1,5 @@
-// What MEDIR120's interquartile rule left out of the block: how many trades, and while the service still
-// keeps the block's trades (its last hour), which: when, where, at what price and how far from the crowd's.
-// Older blocks keep only the count, and the section says so rather than showing an empty list.
+// What MEDIR120's interquartile rule left out of the block. Older blocks keep only the count, and the
+// section says so rather than showing an empty list.
 import type { Provenance } from "../../interface/provenance.ts";
 import { type CurrencyChoice, convert } from "../format/currency.ts";
 import { formatNumber, formatPrice } from "../format/numbers.ts";

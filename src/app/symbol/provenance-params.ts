@@ -1,7 +1,5 @@
-// Which block's provenance the symbol page shows, as it lives in the address: none (the section closed,
-// nothing asked), `?block=newest`, or `?block=<Unix seconds>` (any second of the block: a chart point's
-// link, see provenanceAddress in queries/provenance.ts). Opening the section is in the address so that a
-// reload, a shared link and back/forward show what the reader chose to spend a request on.
+// Which block's provenance the symbol page shows (`?block=newest` or `?block=<Unix seconds>`), in the
+// address so that a reload, a shared link and back/forward show what the reader chose to spend a request on.
 
 /** What the section shows: nothing yet, the coin's newest block, or the block holding a time. */
 export type ProvenanceChoice = null | "newest" | number;

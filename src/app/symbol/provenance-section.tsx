@@ -1,8 +1,5 @@
-// "How this price was made" on the symbol page. Closed until the reader opens it: the page already spends
-// two requests (the details, the supply) of the 5 a minute every page shares, and most visits want the
-// price, not its making, so the section says what opening it costs and asks nothing before. Open, it shows
-// the newest block (refreshed once a block, like the price) or, arriving from a chart point, the block
-// chosen there (`?block=`, see provenance-params.ts), which then takes the focus so the reader lands on it.
+// "How this price was made" on the symbol page, closed until the reader opens it: most visits want the
+// price, not its making, and the page already spends two requests, so it says what opening it costs.
 import { useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { QueryView } from "../components/query-status.tsx";

@@ -1,7 +1,7 @@
-// One block's provenance, read top-down as a trader asks: what the price was and when (the block, in the
-// reader's zone, named), how many exchanges made it, the block's own figures, then each exchange's share
-// and distance, then what the filter left out.
+// One block's provenance, read top-down as a trader asks: the price and when, the exchanges that made it,
+// then what the filter left out.
 import type { Provenance } from "../../interface/provenance.ts";
+import { Figure } from "../components/figure.tsx";
 import { type CurrencyChoice, convert } from "../format/currency.ts";
 import { formatNumber, formatPrice } from "../format/numbers.ts";
 import {
@@ -77,19 +77,7 @@ export function ProvenanceView({ provenance, fx }: { provenance: Provenance; fx:
   );
 }
 
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
-/**
- * The block's span in `zone`, its zone named: "Nov 22, 2026, 11:44:00 AM – 11:46:00 AM UTC" (the end's date
- * too when the block crosses midnight there).
- */
+/** The block's span in `zone`, named: "Nov 22, 2026, 11:44:00 AM – 11:46:00 AM UTC". */
 export function blockTimes(startIso: string, endIso: string, zone: TimeZone, locale?: string): string {
   const start = Date.parse(startIso) / 1000;
   const end = Date.parse(endIso) / 1000;

@@ -1,8 +1,5 @@
-// /symbol/:symbol — one coin: its figures in the reader's currency, how its price was made (asked only when
-// opened), its MA120 over the last day, every exchange trading it (sortable, each opening to its last
-// trades) and links to its charts. One request (the symbol details, whose gfx1 is the MA120) draws the
-// page; the supply record (for the supply's time and source) follows once the details are in. A price already cached by the coin list shows at once, read
-// straight from the cache so no request is spent.
+// /symbol/:symbol — one coin, drawn from one request (the symbol details); a price the coin list already
+// cached shows at once, read straight from the cache so no request is spent.
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";

@@ -1,16 +1,12 @@
-// The symbol page's view state as it lives in the URL: how the exchange table is sorted (?sort=&dir=) and
-// which exchanges show their last trades (?open=Binance&open=Kraken), so every view is a shareable link
-// and back/forward step through it. Anything unreadable falls back to the default view.
+// The symbol page's view state as it lives in the URL (the exchange table's sort, the open rows), so every
+// view is a shareable link; anything unreadable falls back to the default view.
 import { type ColumnSort, sortableTable } from "../components/table-sort.ts";
 
 export const SORT_KEYS = ["name", "price", "change", "volume", "time"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type ExchangeSort = ColumnSort<SortKey>;
 
-/**
- * The service lists exchanges by volume, largest first: the table says so and starts there. Names start
- * A→Z; numbers and times largest/newest first.
- */
+/** The service lists exchanges by volume, largest first, so the table starts there. */
 export const EXCHANGE_SORT = sortableTable<SortKey>({
   columns: SORT_KEYS,
   defaultSort: { column: "volume", direction: "desc" },

@@ -1,12 +1,11 @@
-// How the last trades read: a price in the pair's own quote currency (no symbol: the pair names it), an
-// amount of the coin, the side a signed volume stands for, and a clock time for what happened minutes ago.
-
+// How the last trades read: a price in the pair's own quote currency (the pair names it), an amount of the
+// coin, the side, and a clock time for what happened minutes ago.
 import {
   formatDateTimeIn,
+  formatIsoIn,
   formatTimeOfDayIn,
   sameDayIn,
   type TimeZone,
-  timeZoneLabel,
 } from "../format/time-zone.ts";
 
 const cache = new Map<string, Intl.NumberFormat>();
@@ -42,10 +41,7 @@ export function sideOf(volume: number): "buy" | "sell" {
   return volume < 0 ? "sell" : "buy";
 }
 
-/**
- * A clock time to the second in `zone`; with the date too when it is not the same day there as `now`. The
- * zone is named once, by the column or the note around it, not in every cell.
- */
+/** A clock time to the second in `zone`, with the date too when it is not the same day there as `now`. */
 export function formatClock(
   iso: string | null,
   zone: TimeZone,
@@ -63,8 +59,5 @@ export function formatClock(
 
 /** A time in full with its zone named, for a title: "Jan 2, 2024, 9:30:05 AM UTC+09:00 Asia/Tokyo". */
 export function formatFullTime(iso: string | null, zone: TimeZone, locale?: string): string {
-  if (iso === null) return "—";
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return `${formatDateTimeIn(ms / 1000, zone, { seconds: true, locale })} ${timeZoneLabel(zone, ms / 1000)}`;
+  return formatIsoIn(iso, zone, { seconds: true, full: true, locale });
 }

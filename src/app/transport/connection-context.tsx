@@ -1,5 +1,4 @@
-// The connection (budget + transport) for React: made from the settings, remade when they change, and the
-// budget's state as a value that re-renders its readers (the meter, the waiting notices).
+// The connection for React: remade when the settings change; the budget's state re-renders its readers.
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BudgetSnapshot } from "../budget/budget-snapshot.ts";
 import { type Connection, createConnection } from "./connection.ts";

@@ -1,5 +1,5 @@
-// One connection to the service: the shared request budget and the transport that goes through it. Made
-// again when the address, the API key or the planned budget changes; every query and mutation takes it.
+// One connection to the service: the shared request budget and the transport that goes through it, made
+// again when the address, the API key or the planned budget changes.
 
 import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "../budget/cross-tab.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
@@ -19,32 +19,24 @@ export interface Connection {
   readonly baseUrl: string;
   readonly budget: RequestBudget;
   readonly transport: Transport;
-  /** Whether the service answers, as the transport last saw it. */
+  /** Whether the service responds, as the transport last saw it. */
   readonly health: ServiceHealth;
-  /** Where the service says its numbers come from, as its answers last said. */
+  /** Where the service says its numbers come from, as its responses last said. */
   readonly marketSource: MarketSourceStore;
   /** The localStorage key of this connection's send log, for the cross-tab layer to watch. */
   readonly sendLogKey: string;
   /**
-   * Links the budget to the other tabs (storage events, the shared pause channel) and returns the unlink.
-   * Separate from creation so React can link in an effect: StrictMode's practice unmount unlinks and the
-   * second mount links again, where disposing a memoised connection would leave it unlinked for good.
+   * Links the budget to the other tabs and returns the unlink. Apart from creation so that StrictMode's
+   * second mount links a memoised connection again.
    */
   linkTabs(): () => void;
 }
 
-/**
- * The server counts requests per client: per API key when one is sent, else per address. So each
- * (service, key) pair has its own send log; the key itself is only fingerprinted into the log's name.
- */
+/** The server counts requests per API key (else per address), so each (service, key) has its own send log. */
 export function sendLogKeyOf(baseUrl: string, apiKey: string): string {
   return `cmd.sendLog|${baseUrl}|${apiKey === "" ? "-" : fingerprint(apiKey)}`;
 }
 
-/**
- * `tabs`: how to reach the other tabs of this origin (see cross-tab.ts); by default the browser's when in
- * one, and null (this page alone) elsewhere.
- */
 export function createConnection(
   settings: ConnectionSettings,
   storage: Storage | null = localStorageOrNull(),

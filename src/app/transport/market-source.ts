@@ -1,27 +1,21 @@
-// Where the service's numbers come from, as it says on its answers: `X-Market-Source: simulator`,
-// `simulator; fallback` (standing in for exchanges it could not reach) or `exchanges; live=7; total=10`.
-// The public service sends no such header, and then the dashboard claims nothing: a claim the service did
-// not make would be ours, and could be wrong.
-//
-// A reload served from the persisted cache may receive no answer for a long while (the rate list stays
-// fresh for a day), so the store remembers, per service, that the service spoke the header. It never
-// remembers the claim itself: the source may have changed since (a restart with `--market exchanges`), and a
-// remembered "Simulated market" shown over real prices, or "Live" over simulated ones, is the wrong claim
-// this is here to prevent. The badge asks the service's free /status instead (see queries/status.ts).
-import { structuredList } from "./rate-limit-headers.ts";
+// Where the service's numbers come from, as its X-Market-Source response header says (`simulator`,
+// `simulator; fallback`, `exchanges; live=7; total=10`); without the header the dashboard claims nothing.
+// Only that the service spoke the header is remembered, never the claim: the source may have changed since.
+import { ExternalStore } from "../store/external-store.ts";
+import { isCount, structuredList } from "./rate-limit-headers.ts";
 
 export const MARKET_SOURCE_HEADER = "X-Market-Source";
 
 export type MarketSource =
-  /** fallback: the simulator stands in for the real market, which the service could not reach. */
+  /** fallback: the simulator replaces the real market, which the service could not reach. */
   | { kind: "simulator"; fallback: boolean }
   /** live: exchanges connected now; total: exchanges read. */
   | { kind: "exchanges"; live: number; total: number };
 
 export interface MarketSourceSnapshot {
-  /** What the last answer said; null before any answer, or when it said nothing we can read. */
+  /** What the last response said; null before any, or when it said nothing we can read. */
   source: MarketSource | null;
-  /** Whether an answer has arrived on this connection (with or without the header). */
+  /** Whether a response has arrived on this connection (with or without the header). */
   heard: boolean;
   /** Whether this service spoke the header on an earlier visit: its free /status may then be asked. */
   spokeBefore: boolean;
@@ -44,10 +38,6 @@ export function parseMarketSource(header: string | null | undefined): MarketSour
   return { kind: "exchanges", live, total };
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-
 /**
  * The localStorage key saying the service at `baseUrl` spoke the header; its value is the source's kind it
  * last said (to notice a change of source, never to claim it).
@@ -56,9 +46,7 @@ export function spokeMarketSourceKey(baseUrl: string): string {
   return `cmd.marketSource|${baseUrl}`;
 }
 
-export class MarketSourceStore {
-  private snapshot: MarketSourceSnapshot;
-  private readonly listeners = new Set<() => void>();
+export class MarketSourceStore extends ExternalStore<MarketSourceSnapshot> {
   private readonly changeListeners = new Set<() => void>();
 
   constructor(
@@ -66,32 +54,22 @@ export class MarketSourceStore {
     private readonly storage: Storage | null,
   ) {
     const spokeBefore = storage !== null && storage.getItem(spokeMarketSourceKey(baseUrl)) !== null;
-    this.snapshot = { source: null, heard: false, spokeBefore };
+    super({ source: null, heard: false, spokeBefore });
   }
 
-  get = (): MarketSourceSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /**
-   * Calls `listener` when the service's source changes kind (the simulator standing in gave way to the real
-   * market, or back), on this visit or since an earlier one: the answers held came from the other source.
-   */
+  /** Calls `listener` when the source changes kind (fallback simulator ↔ real market), even across visits. */
   onSourceChange = (listener: () => void): (() => void) => {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   };
 
-  /** Every answer of a /v1 request, refusals included: the value of its X-Market-Source (null if absent). */
+  /** Every response to a /v1 request, refusals included: its X-Market-Source (null if absent). */
   heard(header: string | null): void {
     const source = parseMarketSource(header);
     const spoke = source !== null;
     if (source !== null) this.noteKind(source.kind);
-    else if (this.snapshot.spokeBefore) this.forget();
-    const { snapshot } = this;
+    else if (this.get().spokeBefore) this.forget();
+    const snapshot = this.get();
     if (snapshot.heard && snapshot.spokeBefore === spoke && sameSource(snapshot.source, source)) return;
     this.set({ source, heard: true, spokeBefore: spoke });
   }
@@ -103,11 +81,10 @@ export class MarketSourceStore {
       before = this.storage?.getItem(spokeMarketSourceKey(this.baseUrl)) ?? null;
       if (before !== kind) this.storage?.setItem(spokeMarketSourceKey(this.baseUrl), kind);
     } catch {
-      // Storage full or refused: the next visit asks nothing until the first answer, which is only later.
+      // Storage full or refused: the next visit asks nothing until the first response.
     }
     // A remembered "1" (an older dashboard's) or nothing names no kind: no change to tell.
-    const knownBefore =
-      before === "simulator" || before === "exchanges" ? before : this.snapshot.source?.kind;
+    const knownBefore = before === "simulator" || before === "exchanges" ? before : this.get().source?.kind;
     if (knownBefore !== undefined && knownBefore !== kind) {
       for (const listener of [...this.changeListeners]) listener();
     }
@@ -120,11 +97,6 @@ export class MarketSourceStore {
     } catch {
       // Storage refused: the next visit asks /status once, and is told nothing it could claim.
     }
-  }
-
-  private set(next: MarketSourceSnapshot): void {
-    this.snapshot = next;
-    for (const listener of [...this.listeners]) listener();
   }
 }
 

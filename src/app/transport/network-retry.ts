@@ -1,7 +1,5 @@
-// Retrying is the transport's decision, not the budget's: a 429 pauses the whole budget (pauseUntil) and
-// reschedules; another 4xx is our mistake and retrying only burns budget. A network failure is the one
-// case worth retrying, and each retry goes back through the budget, because a request that failed on the
-// way may still have reached the server and been counted there.
+// Only a network failure is worth retrying, and each retry goes back through the budget: a request that
+// failed on the way may still have reached the server and been counted there.
 import type { ScheduleOptions } from "../budget/priority.ts";
 
 export interface NetworkRetryPolicy {

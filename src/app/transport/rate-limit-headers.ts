@@ -1,9 +1,5 @@
-// Reads the service's rate-limit answers so the dashboard's budget follows the server rather than a
-// hard-coded guess: RateLimit-Policy (the quota and window) and Retry-After (how long a 429 asks us to
-// wait). The budget counts its own sends, so the RateLimit header (what is left now) is not read. The
-// RateLimit headers are IETF structured fields; this reads the small subset the policy uses and skips
-// members it cannot read instead of giving up on the whole header, because one odd policy from a proxy
-// should not hide the one we understand.
+// Reads RateLimit-Policy and Retry-After so the budget follows the server's rate limit rather than a guess.
+// Members it cannot read are skipped, so one odd policy from a proxy does not hide the one we understand.
 import type { RateLimitPolicy } from "../budget/budget-options.ts";
 
 /**
@@ -46,7 +42,7 @@ interface ListMember {
   params: Map<string, BareItem>;
 }
 
-function isCount(value: unknown): value is number {
+export function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 

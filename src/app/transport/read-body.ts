@@ -1,5 +1,4 @@
-// Reading a large answer as it arrives: the bytes so far and, when the server said (Content-Length), the
-// total, told after every chunk; the request's signal stops the read at once.
+// Reading a large response body as it arrives, with progress told after every chunk.
 
 /** Told once when the headers are in (received 0) and after every chunk. total: null when unknown. */
 export type ProgressListener = (received: number, total: number | null) => void;
@@ -8,11 +7,7 @@ export type ProgressListener = (received: number, total: number | null) => void;
 const MAX_PREALLOCATED = 64 * 1024 * 1024;
 const INITIAL_UNKNOWN = 64 * 1024;
 
-/**
- * The body's length as the server declared it, or null when it did not (or the header is no length). A
- * compressed answer's Content-Length counts the bytes on the wire, not those read here once decoded; our
- * service says those in X-Decoded-Length.
- */
+/** The body's declared length: X-Decoded-Length (our service, when compressed), else Content-Length. */
 export function declaredLength(response: Response): number | null {
   const header = response.headers.get("X-Decoded-Length") ?? response.headers.get("Content-Length");
   if (header === null || !/^\d+$/.test(header.trim())) return null;
@@ -21,9 +16,8 @@ export function declaredLength(response: Response): number | null {
 }
 
 /**
- * The whole body as bytes, read chunk by chunk with `onProgress` told of each. Rejects with the signal's
- * reason as soon as it aborts, cancelling the stream. A body longer than declared (a compressed answer
- * whose Content-Length counted the compressed bytes) is reported from then on with total null.
+ * The whole body as bytes, `onProgress` told of each chunk; rejects as soon as the signal aborts. A body
+ * longer than declared (Content-Length of a compressed response) is reported with total null from then on.
  */
 export async function readBody(
   response: Response,

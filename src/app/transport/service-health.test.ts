@@ -10,16 +10,16 @@ describe("ServiceHealth", () => {
     health.failed(5000);
     expect(health.get().failingSince).toBe(1000);
     expect(listener).toHaveBeenCalledTimes(1);
-    health.answered();
+    health.responded();
     expect(health.get().failingSince).toBeNull();
-    health.answered();
+    health.responded();
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
   it("keeps the same snapshot object while nothing changes, as useSyncExternalStore needs", () => {
     const health = new ServiceHealth();
     const first = health.get();
-    health.answered();
+    health.responded();
     expect(health.get()).toBe(first);
   });
 });

@@ -1,37 +1,26 @@
-// Whether the service is answering, as the transport last saw it. A network failure is retried quietly
-// with backoff (see network-retry.ts); meanwhile the page should say the service is not answering rather
-// than show a skeleton that never ends.
+// Whether the service responds, as the transport last saw it, so that a page says the service is away
+// while network failures are retried rather than show a skeleton that never ends.
+import { ExternalStore } from "../store/external-store.ts";
 
 export interface HealthSnapshot {
-  /** Epoch ms of the first network failure since the last answer; null while the service answers. */
+  /** Epoch ms of the first network failure since the last response; null while the service responds. */
   failingSince: number | null;
 }
 
-export class ServiceHealth {
-  private snapshot: HealthSnapshot = { failingSince: null };
-  private readonly listeners = new Set<() => void>();
+export class ServiceHealth extends ExternalStore<HealthSnapshot> {
+  constructor() {
+    super({ failingSince: null });
+  }
 
-  get = (): HealthSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** A request got no answer at all (fetch's TypeError). */
+  /** A request got no response at all (fetch's TypeError). */
   failed(now: number): void {
-    if (this.snapshot.failingSince !== null) return;
+    if (this.get().failingSince !== null) return;
     this.set({ failingSince: now });
   }
 
-  /** Any HTTP answer, even a refusal: the service is there. */
-  answered(): void {
-    if (this.snapshot.failingSince === null) return;
+  /** Any HTTP response, even a refusal: the service is there. */
+  responded(): void {
+    if (this.get().failingSince === null) return;
     this.set({ failingSince: null });
-  }
-
-  private set(next: HealthSnapshot): void {
-    this.snapshot = next;
-    for (const listener of [...this.listeners]) listener();
   }
 }

@@ -154,7 +154,7 @@ describe("the transport revalidating what is held", () => {
     const value = await transport.request("/v1/quotation/BTC", {
       priority: "visible",
       decode: decodeQuotation,
-      revalidate: { etag: '"abc123"', held: () => held },
+      revalidate: { etag: '"abc123"', cached: () => held },
       onValidator: (etag) => told.push(etag),
     });
     expect(value).toBe(held);
@@ -169,7 +169,7 @@ describe("the transport revalidating what is held", () => {
     const value = await transport.request("/v1/quotation/BTC", {
       priority: "visible",
       decode: decodeQuotation,
-      revalidate: { etag: '"old"', held: () => held },
+      revalidate: { etag: '"old"', cached: () => held },
     });
     expect(value).toMatchObject({ symbol: "BTC", price: 95_000.5 });
   });
@@ -180,7 +180,7 @@ describe("the transport revalidating what is held", () => {
     const value = await transport.request("/v1/quotation/BTC", {
       priority: "visible",
       decode: decodeQuotation,
-      revalidate: { etag: '"abc123"', held: () => undefined },
+      revalidate: { etag: '"abc123"', cached: () => undefined },
     });
     expect(value).toMatchObject({ symbol: "BTC" });
     expect(seen.map((request) => request.headers["if-none-match"])).toEqual(['"abc123"', undefined]);

@@ -1,8 +1,5 @@
-// The one way the dashboard talks to the service: every request waits for the shared budget, then goes
-// out with fetch; the answer is decoded in either wire format. A 429 pauses the whole budget until
-// Retry-After and the request goes again; another 4xx is reported, never retried; a network failure is
-// retried with backoff, each try inside the budget. A large answer (chart points) can be read as it
-// arrives, with progress told, and handed as bytes to a decoder that may run elsewhere (a Web Worker).
+// The one way the dashboard talks to the service, so every request goes through the shared budget: a 429
+// pauses the budget until Retry-After, other 4xx are never retried, network failures are retried inside it.
 
 import type { ScheduleOptions } from "../budget/priority.ts";
 import type { RequestBudget } from "../budget/request-budget.ts";
@@ -19,11 +16,11 @@ import { parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
 import { type ProgressListener, readBody } from "./read-body.ts";
 import type { ServiceHealth } from "./service-health.ts";
 
-/** A request the service refused (status ≥ 400 other than 429), or an answer that could not be read. */
+/** A request the service refused (status ≥ 400 other than 429), or a response that could not be read. */
 export class ApiRequestError extends Error {
   constructor(
     message: string,
-    /** The HTTP status, or 0 when the answer could not be decoded. */
+    /** The HTTP status, or 0 when the response could not be decoded. */
     readonly status: number,
   ) {
     super(message);
@@ -40,9 +37,9 @@ export interface TransportOptions {
   /** An issued client key, sent as X-Api-Key. */
   apiKey?: string | null;
   budget: RequestBudget;
-  /** Told of every answer and every request that got none, for the page to say the service is away. */
+  /** Told of every response and every request that got none, for the page to say the service is away. */
   health?: ServiceHealth;
-  /** Told of every answer's X-Market-Source, for the header to say where the numbers come from. */
+  /** Told of every response's X-Market-Source, for the header to say where the numbers come from. */
   marketSource?: MarketSourceStore;
   fetch?: typeof fetch;
   now?: () => number;
@@ -54,39 +51,28 @@ interface CommonRequestOptions extends ScheduleOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
-  /**
-   * Told of the answer's bytes as they arrive: (0, total) when the headers are in, then after every chunk.
-   * total is the Content-Length, or null when the server sent none. A retried request starts again at 0.
-   */
+  /** Told of the response's bytes as they arrive; a retried request starts again at 0. */
   onProgress?: ProgressListener;
 }
 
 export interface ParsedRequestOptions<T> extends CommonRequestOptions {
   /** Turns the parsed body into the resource; throws (e.g. DecodeError) when it cannot. */
   decode: (value: unknown) => T;
-  /**
-   * A conditional GET of what the caller holds: sent with If-None-Match, and a 304 answers the held value
-   * (still current: no body crossed the network). If the held value is gone by then, it is asked again
-   * without the condition.
-   */
-  revalidate?: { etag: string; held: () => T | undefined };
-  /** Told the validator (ETag) of a 200 answer once it is decoded, or null when it carried none. */
+  /** A conditional GET (If-None-Match): a 304 returns the cached value, or asks again if it is gone by then. */
+  revalidate?: { etag: string; cached: () => T | undefined };
+  /** Told the ETag of a 200 response once it is decoded, or null when it carried none. */
   onValidator?: (etag: string | null) => void;
 }
 
 export interface RawRequestOptions<T> extends CommonRequestOptions {
-  /**
-   * Turns the answer's bytes (a 2xx answer's whole body, the caller's to keep or transfer) into the
-   * resource, perhaps elsewhere (a Web Worker); rejects (e.g. DecodeError) when it cannot, and with the
-   * signal's reason once it aborts.
-   */
+  /** Turns a 2xx response's body (the caller's to keep or transfer, e.g. to a Web Worker) into the resource. */
   decodeBody: (body: ArrayBuffer, signal: AbortSignal) => T | Promise<T>;
 }
 
 export type RequestOptions<T> = ParsedRequestOptions<T> | RawRequestOptions<T>;
 
-/** "unheld": a 304 to a conditional request whose held value is gone; it goes again, unconditional. */
-type Outcome<T> = { kind: "answer"; value: T } | { kind: "paused" } | { kind: "unheld" };
+/** "uncached": a 304 to a conditional request whose cached value is gone; it goes again, unconditional. */
+type Outcome<T> = { kind: "response"; value: T } | { kind: "paused" } | { kind: "uncached" };
 
 export class Transport {
   private readonly fetch: typeof fetch;
@@ -120,10 +106,9 @@ export class Transport {
         this.options.retry ?? NETWORK_RETRY,
         this.timers,
       );
-      if (outcome.kind === "answer") return outcome.value;
-      // Paused by a 429: the budget holds every request until Retry-After; this one goes again then. A 304
-      // for what is no longer held goes again as a plain GET, through the budget like any request.
-      if (outcome.kind === "unheld") {
+      if (outcome.kind === "response") return outcome.value;
+      // Paused by a 429, this request goes again after Retry-After; an uncached 304 goes again as a plain GET.
+      if (outcome.kind === "uncached") {
         const { revalidate: _, ...unconditional } = current as ParsedRequestOptions<T>;
         current = unconditional;
       }
@@ -131,11 +116,8 @@ export class Transport {
   }
 
   /**
-   * A GET outside the request budget, once, for the service's own endpoints that spend nothing (GET
-   * /status): our service counts only /v1 against a client, so waiting for a slot or counting it as a send
-   * would hold back and crowd out the requests that do spend. Never for /v1; and its callers ask only a
-   * service that said it is ours by sending X-Market-Source, since the public service would count it. No
-   * key is sent, none being needed, and its answer says nothing of the market's source (/v1's header does).
+   * A GET outside the budget for our service's free endpoints (GET /status): only /v1 counts against a
+   * client, so spending a slot on it would crowd out the requests that do count. Never for /v1.
    */
   async requestOutsideBudget<T>(
     path: string,
@@ -147,7 +129,7 @@ export class Transport {
       ...(signal ? { signal } : {}),
     });
     const text = await response.text();
-    if (!response.ok) throw new ApiRequestError(refusal(response.status, text), response.status);
+    if (!response.ok) throw new ApiRequestError(refusalMessage(response.status, text), response.status);
     try {
       return decode(parseBody(text));
     } catch (error) {
@@ -170,7 +152,7 @@ export class Transport {
       if (error instanceof TypeError && !signal.aborted) this.options.health?.failed(this.now());
       throw error;
     }
-    this.options.health?.answered();
+    this.options.health?.responded();
     this.options.marketSource?.heard(response.headers.get(MARKET_SOURCE_HEADER));
     const policy = parseRateLimitPolicy(response.headers.get("RateLimit-Policy"));
     if (policy) this.options.budget.adopt(policy);
@@ -181,11 +163,11 @@ export class Transport {
       return { kind: "paused" };
     }
     if (response.status === 304 && revalidate) {
-      const held = revalidate.held();
-      return held === undefined ? { kind: "unheld" } : { kind: "answer", value: held };
+      const cached = revalidate.cached();
+      return cached === undefined ? { kind: "uncached" } : { kind: "response", value: cached };
     }
     if (!response.ok) {
-      throw new ApiRequestError(refusal(response.status, await response.text()), response.status);
+      throw new ApiRequestError(refusalMessage(response.status, await response.text()), response.status);
     }
     // Cut off on the way: fetch's TypeError, retried as a network failure; cancelled: the caller's reason.
     const body =
@@ -195,12 +177,12 @@ export class Transport {
     try {
       if ("decodeBody" in options) {
         const bytes = typeof body === "string" ? new TextEncoder().encode(body).buffer : body;
-        return { kind: "answer", value: await options.decodeBody(bytes, signal) };
+        return { kind: "response", value: await options.decodeBody(bytes, signal) };
       }
       const text = typeof body === "string" ? body : new TextDecoder().decode(body);
       const value = options.decode(parseBody(text));
       options.onValidator?.(response.headers.get("ETag"));
-      return { kind: "answer", value };
+      return { kind: "response", value };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const why = error instanceof DecodeError || error instanceof Error ? error.message : String(error);
@@ -210,7 +192,7 @@ export class Transport {
 }
 
 /** The service's own words for a refusal when it sent the error record, else the status. */
-function refusal(status: number, text: string): string {
+export function refusalMessage(status: number, text: string): string {
   try {
     const record = errorRecordOf(parseBody(text));
     if (record?.errormessage) return record.errormessage;

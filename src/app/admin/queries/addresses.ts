@@ -1,9 +1,10 @@
-// /admin/addresses: rules for requests that send no key, by address or CIDR range: blocked, or held to a
-// lower limit, until a time or until removed. Adding or removing one changes the list and the audit log.
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// /admin/addresses: rules for requests that send no key, by address or CIDR range: blocked, or limited,
+// until a time or until removed. Adding or removing one changes the list and the audit log.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AddressRule, NewAddressRule } from "../../../interface/admin.ts";
 import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
+import { invalidate } from "../../queries/query-keys.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys } from "../admin-query-keys.ts";
@@ -37,31 +38,21 @@ export function removeAddressRule(client: AdminClient, id: number): Promise<void
   return client.send("DELETE", pathOf(ADMIN_ENDPOINTS.removeAddressRule, { id }), {});
 }
 
-function afterRulesChanged(queries: QueryClient): Promise<void> {
-  return Promise.all([
-    queries.invalidateQueries({ queryKey: adminKeys.addresses() }),
-    queries.invalidateQueries({ queryKey: adminKeys.audit() }),
-  ]).then(() => undefined);
+function useRulesChange<T, R>(change: (client: AdminClient, what: T) => Promise<R>) {
+  const client = useAdminClient();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (what: T) => change(client, what),
+    onSuccess: () => {
+      void invalidate(queries, adminKeys.addresses(), adminKeys.audit());
+    },
+  });
 }
 
 export function useAddAddressRule() {
-  const client = useAdminClient();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (rule: NewAddressRule) => addAddressRule(client, rule),
-    onSuccess: () => {
-      void afterRulesChanged(queries);
-    },
-  });
+  return useRulesChange(addAddressRule);
 }
 
 export function useRemoveAddressRule() {
-  const client = useAdminClient();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => removeAddressRule(client, id),
-    onSuccess: () => {
-      void afterRulesChanged(queries);
-    },
-  });
+  return useRulesChange(removeAddressRule);
 }

@@ -1,11 +1,10 @@
 // /admin/keys: the client keys (GET), issuing one (POST → the secret, once), changing its name, contact or
 // limit (PATCH), a limit until a time (PUT/DELETE .../temporary-limit) and revoking it (POST .../revoke).
-// Every change answers the key as it is now: it replaces the listed one at once, then the list and the
-// audit log (which gained an entry) are asked again.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangeKey, ClientKey, IssuedKey, IssueKey, TemporaryLimit } from "../../../interface/admin.ts";
 import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
+import { invalidate } from "../../queries/query-keys.ts";
 import type { AdminClient } from "../admin-client.ts";
 import { useAdminClient } from "../admin-context.tsx";
 import { adminKeys } from "../admin-query-keys.ts";
@@ -67,17 +66,14 @@ export function revokeKey(client: AdminClient, id: number): Promise<ClientKey> {
   });
 }
 
-/** After a change: the key as answered replaces the listed one; the list and the audit log go stale. */
+/** After a change the key in the response replaces the listed one at once; the list and audit log go stale. */
 export function afterKeyChanged(queries: QueryClient, key: ClientKey | null): Promise<void> {
   if (key) {
     queries.setQueryData<ClientKey[]>(adminKeys.keys(), (keys) =>
       keys?.map((listed) => (listed.id === key.id ? key : listed)),
     );
   }
-  return Promise.all([
-    queries.invalidateQueries({ queryKey: adminKeys.keys() }),
-    queries.invalidateQueries({ queryKey: adminKeys.audit() }),
-  ]).then(() => undefined);
+  return invalidate(queries, adminKeys.keys(), adminKeys.audit());
 }
 
 /** The issued key with its secret: the caller shows the secret once; nothing here keeps it. */

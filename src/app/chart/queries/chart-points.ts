@@ -1,12 +1,16 @@
-// GET /v1/chartPoints/{filter}/{exchange}/{symbol} and /v1/chartPointsAllExchanges/{filter}/{symbol}:
-// one query module for both, since the chart page switches between them. Answers can be megabytes: they
-// are read as they arrive (progress per query key in download-progress-store.ts, cancelled with the
-// query) and decoded off the main thread into typed arrays; the cache neither compares them structurally
-// nor persists them. A series that runs up to now is refetched once a block from its last point only, and
-// the new points extended onto the cached ones: the live chart costs a request a block, not the series.
-import { queryOptions } from "@tanstack/react-query";
-import { type ChartRequest, cappedRequest, chartPointsPath } from "../../../interface/chart-window.ts";
+// GET /v1/chartPoints/{filter}/{exchange}/{symbol} and /v1/chartPointsAllExchanges/{filter}/{symbol}: one
+// query module for both, since the chart page switches between them. Responses can be megabytes, so they
+// are decoded off the main thread and neither compared structurally nor persisted; a live series is
+// refetched from its last point only, so the live chart costs a request a block, not the series.
+import { type QueryKey, queryOptions } from "@tanstack/react-query";
+import {
+  type CandleRequest,
+  type ChartRequest,
+  cappedRequest,
+  chartPointsPath,
+} from "../../../interface/chart-window.ts";
 import { ENDPOINTS } from "../../../interface/endpoints.ts";
+import { type Columns, countBefore, joinItems, POINT_COLUMNS } from "../../chart-models/history-drawing.ts";
 import type { ChartPoints } from "../../decoding/chart-points/point-series.ts";
 import {
   type PointsDecoder,
@@ -20,7 +24,7 @@ import type { ProgressListener } from "../../transport/read-body.ts";
 import { downloadProgress } from "../download-progress-store.ts";
 
 export interface ChartFetchOptions extends FetchOptions {
-  /** Told of the bytes received (and the total, when known) as the answer arrives. */
+  /** Told of the bytes received (and the total, when known) as the response arrives. */
   onProgress?: ProgressListener;
   /** Where the body is decoded; by default the page's worker. */
   decoder?: PointsDecoder;
@@ -42,40 +46,53 @@ export function chartPointsQueryOptions(connection: Connection, key: ChartReques
   const queryKey = queryKeys.chartPoints(key);
   return queryOptions({
     queryKey,
-    queryFn: queryFnOf(connection, async (c, options, { client }): Promise<ChartPoints> => {
-      // Up to now and already held: only what came since its last point (which may have been the
-      // unfinished bucket, so it is asked again).
-      const held = key.endtime === null ? client.getQueryData<ChartPoints>(queryKey) : undefined;
-      const since = held !== undefined && held.times.length > 0 ? (held.times.at(-1) as number) : null;
-      try {
-        const request = since === null ? cappedRequest(key, Date.now() / 1000) : { ...key, starttime: since };
-        const fresh = await getChartPoints(c, request, {
-          ...options,
-          onProgress: (received, total) => downloadProgress.set(queryKey, received, total),
-        });
-        return held === undefined || since === null ? fresh : extendPoints(held, fresh, since);
-      } finally {
-        downloadProgress.clear(queryKey);
-      }
-    }),
+    queryFn: seriesQueryFn(connection, key, queryKey, getChartPoints, extendPoints),
     staleTime: staleTimeOf(ENDPOINTS.chartPoints),
     structuralSharing: false,
   });
 }
 
 /**
- * `held` up to (not including) `since`, then `fresh` (the answer from `since` on). The same object when
- * nothing came back (nothing changed), so nothing is redrawn.
+ * The queryFn of a chart series: a series up to now that is cached asks only from its last time on (that
+ * bucket was unfinished, so it is asked again), extended onto the cached one; progress goes to the store.
  */
-export function extendPoints(held: ChartPoints, fresh: ChartPoints, since: number): ChartPoints {
-  if (fresh.times.length === 0) return held;
-  let keep = held.times.length;
-  while (keep > 0 && (held.times[keep - 1] as number) >= since) keep--;
-  const times = new Float64Array(keep + fresh.times.length);
-  const values = new Float64Array(times.length);
-  times.set(held.times.subarray(0, keep));
-  values.set(held.values.subarray(0, keep));
-  times.set(fresh.times, keep);
-  values.set(fresh.values, keep);
-  return { ...held, times, values };
+export function seriesQueryFn<K extends CandleRequest, S extends { times: Float64Array }>(
+  connection: Connection,
+  key: K,
+  queryKey: QueryKey,
+  get: (connection: Connection, request: K, options: ChartFetchOptions) => Promise<S>,
+  extend: (cached: S, fresh: S, since: number) => S,
+) {
+  return queryFnOf(connection, async (c, options, { client }): Promise<S> => {
+    const cached = key.endtime === null ? client.getQueryData<S>(queryKey) : undefined;
+    const since = cached !== undefined && cached.times.length > 0 ? (cached.times.at(-1) as number) : null;
+    try {
+      const request = since === null ? cappedRequest(key, Date.now() / 1000) : { ...key, starttime: since };
+      const fresh = await get(c, request, {
+        ...options,
+        onProgress: (received, total) => downloadProgress.set(queryKey, received, total),
+      });
+      return cached === undefined || since === null ? fresh : extend(cached, fresh, since);
+    } finally {
+      downloadProgress.clear(queryKey);
+    }
+  });
+}
+
+/** `cached` before `since`, then `fresh`; the same object when nothing came, so nothing is redrawn. */
+export function extendSeries<S extends { times: Float64Array }>(
+  cached: S,
+  fresh: S,
+  since: number,
+  columns: Columns<S>,
+): S {
+  if (fresh.times.length === 0) return cached;
+  const joined = joinItems(cached, countBefore(cached.times, since), fresh, columns);
+  const out = { ...cached };
+  for (const name of columns) out[name] = joined[name];
+  return out;
+}
+
+export function extendPoints(cached: ChartPoints, fresh: ChartPoints, since: number): ChartPoints {
+  return extendSeries(cached, fresh, since, POINT_COLUMNS);
 }

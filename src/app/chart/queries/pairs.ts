@@ -1,15 +1,15 @@
 // GET /v1/pairs: every pair on every exchange; the chart page takes a symbol's exchanges from it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ENDPOINTS, pathOf } from "../../../interface/endpoints.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { Pairs } from "../../../interface/resources.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf } from "../../queries/resource.ts";
+import { type FetchOptions, getEndpoint, queryFnOf } from "../../queries/resource.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
 
 export function getPairs(connection: Connection, options: FetchOptions): Promise<Pairs> {
-  return getResource(connection, pathOf(ENDPOINTS.pairs, {}), ENDPOINTS.pairs.resource, "the pairs", options);
+  return getEndpoint(connection, ENDPOINTS.pairs, {}, "the pairs", options);
 }
 
 export function pairsQueryOptions(connection: Connection) {

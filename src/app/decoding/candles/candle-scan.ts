@@ -1,8 +1,6 @@
-// The candles text read in one pass into typed columns, for the chart's large answers (100,000 candles are
-// 8 MiB): line by line with indexOf, times through the points' day-cached reader, numbers by Number() of
-// each cell, no array of lines or of cells. It reads exactly what the interface's decodeCandles reads, and
-// gives up (null) on anything it does not expect, leaving the answer to that decoder: its errors name
-// the line, and it puts candles that are out of order in order.
+// The candles text read in one pass into typed columns, without an array of lines or cells, as the chart's
+// responses can be megabytes. It gives up (null) on anything unexpected, leaving that to the interface's
+// decoder, whose errors name the line.
 import { CANDLES_HEADER } from "../../../interface/candles.ts";
 import { UtcSecondsReader } from "../chart-points/point-series.ts";
 import { CANDLE_COLUMNS, type ChartCandles } from "./candle-series.ts";

@@ -1,5 +1,4 @@
-// Candles as the chart draws them: parallel typed arrays (from the worker, transferred without a copy), and
-// the closes of a series as chart points, for a series overlaid as a line.
+// Candles as the chart draws them: parallel typed arrays, so the worker transfers them without a copy.
 import { CANDLE_FIELDS, type CandleColumns, type DecodedCandles } from "../../../interface/candles.ts";
 import type { ChartPoints } from "../chart-points/point-series.ts";
 
@@ -49,10 +48,7 @@ export function chartCandlesOf({ series, candles }: DecodedCandles): ChartCandle
 
 const closes = new WeakMap<ChartCandles, ChartPoints>();
 
-/**
- * The closes as chart points, sharing the candles' arrays (no copy), and the same object for the same
- * candles: a model that is handed it again knows nothing changed.
- */
+/** The closes as chart points sharing the candles' arrays, the same object each time so nothing redraws. */
 export function closesOf(candles: ChartCandles): ChartPoints {
   let points = closes.get(candles);
   if (points === undefined) {
@@ -68,7 +64,7 @@ export function closesOf(candles: ChartCandles): ChartPoints {
   return points;
 }
 
-/** Whether a decoded answer is candles (not chart points). */
+/** Whether a decoded response is candles (not chart points). */
 export function isCandles(value: ChartCandles | ChartPoints): value is ChartCandles {
   return "close" in value;
 }

@@ -1,6 +1,5 @@
-// The synchronous decoder of a candles answer's body (text or UTF-8 bytes): what the worker runs, and the
-// page too where there is no worker. Either wire (`candles`, or the public service's `Candles`), JSON or a
-// Python literal; the candles text is read by the interface's own decoder.
+// The synchronous decoder of a candles response's body: what the worker runs, and the page too where there
+// is no worker.
 import { decodeCandles } from "../../../interface/candles.ts";
 import { CandlesSchema } from "../../../interface/resources.ts";
 import { decodeResource, parseBody } from "../decode.ts";
@@ -8,11 +7,11 @@ import { DecodeError } from "../wire-value.ts";
 import { scanCandles } from "./candle-scan.ts";
 import { type ChartCandles, chartCandlesOf } from "./candle-series.ts";
 
-/** The candles of an answer's body; a DecodeError names the field or line it could not read. */
+/** The candles of a response's body; a DecodeError names the field or line it could not read. */
 export function decodeCandlesBody(body: string | ArrayBuffer): ChartCandles {
   const text = typeof body === "string" ? body : new TextDecoder().decode(new Uint8Array(body));
   const { candles } = decodeResource(CandlesSchema, parseBody(text), "the candles");
-  // The usual answer in one pass; anything else (and every error) through the interface's decoder.
+  // The usual response in one pass; anything else (and every error) through the interface's decoder.
   const scanned = scanCandles(candles);
   if (scanned !== null) return scanned;
   try {

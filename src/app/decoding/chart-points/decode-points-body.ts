@@ -1,6 +1,6 @@
-// The synchronous decoder of an answer's body (text or UTF-8 bytes) to chart points: what the points worker
-// runs, and the page too where there is no worker. The usual shapes go through the scanner, without building
-// the parsed value; anything else, and anything wrong (to name the problem), the general way.
+// The synchronous decoder of a response's body to chart points, run by the points worker (or the page
+// without one): the usual shapes through the faster scanner, anything else the general way, which names
+// what it cannot read.
 import { parseBody } from "../decode.ts";
 import { decodePointsValue } from "./decode-points-value.ts";
 import { scanPoints } from "./point-scan.ts";

@@ -1,15 +1,13 @@
-// Chart points from an answer already parsed to a value (JSON or Python literal), either wire, as typed
-// arrays ready to draw: the general way, which names what it cannot read. An answer's body straight from
-// the network goes through decode-points-body.ts, which tries the faster scanner first.
+// Chart points from a response already parsed to a value, either wire: the general way, which names what it
+// cannot read (decode-points-body.ts tries the faster scanner first).
 import { encodeDataPoints } from "../../../interface/data-points.ts";
 import { DecodeError, describeValue, fieldIgnoringCase, isRecord } from "../wire-value.ts";
 import { type ChartPoints, SeriesBuilder } from "./point-series.ts";
 import { readDataPointsCsv, readInfluxResults } from "./point-wires.ts";
 
 /**
- * Reads `{dataPoints: "<csv>"}` (this service) or `{DataPoints: [<InfluxDB results>]}` (the public service),
- * in any key casing. Points come out oldest first, one per time (the last seen wins), gaps (null, NaN,
- * ±Infinity values) left out. Throws DecodeError naming the line or row it cannot read.
+ * Reads `{dataPoints: "<csv>"}` (this service) or `{DataPoints: [<InfluxDB results>]}` (the public service):
+ * oldest first, one per time (the last seen wins), gaps left out.
  */
 export function decodePointsValue(value: unknown): ChartPoints {
   const series = new SeriesBuilder();

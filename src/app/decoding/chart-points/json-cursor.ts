@@ -1,8 +1,6 @@
-// A cursor over a JSON text held as UTF-8 bytes, for readers that know the shape they expect (the chart
-// points scanner): the envelope's few tokens, strictly, and nothing that needs unescaping. Every method
-// answers false or null where the text leaves that strict shape, so a reader can give up and leave the
-// body to JSON.parse. The bytes are walked (twice as fast as a string's characters); the decoded text is
-// sliced for the strings and numbers, at the same offsets, since every byte read is ASCII.
+// A strict cursor over a JSON text held as UTF-8 bytes, for readers that know the shape they expect: every
+// method returns false or null where the text leaves that shape, so the reader can leave the body to
+// JSON.parse. Walking bytes is faster than a string's characters; the ASCII text is sliced at the same offsets.
 
 const TAB = 9;
 const LF = 10;
@@ -146,10 +144,7 @@ export class JsonCursor {
   }
 }
 
-/**
- * Printable ASCII but the quote and backslash: a string's character that needs no escape, and one byte
- * for one character (so the cursor's byte offsets are the text's offsets).
- */
+/** Printable ASCII but the quote and backslash: one byte a character, so byte offsets are text offsets. */
 export function isPlainChar(c: number): boolean {
   return c >= SPACE && c < DELETE && c !== QUOTE && c !== BACKSLASH;
 }

@@ -1,11 +1,6 @@
-// The fast path of the chart points decoder. A chart body is one long text of near-identical rows; going
-// through JSON.parse builds a string or an array per cell only to throw them away, which made decoding
-// cost two to three times the parse itself. This scanner reads the two shapes the services write
-// (`{"dataPoints":"<csv>"}` and `{"DataPoints":[<InfluxDB results>]}`) straight from the text into the
-// series, one number per row (on a JsonCursor: the UTF-8 bytes walked, the decoded text sliced only for
-// each value's Number()). Anything else (escapes, other keys, whitespace inside rows, other time forms,
-// another series, an error result) makes it give up with null, and the general decoder, which names what
-// is wrong, reads the body instead: the scanner never accepts what that decoder would refuse.
+// The fast path of the chart points decoder: JSON.parse builds a string or array per cell only to throw
+// it away, so the two usual shapes are read straight from the text into the series. Anything else gives up
+// with null for the general decoder, so the scanner never accepts what that decoder would refuse.
 import { DATA_POINTS_HEADER } from "../../../interface/data-points.ts";
 import {
   BACKSLASH,
@@ -26,10 +21,7 @@ import { type ChartPoints, SeriesBuilder, UtcSecondsReader } from "./point-serie
 /** The InfluxDB columns in the order the public service wrote them; another order goes the general way. */
 const COLUMNS = ["time", "exchange", "filter", "symbol", "value"];
 
-/**
- * The points of a body when it has one of the two usual shapes, else null (see the file's comment).
- * `bytes` are the body's UTF-8 bytes, `text` the same decoded; either is made from the other if missing.
- */
+/** The points of a body of one of the two usual shapes, else null; `bytes` or `text` is made if missing. */
 export function scanPoints(
   body: { text: string; bytes?: Uint8Array } | { text?: string; bytes: Uint8Array },
 ): ChartPoints | null {

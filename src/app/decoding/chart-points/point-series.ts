@@ -100,11 +100,7 @@ const COLON = 58;
 const T = 84;
 const Z = 90;
 
-/**
- * Reads RFC 3339 UTC times to Unix seconds. Chart times repeat their day for hundreds of rows, so the
- * common `YYYY-MM-DDTHH:MM:SSZ` form parses its day once and only adds the time of day; any other form
- * goes to Date.parse.
- */
+/** Reads RFC 3339 UTC times to Unix seconds, parsing each day once as chart times repeat it for many rows. */
 export class UtcSecondsReader {
   /** The date last read, as the number YYYYMMDD, and its midnight in Unix seconds. */
   private day = -1;

@@ -10,9 +10,8 @@ function badLine(line: number, problem: string, text: string): never {
 }
 
 /**
- * Reads the CSV as decodeDataPoints (src/interface/data-points.ts) does, without a string or object per cell:
- * a line of the series seen so far is recognised by its constant middle `,exchange,filter,symbol,`.
- * Unlike decodeDataPoints, an empty, NaN or infinite value is a gap, as a null is on the other wire.
+ * Reads the CSV as decodeDataPoints does, without a string per cell; unlike it, an empty, NaN or infinite
+ * value is a gap, as a null is on the other wire.
  */
 export function readDataPointsCsv(csv: string, series: SeriesBuilder): void {
   const clock = new UtcSecondsReader();

@@ -1,9 +1,6 @@
-// The chart points worker's protocol: the request the page posts (an answer's body, text or bytes, and
-// whether it holds chart points or candles), the reply it gets (typed arrays, or the reason the body could
-// not be read), and the pure handler the worker runs on each request, which the tests call too. The arrays'
-// buffers are listed for transfer, so they cross threads without a copy. One worker for both: a page with
-// a chart asks for both kinds, and a second worker would be a second script to fetch and start.
-
+// The chart points worker's protocol and the pure handler it runs, which the tests call too. Buffers are
+// transferred, so they cross threads without a copy; candles share the worker, as a second one would be a
+// second script to fetch and start.
 import { type ChartCandles, candleBuffers } from "../candles/candle-series.ts";
 import { decodeCandlesBody } from "../candles/decode-candles-body.ts";
 import { DecodeError } from "../wire-value.ts";
@@ -12,7 +9,7 @@ import type { ChartPoints } from "./point-series.ts";
 
 export interface DecodeRequest {
   id: number;
-  /** The answer's body: bytes (UTF-8, transferred to the worker) or text. */
+  /** The response's body: bytes (UTF-8, transferred to the worker) or text. */
   body: string | ArrayBuffer;
   /** What the body holds; chart points when left out. */
   kind?: "points" | "candles";

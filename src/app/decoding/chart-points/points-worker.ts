@@ -1,4 +1,4 @@
-// The chart points worker: decodes answers' bodies off the main thread and sends the typed arrays back,
+// The chart points worker: decodes response bodies off the main thread and sends the typed arrays back,
 // transferred (its messages in points-worker-protocol.ts; the page's side is worker-points-decoder.ts).
 import { type DecodeRequest, handleDecodeRequest } from "./points-worker-protocol.ts";
 

@@ -1,8 +1,5 @@
-// The worker-backed decoder of chart points, the page's side of the points worker (points-worker.ts, its
-// messages in points-worker-protocol.ts): hands it an answer's body (bytes are transferred, not copied),
-// gets typed arrays back (transferred too). One worker per page, started on first use. Where there is no
-// Worker (tests, old engines) or it cannot start, runs the synchronous decoder (decode-points-body.ts)
-// inline, to the same result. Candles go through the same worker (decodeCandles).
+// The page's side of the points worker, so large bodies are decoded off the main thread: one worker per
+// page, started on first use; where there is no Worker or it cannot start, the same decoder runs inline.
 import type { ChartCandles } from "../candles/candle-series.ts";
 import { decodeCandlesBody } from "../candles/decode-candles-body.ts";
 import { decodePointsBody } from "./decode-points-body.ts";
@@ -36,25 +33,21 @@ interface Pending {
 
 export class PointsDecoder {
   private channel: PointsChannel | null = null;
-  /** Set when the worker broke before it ever answered: it will not work on this page, decode inline. */
+  /** Set when the worker broke before it ever replied: it will not work on this page, decode inline. */
   private workerUnusable = false;
-  private answered = false;
+  private replied = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
   /** `startWorker`: null decodes inline; by default the browser's Worker when there is one. */
   constructor(private readonly startWorker: StartWorker | null = browserWorker()) {}
 
-  /**
-   * The chart points of an answer's body. An ArrayBuffer is transferred to the worker: the caller's copy is
-   * left empty. Rejects with a DecodeError naming what could not be read, and with the signal's reason as
-   * soon as it aborts (the worker is stopped if it has nothing else to do).
-   */
+  /** The chart points of a response's body; an ArrayBuffer is transferred, leaving the caller's copy empty. */
   decode(body: string | ArrayBuffer, signal?: AbortSignal): Promise<ChartPoints> {
     return this.decodeAs("points", body, signal);
   }
 
-  /** The candles of an answer's body, as `decode` does chart points. */
+  /** The candles of a response's body, as `decode` does chart points. */
   decodeCandles(body: string | ArrayBuffer, signal?: AbortSignal): Promise<ChartCandles> {
     return this.decodeAs("candles", body, signal);
   }
@@ -103,7 +96,7 @@ export class PointsDecoder {
       this.channel = this.startWorker(
         (reply) => this.receive(reply),
         (message) => {
-          if (!this.answered) this.workerUnusable = true;
+          if (!this.replied) this.workerUnusable = true;
           this.fail(new Error(`the chart points decoder failed: ${message}`));
         },
       );
@@ -116,7 +109,7 @@ export class PointsDecoder {
   }
 
   private receive(reply: DecodeReply): void {
-    this.answered = true;
+    this.replied = true;
     const waiting = this.pending.get(reply.id);
     if (waiting === undefined || !this.settle(reply.id)) return; // cancelled meanwhile
     if (reply.ok) waiting.resolve("candles" in reply ? reply.candles : reply.points);

@@ -1,14 +1,6 @@
-// The interface document describes a GET body as "a text string in Python literal syntax that can be cast
-// into a list or dictionary", so a server written in Python may answer `repr(...)` of its dicts rather than
-// JSON. This reads that subset without eval, in one linear pass.
-//
-// Accepted: dicts (string or number keys), lists, tuples (as arrays), strings in either quote, triple-quoted
-// or with a u/r prefix, Python escapes, adjacent-literal concatenation, ints (decimal, 0x, 0o, 0b), floats,
-// underscores between digits, True/False/None, JSON's true/false/null, trailing commas, `#` comments.
-// Also `NaN`, `Infinity` and `-Infinity`: Python's json.dumps writes them by default, and such a body is
-// exactly the one JSON.parse refuses; schemas and chart decoding then deal with the non-finite numbers.
-// Python's own `inf`/`nan` (and `float('inf')`) are not literals, and sets, bytes and complex numbers have
-// no JSON counterpart: all are errors.
+// The interface document allows a GET body in Python literal syntax, so a Python server may respond with
+// `repr(...)` of its dicts rather than JSON: this reads that subset without eval, in one linear pass. It also
+// takes json.dumps's `NaN` and `±Infinity`, exactly the bodies JSON.parse refuses.
 
 import {
   COLON,

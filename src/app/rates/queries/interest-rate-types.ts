@@ -1,9 +1,9 @@
 // GET /v1/interestrates: every rate type with its issuer, first date and decimals.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ENDPOINTS, pathOf } from "../../../interface/endpoints.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { InterestRateMeta } from "../../../interface/resources.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf } from "../../queries/resource.ts";
+import { type FetchOptions, getEndpoint, queryFnOf } from "../../queries/resource.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
@@ -12,13 +12,7 @@ export function getInterestRateTypes(
   connection: Connection,
   options: FetchOptions,
 ): Promise<InterestRateMeta[]> {
-  return getResource(
-    connection,
-    pathOf(ENDPOINTS.interestRateTypes, {}),
-    ENDPOINTS.interestRateTypes.resource,
-    "the rate types",
-    options,
-  );
+  return getEndpoint(connection, ENDPOINTS.interestRateTypes, {}, "the rate types", options);
 }
 
 export function interestRateTypesQueryOptions(connection: Connection) {

@@ -1,5 +1,5 @@
 // GET /v1/interestrate/{type}[/{date}] and its range form ?dateInit=&dateFinal=. A fixing for a past date
-// never changes, so it never goes stale; the latest one is looked at again hourly.
+// never changes, so it never goes stale.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ENDPOINTS, pathOf } from "../../../interface/endpoints.ts";
 import { type InterestRate, InterestRateSchema, InterestRatesSchema } from "../../../interface/resources.ts";

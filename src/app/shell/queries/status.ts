@@ -1,7 +1,5 @@
-// GET /status: our service's own health record (its schema in src/interface/status.ts). Asked outside
-// the request budget (see Transport.requestOutsideBudget: it spends nothing at our service) and only of a
-// service that said it is ours by sending X-Market-Source. Fresh on every look: the popover asks it when
-// opened, and a restored page asks it when no answer has yet said where the numbers come from.
+// GET /status: our service's own health record, asked outside the request budget (it spends nothing at our
+// service) and only of a service that said it is ours by sending X-Market-Source.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { pathOf, STATUS_ENDPOINT } from "../../../interface/endpoints.ts";
@@ -53,6 +51,13 @@ export interface FillingHistory {
 
 const RESOLUTIONS: readonly HistoryStretch["resolution"][] = ["1m", "1h", "1d"];
 
+/** A resolution's history as a sentence names it. */
+export const HISTORY_NAMES: Record<HistoryStretch["resolution"], string> = {
+  "1m": "1-minute",
+  "1h": "hourly",
+  "1d": "daily",
+};
+
 /** The resolutions whose history some exchange has not finished, finest first. */
 export function historyFilling(status: Status): FillingHistory[] {
   const stretches = status.market.exchanges.flatMap((exchange) => exchange.backfill.history ?? []);
@@ -75,10 +80,7 @@ export function historyFilling(status: Status): FillingHistory[] {
 /** How often the status is asked again while history is filling (it is free: outside the budget). */
 const FILLING_REFRESH_MS = 15_000;
 
-/**
- * The history still filling, for a service whose answers said it reads the exchanges (no other has
- * history to fill, and the public service has no /status); asked again while anything fills.
- */
+/** The history still filling, for a service whose responses said it reads the exchanges. */
 export function useHistoryFilling(): FillingHistory[] {
   const connection = useConnection();
   const { source } = useSyncExternalStore(connection.marketSource.subscribe, connection.marketSource.get);

@@ -1,25 +1,18 @@
-// /v1/supply: GET /v1/supply/{symbol}, the latest circulating supply stored for a coin, with its time and
-// source; and POST /v1/supply, the one write. The post goes first in the budget ("write"), is never
-// retried on a refusal, and its answer (the stored record) seeds the supply query; the coin's other cached
-// data is marked stale so the pages show the new supply on their next look.
+// GET /v1/supply/{symbol}, a coin's latest stored circulating supply, and POST /v1/supply, the one write.
+// The post goes first in the budget ("write"); its response seeds the supply query and invalidates the
+// coin's other cached data, so the pages show the new supply on their next look.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ENDPOINTS, pathOf } from "../../../interface/endpoints.ts";
 import type { Supply } from "../../../interface/resources.ts";
 import { decodeResource } from "../../decoding/decode.ts";
-import { queryKeys } from "../../queries/query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf } from "../../queries/resource.ts";
+import { invalidate, queryKeys } from "../../queries/query-keys.ts";
+import { type FetchOptions, getEndpoint, queryFnOf } from "../../queries/resource.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
 
 export function getSupply(connection: Connection, symbol: string, options: FetchOptions): Promise<Supply> {
-  return getResource(
-    connection,
-    pathOf(ENDPOINTS.supply, { symbol }),
-    ENDPOINTS.supply.resource,
-    `the supply of ${symbol}`,
-    options,
-  );
+  return getEndpoint(connection, ENDPOINTS.supply, { symbol }, `the supply of ${symbol}`, options);
 }
 
 export function supplyQueryOptions(connection: Connection, symbol: string) {
@@ -58,10 +51,7 @@ export function postSupply(connection: Connection, post: SupplyPost, signal?: Ab
 /** After a stored post: the record is the supply query's data; the coin's other data is stale now. */
 export function afterSupplyStored(client: QueryClient, record: Supply): Promise<void> {
   client.setQueryData(queryKeys.supply(record.symbol), record);
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.symbolDetails(record.symbol) }),
-    client.invalidateQueries({ queryKey: queryKeys.coins() }),
-  ]).then(() => undefined);
+  return invalidate(client, queryKeys.symbolDetails(record.symbol), queryKeys.coins());
 }
 
 export function usePostSupply() {

@@ -1,10 +1,10 @@
 // GET /v1/symbol/{symbol}: the coin, its rank, every exchange with its last trades, and the MA120 points
-// of the last 24 h. One request for the whole symbol page; it also fills the coin's quotation (queries/quotation.ts).
+// of the last 24 h: one request for the whole symbol page (it also fills the quotation, queries/quotation.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ENDPOINTS, pathOf } from "../../../interface/endpoints.ts";
+import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { SymbolDetails } from "../../../interface/resources.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
-import { type FetchOptions, getResource, queryFnOf } from "../../queries/resource.ts";
+import { type FetchOptions, getEndpoint, queryFnOf } from "../../queries/resource.ts";
 import { STALE_TIME, staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
@@ -14,13 +14,7 @@ export function getSymbolDetails(
   symbol: string,
   options: FetchOptions,
 ): Promise<SymbolDetails> {
-  return getResource(
-    connection,
-    pathOf(ENDPOINTS.symbolDetails, { symbol }),
-    ENDPOINTS.symbolDetails.resource,
-    `the details of ${symbol}`,
-    options,
-  );
+  return getEndpoint(connection, ENDPOINTS.symbolDetails, { symbol }, `the details of ${symbol}`, options);
 }
 
 export function symbolDetailsQueryOptions(connection: Connection, symbol: string) {
@@ -32,8 +26,7 @@ export function symbolDetailsQueryOptions(connection: Connection, symbol: string
 }
 
 export function useSymbolDetails(symbol: string) {
-  // On screen, prices follow the market: one refresh per block, in the budget's background lane, and
-  // only while the tab is visible (React Query pauses intervals in hidden tabs).
+  // On screen, prices follow the market: a refresh per block (React Query pauses it in hidden tabs).
   return useQuery({
     ...symbolDetailsQueryOptions(useConnection(), symbol),
     refetchInterval: STALE_TIME.block,
