@@ -5,16 +5,9 @@ import { DEFAULT_ADMIN_RATE_LIMIT } from "../../interface/admin.ts";
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_WINDOW_SECONDS } from "../../interface/vocabulary.ts";
 import { MIN_WRITE_KEY, parseApiKeys, parseWriteKeys, type Setting, wholeNumber } from "./values.ts";
 
-export const ACCESS_SETTINGS: {
-  rateLimit: Setting<number>;
-  apiKeys: Setting<Map<string, number | null>>;
-  writeKeys: Setting<string[]>;
-  adminKeys: Setting<string[]>;
-  adminRateLimit: Setting<number>;
-} = {
+export const ACCESS_SETTINGS = {
   rateLimit: {
     env: "RATE_LIMIT",
-    flag: "rate-limit",
     default: String(DEFAULT_RATE_LIMIT),
     meaning: `Requests per client in any ${RATE_LIMIT_WINDOW_SECONDS}-second window (0 turns the limit off)`,
     parse: (raw, fail) =>
@@ -22,7 +15,6 @@ export const ACCESS_SETTINGS: {
   },
   apiKeys: {
     env: "API_KEYS",
-    flag: "api-keys",
     default: "",
     meaning:
       "Issued client keys, comma separated, each optionally with its own limit: key[:limit],… (0 = unlimited)",
@@ -30,23 +22,20 @@ export const ACCESS_SETTINGS: {
   },
   writeKeys: {
     env: "WRITE_KEYS",
-    flag: "write-keys",
     default: "",
     meaning: `Keys allowed to post supply, comma separated, ${MIN_WRITE_KEY}+ characters each (none: <data-dir>/write-key)`,
     parse: parseWriteKeys,
   },
   adminKeys: {
     env: "ADMIN_KEYS",
-    flag: "admin-keys",
     default: "",
     meaning: `Keys of the operator's API (/admin), comma separated, ${MIN_WRITE_KEY}+ characters each, none also a write or client key (none: <data-dir>/admin-key)`,
     parse: parseWriteKeys,
   },
   adminRateLimit: {
     env: "ADMIN_RATE_LIMIT",
-    flag: "admin-rate-limit",
     default: String(DEFAULT_ADMIN_RATE_LIMIT),
     meaning: `Requests per admin key in any ${RATE_LIMIT_WINDOW_SECONDS}-second window on /admin (the console polls every 15 s)`,
     parse: (raw, fail) => wholeNumber(raw, 1, 1_000_000, "a whole number from 1 to 1000000", fail),
   },
-};
+} satisfies Record<string, Setting<unknown>>;

@@ -2,7 +2,7 @@
 // REDIS_URL, ROLE and TRUST_PROXY (settings.ts lists them). A URL may hold a password, so no
 // message ever quotes one: they say what is wrong with it instead.
 import proxyAddr from "proxy-addr";
-import type { Fail } from "./values.ts";
+import { type Fail, listItems, oneOf } from "./values.ts";
 
 export const ROLES = ["all", "api", "ingest"] as const;
 /** What a process runs: everything (one machine), the HTTP API only, or the market's ingest only. */
@@ -31,19 +31,11 @@ export function parseRedisUrl(raw: string, fail: Fail): string | null {
   return parseUrl(raw, ["redis:", "rediss:"], "redis://redis.example:6379", fail);
 }
 
-export function parseRole(raw: string, fail: Fail): Role {
-  const value = raw.trim().toLowerCase();
-  const known: readonly string[] = ROLES;
-  if (!known.includes(value)) fail(`one of ${ROLES.join(", ")}`);
-  return value as Role;
-}
+export const parseRole = oneOf(ROLES);
 
 /** `10.0.0.0/8, 127.0.0.1` → the list; proxy-addr checks every address and CIDR (also loopback etc.). */
 export function parseTrustProxy(raw: string, fail: Fail): string[] {
-  const list = raw
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
+  const list = listItems(raw);
   for (const item of list) {
     try {
       proxyAddr.compile(item);

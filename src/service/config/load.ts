@@ -4,13 +4,13 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "../config-error.ts";
 import { type Config, SETTINGS } from "./settings.ts";
-import type { Fail, Setting } from "./values.ts";
+import { type Fail, flagOf, type Setting } from "./values.ts";
 
 const SETTING_LIST = Object.values(SETTINGS) as Setting<unknown>[];
 
 /** The settings as a table, for the README and `--help`; `default` is the raw text ("" = none). */
 export const CONFIG_TABLE: readonly { env: string; flag: string; default: string; meaning: string }[] =
-  SETTING_LIST.map((s) => ({ env: s.env, flag: `--${s.flag}`, default: s.default, meaning: s.meaning }));
+  SETTING_LIST.map((s) => ({ env: s.env, flag: `--${flagOf(s)}`, default: s.default, meaning: s.meaning }));
 
 export function helpText(): string {
   const rows = CONFIG_TABLE.map((row) => [row.env, row.flag, row.default === "" ? "(none)" : row.default]);
@@ -37,8 +37,8 @@ function parseFlags(argv: string[]): { values: Record<string, string | boolean |
   const options: Record<string, { type: "string" } | { type: "boolean"; short: string }> = {
     help: { type: "boolean", short: "h" },
   };
-  for (const s of SETTING_LIST) options[s.flag] = { type: "string" };
-  const known = ["--help", ...SETTING_LIST.map((s) => `--${s.flag}`)].join(", ");
+  for (const s of SETTING_LIST) options[flagOf(s)] = { type: "string" };
+  const known = ["--help", ...CONFIG_TABLE.map((row) => row.flag)].join(", ");
 
   // A lenient pass first, so an unknown flag is named exactly as it was typed.
   const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
@@ -62,41 +62,34 @@ function parseFlags(argv: string[]): { values: Record<string, string | boolean |
 }
 
 /**
- * The settings of several processes. A process of one role only shares the store and the rate-limit
+ * Checks the settings of several processes. A process of one role only shares the store and the rate-limit
  * window with the others, so it needs both servers: on SQLite and in-process ones, an api replica would
  * see no market and an ingest would feed no one.
  */
-function clusterSettings(resolve: <T>(setting: Setting<T>) => T, help: boolean) {
-  const settings = {
-    databaseUrl: resolve(SETTINGS.databaseUrl),
-    redisUrl: resolve(SETTINGS.redisUrl),
-    role: resolve(SETTINGS.role),
-    trustProxy: resolve(SETTINGS.trustProxy),
-  };
-  if (settings.role !== "all" && !help) {
+function checkCluster(settings: Omit<Config, "historyDaysGiven" | "marketFallback" | "help">): void {
+  if (settings.role !== "all") {
     for (const needed of [SETTINGS.databaseUrl, SETTINGS.redisUrl]) {
       if (settings[needed === SETTINGS.databaseUrl ? "databaseUrl" : "redisUrl"] === null) {
         throw new ConfigError(
-          `ROLE (--role) ${settings.role} needs ${needed.env} (--${needed.flag}): the processes of a cluster share PostgreSQL and Redis; run ROLE=all for one process`,
+          `ROLE (--role) ${settings.role} needs ${needed.env} (--${flagOf(needed)}): the processes of a cluster share PostgreSQL and Redis; run ROLE=all for one process`,
           needed.env,
         );
       }
     }
   }
   // A replica that made a write key of its own would accept posts its siblings refuse.
-  if (settings.role === "api" && !help && resolve(SETTINGS.writeKeys).length === 0) {
+  if (settings.role === "api" && settings.writeKeys.length === 0) {
     throw new ConfigError(
       "ROLE (--role) api needs WRITE_KEYS (--write-keys): every replica must accept the same keys for supply posts",
       "WRITE_KEYS",
     );
   }
-  if (settings.role === "api" && !help && resolve(SETTINGS.adminKeys).length === 0) {
+  if (settings.role === "api" && settings.adminKeys.length === 0) {
     throw new ConfigError(
       "ROLE (--role) api needs ADMIN_KEYS (--admin-keys): every replica must accept the same keys on /admin",
       "ADMIN_KEYS",
     );
   }
-  return settings;
 }
 
 /**
@@ -108,7 +101,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
   const { values, help } = parseFlags(argv);
 
   function resolve<T>(setting: Setting<T>): T {
-    const flagValue = values[setting.flag];
+    const flagValue = values[flagOf(setting)];
     const envValue = env[setting.env];
     // An empty environment variable counts as unset (compose files often write `PORT=`); an empty flag
     // is taken as given, so `--api-keys=` can clear a list the environment sets.
@@ -121,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
     const fail: Fail = (allowed, got) => {
       const given = got ?? JSON.stringify(raw ?? setting.default);
       throw new ConfigError(
-        `${setting.env} (--${setting.flag}) must be ${allowed}; got ${given}`,
+        `${setting.env} (--${flagOf(setting)}) must be ${allowed}; got ${given}`,
         setting.env,
       );
     };
@@ -137,7 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
   // A real market's history comes from the exchanges' candles, within their request limits: a day fills in
   // minutes; the simulator's 30 days seed in seconds.
   const historyGiven =
-    typeof values[SETTINGS.historyDays.flag] === "string" || (env[SETTINGS.historyDays.env] ?? "") !== "";
+    typeof values[flagOf(SETTINGS.historyDays)] === "string" || (env[SETTINGS.historyDays.env] ?? "") !== "";
   const marketSpeed = resolve(SETTINGS.marketSpeed);
   if (askedSource === "exchanges" && marketSpeed !== 1 && !help) {
     throw new ConfigError(
@@ -147,34 +140,16 @@ export function loadConfig(env: Record<string, string | undefined>, argv: string
   }
   // A market clock faster than real time can only be the simulator's: "auto" has nothing to try.
   const marketSource = askedSource === "auto" && marketSpeed !== 1 ? "simulator" : askedSource;
+  const resolved = Object.fromEntries(
+    Object.entries(SETTINGS).map(([key, setting]) => [key, resolve(setting as Setting<unknown>)]),
+  ) as Omit<Config, "historyDaysGiven" | "marketFallback" | "help">;
+  if (!help) checkCluster(resolved);
   return {
-    port: resolve(SETTINGS.port),
-    dataDir: resolve(SETTINGS.dataDir),
-    rateLimit: resolve(SETTINGS.rateLimit),
-    apiKeys: resolve(SETTINGS.apiKeys),
-    writeKeys: resolve(SETTINGS.writeKeys),
-    adminKeys: resolve(SETTINGS.adminKeys),
-    adminRateLimit: resolve(SETTINGS.adminRateLimit),
-    logLevel: resolve(SETTINGS.logLevel),
-    wire: resolve(SETTINGS.wire),
-    historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolve(SETTINGS.historyDays),
+    ...resolved,
+    historyDays: marketSource === "exchanges" && !historyGiven ? 1 : resolved.historyDays,
     historyDaysGiven: historyGiven,
-    marketSpeed,
-    seed: resolve(SETTINGS.seed),
-    marketCoins: resolve(SETTINGS.marketCoins),
     marketSource,
     marketFallback: null,
-    marketRetrySeconds: resolve(SETTINGS.marketRetrySeconds),
-    exchanges: resolve(SETTINGS.exchanges),
-    exchangeHosts: resolve(SETTINGS.exchangeHosts),
-    ratesSource: resolve(SETTINGS.ratesSource),
-    rateIssuerHosts: resolve(SETTINGS.rateIssuerHosts),
-    corsOrigins: resolve(SETTINGS.corsOrigins),
-    https: resolve(SETTINGS.https),
-    dashboardDir: resolve(SETTINGS.dashboardDir),
-    logMaxBytes: resolve(SETTINGS.logMaxBytes),
-    logKeep: resolve(SETTINGS.logKeep),
-    ...clusterSettings(resolve, help),
     help,
   };
 }

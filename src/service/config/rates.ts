@@ -4,18 +4,11 @@
 import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
 import { RATES_SOURCES, type RatesSourceSetting } from "../rates/rate-source.ts";
 import { parseHostOverrides } from "./hosts.ts";
-import type { Fail } from "./values.ts";
+import { type Fail, oneOf } from "./values.ts";
 
 const ISSUER_NAMES: Record<string, RateIssuer> = { ecb: "ECB", nyfed: "FED", fed: "FED", boe: "BOE" };
 
-const RATES_SOURCE_SETTINGS: readonly RatesSourceSetting[] = ["auto", ...RATES_SOURCES];
-
-export function parseRatesSource(raw: string, fail: Fail): RatesSourceSetting {
-  const value = raw.trim().toLowerCase();
-  const known: readonly string[] = RATES_SOURCE_SETTINGS;
-  if (!known.includes(value)) fail(`one of ${RATES_SOURCE_SETTINGS.join(", ")}`);
-  return value as RatesSourceSetting;
-}
+export const parseRatesSource = oneOf<RatesSourceSetting>(["auto", ...RATES_SOURCES]);
 
 /** `ecb=http://127.0.0.1:9201,nyfed=https://mirror.example` → issuer → origin. */
 export function parseRateIssuerHosts(raw: string, fail: Fail): Map<RateIssuer, URL> {

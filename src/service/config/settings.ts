@@ -3,105 +3,36 @@
 // and sources.ts; the host overrides' in hosts.ts). load.ts reads them from the environment and the flags.
 import path from "node:path";
 import { WIRE_FORMATS, type WireFormat } from "../../interface/vocabulary.ts";
-import type { AccessSettings } from "../access/access-settings.ts";
-import { isLogLevel, type LogLevel } from "../ops/logger.ts";
-import type { RateIssuer } from "../rates/issuers/issuer-feed.ts";
-import type { RatesSourceSetting } from "../rates/rate-source.ts";
+import type { LogLevel } from "../ops/logger.ts";
 import type { ChosenSettings } from "../sources/market-choice.ts";
-import type { MarketSettings, MarketSourceSetting } from "../sources/market-settings.ts";
 import { ACCESS_SETTINGS } from "./access.ts";
-import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy, type Role } from "./cluster.ts";
+import { parseDatabaseUrl, parseRedisUrl, parseRole, parseTrustProxy } from "./cluster.ts";
 import { parseRateIssuerHosts, parseRatesSource } from "./rates.ts";
 import { parseExchangeHosts, parseExchanges, parseMarketSource } from "./sources.ts";
-import { parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./values.ts";
+import { oneOf, parseMarketCoins, parseOrigins, parseSize, type Setting, wholeNumber } from "./values.ts";
 
-/** Every setting's value; the rooms are handed it from the start and name what they take of it. */
-export interface Config extends AccessSettings, MarketSettings {
-  /** TCP port to listen on; 0 = any free port. */
-  port: number;
-  /** Absolute path of the directory holding the embedded database, write key and request log. */
-  dataDir: string;
-  /** Requests per client in any 60-second window; 0 = no limit. */
-  rateLimit: number;
-  /** Issued client keys and each one's own limit; null = `rateLimit` applies, 0 = unlimited. */
-  apiKeys: Map<string, number | null>;
-  /** Keys allowed to post supply; empty = use (or create) the key file in `dataDir`. */
-  writeKeys: string[];
-  /** Keys of the operator's API (/admin); empty = use (or create) the admin-key file in `dataDir`. */
-  adminKeys: string[];
-  /** Requests per admin key in any 60-second window on /admin. */
-  adminRateLimit: number;
-  wire: WireFormat;
-  /** Days of market history seeded on first start (for the real market: from 1-minute candles). */
-  historyDays: number;
+/** Every setting's value (SETTINGS says what each means) and what the start derives; handed to the rooms. */
+export type Config = { -readonly [K in keyof typeof SETTINGS]: ReturnType<(typeof SETTINGS)[K]["parse"]> } & {
   /** HISTORY_DAYS was given; else its default depends on the source (30 simulated, 1 real). */
   historyDaysGiven: boolean;
-  /** How fast the market clock runs: 1 = real time, 60 = a 120-second block every 2 s. */
-  marketSpeed: number;
-  /** The market simulator's seed. */
-  seed: number;
-  /** The coins the market simulates, in the catalog's order; null = all of them. */
-  marketCoins: string[] | null;
-  /**
-   * Where the market's trades come from: the simulator, or the real exchanges' public trade streams; "auto"
-   * until the start has chosen (market-choice.ts): the exchanges where one responds, else the simulator.
-   */
-  marketSource: MarketSourceSetting;
   /** Why the simulator is the fallback for the exchanges MARKET_SOURCE auto wanted; null when it is not. */
   marketFallback: string | null;
-  /** With the simulator as fallback: seconds between tries of the exchanges (it switches when one responds). */
-  marketRetrySeconds: number;
-  /** The exchanges the exchanges source reads (the service's names, in the catalog's order). */
-  exchanges: string[];
-  /** Exchange name → the origin that receives all its REST and WebSocket traffic instead (tests, mirrors). */
-  exchangeHosts: Map<string, URL>;
-  /** Where the interest-rate fixings come from: generated histories, or their issuers; "auto" until chosen. */
-  ratesSource: RatesSourceSetting;
-  /** Issuer (ECB, FED, BOE) → the origin that receives all its requests instead (tests, mirrors). */
-  rateIssuerHosts: Map<RateIssuer, URL>;
-  /** "*" = any origin, else the allowed origins (scheme://host[:port]). */
-  corsOrigins: "*" | string[];
-  /** Clients reach the service over HTTPS (a balancer terminates TLS): pages carry Strict-Transport-Security. */
-  https: boolean;
-  /** The built dashboard served at /. */
-  dashboardDir: string;
-  /** The request log is rotated (gzipped) once it holds this many bytes, and at every UTC midnight. */
-  logMaxBytes: number;
-  /** Rotated request logs kept; older ones are deleted. */
-  logKeep: number;
-  /** PostgreSQL's URL: the store for several processes; null = SQLite in `dataDir`. */
-  databaseUrl: string | null;
-  /** Redis's URL: the shared rate-limit window and cache invalidation; null = in-process. */
-  redisUrl: string | null;
-  /** What this process runs: all (one machine), api (serves HTTP) or ingest (writes the market). */
-  role: Role;
-  /** Load balancers whose X-Forwarded-For is believed (addresses or CIDRs); empty = none. */
-  trustProxy: string[];
-  /** The least severe level the service's log (pino, standard output) writes. */
-  logLevel: LogLevel | "silent";
   /** `--help` was given: print `helpText()` and exit instead of starting. */
   help: boolean;
-}
+};
 
 /** The configuration once the start has chosen the market's and the rates' sources (market-choice.ts). */
 export type ChosenConfig = ChosenSettings<Config>;
 
-// Derived from the settings rather than set: whether HISTORY_DAYS was given, and the market's fallback.
-type Settings = {
-  [K in Exclude<keyof Config, "help" | "historyDaysGiven" | "marketFallback">]: Setting<Config[K]>;
-};
-
-export const SETTINGS: Settings = {
+export const SETTINGS = {
   port: {
     env: "PORT",
-    flag: "port",
     default: "8080",
     meaning: "TCP port to listen on (0 = any free port)",
     parse: (raw, fail) => wholeNumber(raw, 0, 65_535, "a whole number 0–65535 (0 = any free port)", fail),
   },
   dataDir: {
     env: "DATA_DIR",
-    flag: "data-dir",
     default: "./data",
     meaning: "Directory of the embedded database, the write key and the request log",
     parse: (raw, fail) => {
@@ -112,18 +43,12 @@ export const SETTINGS: Settings = {
   ...ACCESS_SETTINGS,
   logLevel: {
     env: "LOG_LEVEL",
-    flag: "log-level",
     default: "info",
     meaning: "The service log's least severe level: trace, debug, info, warn, error, fatal or silent",
-    parse: (raw, fail) => {
-      const value = raw.trim().toLowerCase();
-      if (!isLogLevel(value)) fail("one of trace, debug, info, warn, error, fatal, silent");
-      return value as LogLevel | "silent";
-    },
+    parse: oneOf<LogLevel | "silent">(["trace", "debug", "info", "warn", "error", "fatal", "silent"]),
   },
   wire: {
     env: "WIRE",
-    flag: "wire",
     default: "seed",
     meaning: "Wire format: seed (the interface document's) or dia (the public service's)",
     parse: (raw, fail) => {
@@ -135,7 +60,6 @@ export const SETTINGS: Settings = {
   },
   historyDays: {
     env: "HISTORY_DAYS",
-    flag: "history-days",
     default: "30",
     meaning:
       "Days of market history seeded on first start (default 30 simulated; for the real market 1, from 1-minute candles)",
@@ -143,7 +67,6 @@ export const SETTINGS: Settings = {
   },
   marketSpeed: {
     env: "MARKET_SPEED",
-    flag: "market-speed",
     default: "1",
     meaning: "How fast the market clock runs (1 = real time, 60 = a block every 2 s)",
     parse: (raw, fail) => {
@@ -157,14 +80,12 @@ export const SETTINGS: Settings = {
   },
   seed: {
     env: "SEED",
-    flag: "seed",
     default: "42",
     meaning: "The market simulator's seed",
     parse: (raw, fail) => wholeNumber(raw, 0, 2 ** 32 - 1, "a whole number 0–4294967295", fail),
   },
   marketCoins: {
     env: "MARKET_COINS",
-    flag: "market-coins",
     default: "all",
     meaning: "Coins the market simulates: all, or a list like BTC,ETH (a long history seeds faster)",
     parse: parseMarketCoins,
@@ -179,7 +100,6 @@ export const SETTINGS: Settings = {
   },
   marketRetrySeconds: {
     env: "MARKET_RETRY_SECONDS",
-    flag: "market-retry-seconds",
     default: "300",
     meaning:
       "With MARKET_SOURCE auto and no exchange reachable at the start: seconds between tries; the service switches to the real market when one responds",
@@ -187,14 +107,12 @@ export const SETTINGS: Settings = {
   },
   exchanges: {
     env: "EXCHANGES",
-    flag: "exchanges",
     default: "all",
     meaning: "Exchanges the exchanges source reads: all, or a list like binance,kraken",
     parse: parseExchanges,
   },
   exchangeHosts: {
     env: "EXCHANGE_HOSTS",
-    flag: "exchange-hosts",
     default: "",
     meaning:
       "Send an exchange's REST and WebSocket traffic to another origin, keeping its paths: binance=http://127.0.0.1:9101,…",
@@ -210,7 +128,6 @@ export const SETTINGS: Settings = {
   },
   rateIssuerHosts: {
     env: "RATE_ISSUER_HOSTS",
-    flag: "rate-issuer-hosts",
     default: "",
     meaning:
       "Send an issuer's requests to another origin, keeping their paths: ecb=http://127.0.0.1:9201,nyfed=…,boe=…",
@@ -218,7 +135,6 @@ export const SETTINGS: Settings = {
   },
   dashboardDir: {
     env: "DASHBOARD_DIR",
-    flag: "dashboard-dir",
     default: "dist/app",
     meaning: "The built dashboard served at / (vite build writes dist/app)",
     parse: (raw, fail) => {
@@ -229,14 +145,12 @@ export const SETTINGS: Settings = {
   },
   corsOrigins: {
     env: "CORS_ORIGINS",
-    flag: "cors-origins",
     default: "*",
     meaning: `Origins browsers may call from: "*" or a comma-separated list like https://example.com`,
     parse: parseOrigins,
   },
   https: {
     env: "HTTPS",
-    flag: "https",
     default: "false",
     meaning:
       "true when clients reach the service over HTTPS (a balancer terminates TLS): responses then carry Strict-Transport-Security",
@@ -249,7 +163,6 @@ export const SETTINGS: Settings = {
   },
   logMaxBytes: {
     env: "LOG_MAX_SIZE",
-    flag: "log-max-size",
     default: "100M",
     meaning:
       "The request log is rotated into a gzipped file at this size (K, M, G) and at every UTC midnight",
@@ -257,14 +170,12 @@ export const SETTINGS: Settings = {
   },
   logKeep: {
     env: "LOG_KEEP",
-    flag: "log-keep",
     default: "14",
     meaning: "Rotated request logs kept (the oldest beyond it are deleted)",
     parse: (raw, fail) => wholeNumber(raw, 1, 999, "a whole number 1–999", fail),
   },
   databaseUrl: {
     env: "DATABASE_URL",
-    flag: "database-url",
     default: "",
     meaning:
       "PostgreSQL 15 for several processes: postgres://user:password@host:5432/db (none: SQLite in --data-dir)",
@@ -272,14 +183,12 @@ export const SETTINGS: Settings = {
   },
   redisUrl: {
     env: "REDIS_URL",
-    flag: "redis-url",
     default: "",
     meaning: "Redis for several processes (one rate limit, cache invalidation): redis://host:6379",
     parse: parseRedisUrl,
   },
   role: {
     env: "ROLE",
-    flag: "role",
     default: "all",
     meaning:
       "What this process runs: all, api (serves HTTP only) or ingest (the market only; one writes at a time)",
@@ -287,9 +196,8 @@ export const SETTINGS: Settings = {
   },
   trustProxy: {
     env: "TRUST_PROXY",
-    flag: "trust-proxy",
     default: "",
     meaning: "Load balancers whose X-Forwarded-For names the client: addresses or CIDRs like 10.0.0.0/8",
     parse: parseTrustProxy,
   },
-};
+} satisfies Record<string, Setting<unknown>>;

@@ -4,18 +4,11 @@
 import { VENUES, venueNamed } from "../sources/exchanges/venues.ts";
 import { MARKET_SOURCES, type MarketSourceSetting } from "../sources/market-settings.ts";
 import { parseHostOverrides } from "./hosts.ts";
-import type { Fail } from "./values.ts";
-
-const MARKET_SOURCE_SETTINGS: readonly MarketSourceSetting[] = ["auto", ...MARKET_SOURCES];
+import { type Fail, oneOf } from "./values.ts";
 
 const VENUE_NAMES = VENUES.map((v) => v.name).join(", ");
 
-export function parseMarketSource(raw: string, fail: Fail): MarketSourceSetting {
-  const value = raw.trim().toLowerCase();
-  const known: readonly string[] = MARKET_SOURCE_SETTINGS;
-  if (!known.includes(value)) fail(`one of ${MARKET_SOURCE_SETTINGS.join(", ")}`);
-  return value as MarketSourceSetting;
-}
+export const parseMarketSource = oneOf<MarketSourceSetting>(["auto", ...MARKET_SOURCES]);
 
 function venueOf(name: string, allowed: string, fail: Fail): string {
   const venue = venueNamed(name);

@@ -10,11 +10,23 @@ const MIN_API_KEY = 8;
 /** One setting: its environment variable, flag, default, meaning (for --help and the README) and reader. */
 export interface Setting<T> {
   env: string;
-  /** Flag name without the leading dashes. */
-  flag: string;
+  /** Flag name without the leading dashes; default: the env name in lower case, `_` as `-`. */
+  flag?: string;
   default: string;
   meaning: string;
   parse: (raw: string, fail: Fail) => T;
+}
+
+export const flagOf = (setting: Setting<unknown>): string =>
+  setting.flag ?? setting.env.toLowerCase().replaceAll("_", "-");
+
+/** A reader of one of `choices`, given in any case. */
+export function oneOf<T extends string>(choices: readonly T[]): (raw: string, fail: Fail) => T {
+  return (raw, fail) => {
+    const value = raw.trim().toLowerCase();
+    if (!(choices as readonly string[]).includes(value)) fail(`one of ${choices.join(", ")}`);
+    return value as T;
+  };
 }
 
 export const MIN_WRITE_KEY = 16;
@@ -43,7 +55,7 @@ function checkKey(key: string, index: number, minLength: number, fail: Fail): vo
   }
 }
 
-function listItems(raw: string): string[] {
+export function listItems(raw: string): string[] {
   return raw
     .split(",")
     .map((item) => item.trim())

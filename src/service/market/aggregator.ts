@@ -1,29 +1,13 @@
-// Crowd aggregation, the one for every source: the trades of a 120-second block go through the three filters
-// and the candle of every (coin, exchange) series and every (coin, all exchanges) series, giving each series'
-// closed block. The live ingest and the history fill hand it a block's trades as objects, a seed as the
-// simulator's columns; both go the same way, with every series' state in typed arrays rather than an object
-// per series and filter (a seed aggregates tens of millions of trades, and the objects were most of its time).
-//
-// The filters of the public service, each on the trades' estimated USD price:
-// - MA120: a 120 s time-weighted moving average. Every second holds the last known price; the value is the
-//   mean of the newest 120 per-second samples. It continues through blocks without trades (the gap is
-//   forward-filled), is stamped at the block end, and is the quotation price. The samples follow the
-//   reference's FilterMA.fill, quirks included: a gap of d ≥ 2 whole seconds adds d − 1 samples of the
-//   previous price before the new one replaces the newest; a trade in the same second replaces the newest
-//   sample. They are kept as runs of equal prices in a ring (run-rings.ts), and the reference's two fills per
-//   trade taken as their net effect: d − 2 samples of the previous price and then the trade's (d ≥ 2), the
-//   trade's (d = 1), or the newest replaced by it (d = 0).
-// - MAIR120: the same per-second samples with their own start (the reference restarts them from the last
-//   trade each block), the last trade added once more at block end, outliers removed by the IQR rule
-//   (outliers.ts), then the mean. Only blocks with trades get a value, stamped at the last trade's time.
-//   Made from the MA120's samples (a block's trades are in time order): the previous price k times (k from
-//   the block's first trade's gap to the last trade before it, as its own samples would have filled: d − 1
-//   for a gap of d ≥ 2 seconds, 1 for d = 1, 0 for d = 0, which replaces it), then the MA120's samples since
-//   the block's first trade (never more than 120: a block is 120 s); before any trade at all, the two
-//   filters' samples are the same.
+// Crowd aggregation, the one for every source: a 120-second block's trades (objects from the live ingest and
+// the history, the simulator's columns from a seed) through the three filters and the candle of every
+// (coin, exchange) and (coin, all exchanges) series, with each series' state in typed arrays.
+// - MA120: the mean of the newest 120 per-second samples of the last price, forward-filled through quiet
+//   blocks and stamped at the block end, with the samples kept as runs in a ring (run-rings.ts).
+// - MAIR120: the same samples restarted from the last trade each block, the last trade added once more,
+//   outliers removed (outliers.ts), then the mean; only blocks with trades, stamped at the last trade.
 // - MEDIR120: the block's newest 120 trade prices, outliers removed, then the median.
-// - The candle: first, highest, lowest and last price, volumes summed in trade order.
-// testing/reference-filters.ts is the reference written plainly; aggregator.test.ts holds this to it.
+// Both moving filters follow the reference's quirks (FilterMA.fill): testing/reference-filters.ts writes them
+// plainly, and aggregator.test.ts holds this to it.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { amountOfUnits, amountUnits, roundPrice } from "../store/block-rounding.ts";
 import type { BlockRow, SeriesKey, Store, StoredTrade } from "../store/store.ts";
@@ -347,7 +331,8 @@ export class BlockAggregator {
         const t = timeMs[i] as number;
         const price = usdPrice[i] as number;
         const amount = volume[i] as number;
-        // The MA120's per-second samples; the first trade of a series fills from its start.
+        // The MA120's per-second samples: the net effect of the reference's two fills per trade, d − 2 of the
+        // previous price then the trade's (d ≥ 2), the trade's (d = 1), or it replaces the newest (d = 0).
         const filled = s[o + FILLED_MS] as number;
         const diff = Math.trunc((t - filled) / 1000);
         const lastPrice = s[o + LAST_PRICE] as number;

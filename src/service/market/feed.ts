@@ -1,7 +1,5 @@
-// The market feed: a source's trades → 120-second blocks → filters → store. On first start it seeds the
-// configured history; on later starts it fills the gap up to now; while running it adds each block as the
-// market clock passes its end. It asks the source (trade-source.ts) for each block's trades, whatever the
-// source is.
+// The market feed: a source's trades → 120-second blocks → filters → store. It seeds the history on first
+// start, fills the gap up to now on later ones, and adds each block as the market clock passes its end.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
 import { type BlockRow, bySeriesAndTime, type Store, type StoredTrade } from "../store/store.ts";
@@ -14,10 +12,8 @@ const WARM_UP_BLOCKS = 60;
 /** The store keeps the last hour of trades: symbol details show the newest ten per exchange. */
 const TRADE_RETENTION_MS = 3_600_000;
 /**
- * How far back block rows are kept (once their day is packed): the figures of a quotation read the last 24
- * hours of rows (and its price of yesterday up to ten minutes before that); charts and candles read packed
- * days. Rows are forgotten hour by hour, so 25 to 26 hours are kept: a row costs about as much as seven
- * packed blocks, and whole days (up to 48 hours) were a fifth of a store's bytes.
+ * How far back block rows are kept once their day is packed: a quotation reads the last 24 hours of rows
+ * (and yesterday's price up to ten minutes before); charts and candles read packed days.
  */
 const ROW_SECONDS = 25 * 3600;
 
@@ -86,13 +82,12 @@ export class MarketFeed {
     return Math.floor(nowMs / 1000 / BLOCK_SECONDS) - 1;
   }
 
-  /** The blocks that ended by `nowMs` and are not stored yet. */
-  private async missing(nowMs: number): Promise<{ first: number; last: number }> {
-    const last = MarketFeed.lastCompleteBlock(nowMs);
+  /** The blocks up to `last` not stored yet: on a first start, the whole history's. */
+  private async missing(last: number) {
     const storedEnd = await this.store.lastBlockTime();
     const first =
       storedEnd === null ? last - this.options.historyDays * BLOCKS_PER_DAY + 1 : storedEnd / BLOCK_SECONDS;
-    return { first, last };
+    return { first, last, storedEnd };
   }
 
   /**
@@ -104,7 +99,7 @@ export class MarketFeed {
   }
 
   private async storeGap(nowMs: number, onProgress?: Progress): Promise<number> {
-    const { first, last } = await this.missing(nowMs);
+    const { first, last } = await this.missing(MarketFeed.lastCompleteBlock(nowMs));
     const total = last - first + 1;
     const storeRun = this.source.storeRun?.bind(this.source);
     if (!storeRun || total < (this.options.parallelMinBlocks ?? 3 * BLOCKS_PER_DAY)) {
@@ -114,10 +109,8 @@ export class MarketFeed {
     await seriesOfPairs(this.store, this.options.pairs);
     const firstStart = (await this.store.lastBlockTime()) === null;
     await this.noteFirstBlock(first);
-    // The run packs the days that lie wholly inside the gap; the one it starts in is packed from the rows,
-    // which hold its earlier blocks, except on a first start, where the store has none: the run packs it
-    // too, and the main thread never writes, reads back and deletes a day of rows (measured: a third of
-    // its work when seeding 30 days).
+    // The run packs the days wholly inside the gap; the one it starts in is packed from the rows, which hold
+    // its earlier blocks, except on a first start, where there are none and the run packs it too.
     const packFromDay = firstStart
       ? dayOfBlockEnd((first + 1) * BLOCK_SECONDS)
       : Math.ceil((first * BLOCK_SECONDS) / 86_400);
@@ -151,7 +144,7 @@ export class MarketFeed {
   }
 
   private async aggregateGap(nowMs: number, onProgress?: Progress): Promise<number> {
-    const { first, last } = await this.missing(nowMs);
+    const { first, last } = await this.missing(MarketFeed.lastCompleteBlock(nowMs));
     if (first > last) return 0;
     await this.noteFirstBlock(first);
     const aggregator = this.aggregator ?? (await this.warmUp(first));
@@ -178,18 +171,12 @@ export class MarketFeed {
   }
 
   /**
-   * A live source's start: its streams give the blocks from `firstLiveBlock` on, and those before it that
-   * are not stored (the whole history on a first start, the time the service was stopped later) are gaps
-   * for the source's history to fill. Returns every gap not filled yet, this start's and any a stop cut
-   * short; the live blocks are stored from now on whatever the history is doing.
+   * A live source's start: its streams give the blocks from `firstLiveBlock` on, and the unstored ones before
+   * it are gaps for its history to fill. Returns every gap not filled yet, this start's and any a stop cut short.
    */
   async openLive(firstLiveBlock: number): Promise<BlockGap[]> {
-    const storedEnd = await this.store.lastBlockTime();
+    const { first, storedEnd } = await this.missing(firstLiveBlock - 1);
     const gaps = await this.historyGaps();
-    const first =
-      storedEnd === null
-        ? firstLiveBlock - this.options.historyDays * BLOCKS_PER_DAY
-        : storedEnd / BLOCK_SECONDS;
     if (first < firstLiveBlock) gaps.push({ first, last: firstLiveBlock - 1 });
     if (storedEnd === null || storedEnd < firstLiveBlock * BLOCK_SECONDS) {
       await this.noteFirstBlock(first);

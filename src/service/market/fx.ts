@@ -1,9 +1,6 @@
-// Simulated reference FX rates (units of the currency per 1 USD), one set per UTC day, as a pure function
-// of (seed, day). Each rate is its band's centre times exp(noise), where the noise is smooth value noise over
-// days (periods 4 days … 1 year, so day-to-day moves stay small) mixed with a shared "dollar" factor, and
-// a tanh soft clamp keeps it inside the band. They belong to the market, not to a trade source: the coins'
-// FX change reads them whatever the trades' source (the simulator also prices its EUR pairs with them).
-
+// Simulated reference FX rates (units per 1 USD), one set per UTC day, a pure function of (seed, day): smooth
+// value noise over days mixed with a shared "dollar" factor, soft-clamped inside each currency's band. They
+// are the market's, read whatever the trades' source (the simulator prices its EUR pairs with them too).
 import { FX_CURRENCIES, type FxCurrency } from "../../interface/vocabulary.ts";
 import { hashSeed, hashString, mix32 } from "../seeded-hash.ts";
 

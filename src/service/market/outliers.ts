@@ -1,8 +1,6 @@
-// The interquartile-range rule the public service used to drop outlier prices (its Filter.go): sort; Q1 and
-// Q3 are the medians of the lower and upper halves (for an odd count the middle value belongs to neither);
-// keep the values within [Q1 − 1.5·IQR, Q3 + 1.5·IQR]. Sets of 0 or 1 pass unchanged. Written for the
-// aggregation's hot loop, which allocates nothing; outliers.test.ts holds it to the rule written plainly
-// (testing/reference-filters.ts).
+// The public service's interquartile-range rule for outlier prices (its Filter.go): keep the values within
+// [Q1 − 1.5·IQR, Q3 + 1.5·IQR], Q1 and Q3 the medians of the lower and upper halves (an odd count's middle
+// in neither). Allocation-free for the aggregation's hot loop; outliers.test.ts holds it to the plain rule.
 
 let scratch = new Float64Array(256);
 
@@ -24,13 +22,12 @@ export function fence(sorted: Float64Array, count: number): void {
 export function trimmedMedian(values: ArrayLike<number>, count: number): number {
   lastTrim.leftOut = 0;
   if (count === 0) return 0;
-  // Up to three values the fences (from the lowest and highest) leave every one in, so the median is what
-  // the general path below computes, without its sort: most series close a block with so few trades.
+  // The fences leave every one of up to three values in: the median without the sort.
   if (count === 1) return values[0] as number;
   if (count === 2) {
     const a = values[0] as number;
     const b = values[1] as number;
-    return a <= b ? (a + b) / 2 : (b + a) / 2;
+    return (a + b) / 2;
   }
   if (count === 3) {
     const a = values[0] as number;
@@ -39,11 +36,10 @@ export function trimmedMedian(values: ArrayLike<number>, count: number): number 
     return a <= b ? (b <= c ? b : a <= c ? c : a) : a <= c ? a : b <= c ? c : b;
   }
   if (scratch.length < count) scratch = new Float64Array(count * 2);
-  // The scratch itself, not a subarray of it: a view per call was an allocation per block and series.
+  // The scratch itself, not a subarray of it: no allocation per block and series.
   const sorted = scratch;
   if (count <= 24) {
-    // A block's few trades: insertion sort beats the typed array's sort call, and most series see a handful
-    // of trades a block.
+    // A block's few trades: insertion sort beats the typed array's sort call.
     for (let i = 0; i < count; i++) {
       const v = values[i] as number;
       let j = i - 1;
@@ -82,10 +78,9 @@ let mergeCounts = new Float64Array(64);
 
 /**
  * The IQR-trimmed mean of a run-length multiset (`prices[i]` occurring `counts[i]` times), equal to
- * mean(removeOutliers(expanded samples)). The runs are sorted by price, stably (the kept ones are summed in
- * that order): by insertion when there are a handful, by merging when a busy series has up to 120 (which
- * insertion sorts with thousands of moves; merging gives the same order). The runs may be a ring: they are
- * read from index `head` on, wrapping at the arrays' length.
+ * mean(removeOutliers(expanded samples)). The runs are sorted by price stably (the kept ones are summed in
+ * that order): by insertion when few, by merging when a busy series has up to 120. They may be a ring, read
+ * from index `head` on.
  */
 export function trimmedMeanOfRuns(
   prices: ArrayLike<number>,

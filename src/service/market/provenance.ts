@@ -8,13 +8,7 @@ import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import type { BlockRow, Store, StoredTrade } from "../store/store.ts";
 import { fence, lastTrim } from "./outliers.ts";
 import { FILTER_MEMORY } from "./run-rings.ts";
-import {
-  CANDLE_HISTORY_META,
-  type CandleHistoryRange,
-  type CandleResolution,
-  candleResolutionAt,
-  type SourceStatus,
-} from "./trade-source.ts";
+import { candleHistory, candleResolutionAt, type SourceStatus } from "./trade-source.ts";
 
 export interface ProvenanceSources {
   store: Pick<Store, "seriesId" | "blockAt" | "tradesBetween" | "getMeta">;
@@ -37,15 +31,6 @@ function figuresOf(row: BlockRow): BlockFigures {
     trades: row.trades,
     tradesLeftOut: row.tradesLeftOut,
   };
-}
-
-/** The resolution of the candles the block ending at `end` was made from (CANDLE_HISTORY_META), or null. */
-async function candleResolution(
-  store: ProvenanceSources["store"],
-  end: number,
-): Promise<CandleResolution | null> {
-  const text = await store.getMeta(CANDLE_HISTORY_META);
-  return candleResolutionAt(text === null ? [] : (JSON.parse(text) as CandleHistoryRange[]), end);
 }
 
 /** The block end holding `time` (Unix seconds), or the newest block's end when no time is asked. */
@@ -94,7 +79,7 @@ export async function blockProvenance(
     newest ? (sources.source.health?.() ?? []).filter((h) => !h.connected).map((h) => h.name) : [],
   );
   const startMs = (end - BLOCK_SECONDS) * 1000;
-  const resolution = await candleResolution(sources.store, end);
+  const resolution = candleResolutionAt(await candleHistory(sources.store), end);
   const totalVolume = aggregate.buyVolume + aggregate.sellVolume;
   const trades: { exchange: string; trade: StoredTrade }[] = [];
   const exchanges = await Promise.all(

@@ -1,7 +1,7 @@
 // Runs of equal per-second prices in rings held in shared typed arrays: the MA120's samples of every series
-// (aggregator.ts), each series' ring at `base` in the prices and counts arrays and its scalars at offset `o`
-// of a Float64Array. A block holds only a few trades, so runs do the filters' arithmetic over 120 samples
-// with a handful of entries; a ring, because a busy series drops its oldest run on nearly every trade.
+// (aggregator.ts), each series' ring at `base` in the prices and counts arrays and its scalars at offset `o`.
+// Runs, because a block's few trades make 120 samples a handful of entries; a ring, because a busy series
+// drops its oldest run on nearly every trade.
 
 /** The samples (MA120, MAIR120) and trade prices (MEDIR120) a filter keeps. */
 export const FILTER_MEMORY = 120;

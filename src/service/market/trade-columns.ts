@@ -1,10 +1,7 @@
 // A block's trades as columns (the simulator's form), and grouped by the series that take them: what the
 // aggregation (aggregator.ts) reads, without an object per trade.
 
-/**
- * A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index): the
- * simulator's form, aggregated without an object per trade.
- */
+/** A block's trades as columns, in time order through `order` (order[k] is the k-th trade's index). */
 export interface TradeColumns {
   count: number;
   order: Int32Array;

@@ -1,8 +1,5 @@
-// The seam between where trades come from and what the market makes of them. A source (src/service/sources:
-// the simulator today, real exchanges next) delivers normalized trades; the market (feed.ts) asks it for
-// each 120-second block's and turns them into blocks, filters, quotations and scaled buckets the same way
-// whatever the source. The market declares what it needs here, so sources import the market, never the
-// other way round.
+// The seam between where trades come from (src/service/sources) and what the market makes of them: the
+// market declares here what it needs, so sources import the market, never the other way round.
 import type { Store } from "../store/store.ts";
 
 /** One trade as a source delivers it: deduplicated, signed by the taker's side, with its USD estimate. */
@@ -46,6 +43,12 @@ export type CandleResolution = "1m" | "1h" | "1d";
  * one ending with its candle).
  */
 export type CandleHistoryRange = [number, number] | [number, number, "1h" | "1d"];
+
+/** The store's record of the blocks made from candles (CANDLE_HISTORY_META). */
+export async function candleHistory(store: Pick<Store, "getMeta">): Promise<CandleHistoryRange[]> {
+  const text = await store.getMeta(CANDLE_HISTORY_META);
+  return text === null ? [] : (JSON.parse(text) as CandleHistoryRange[]);
+}
 
 /** The resolution of the candles the block ending at `end` was made from, or null (made from trades). */
 export function candleResolutionAt(

@@ -8,12 +8,6 @@ import { prettyLines } from "./pretty-lines.ts";
 export type Logger = PinoLogger;
 export type LogLevel = Level;
 
-const LEVELS: readonly string[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-export function isLogLevel(value: string): value is LogLevel | "silent" {
-  return LEVELS.includes(value);
-}
-
 export interface LoggerOptions {
   /** The least severe level written; default "info". */
   level?: LogLevel | "silent";

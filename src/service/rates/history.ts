@@ -59,7 +59,6 @@ export function allRateHistories(publishedBy: Date): RateFixing[] {
   return RATE_TYPE_SYMBOLS.flatMap((type) => rateHistory(type, publishedBy));
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // Caching
 
 interface Series {
@@ -116,7 +115,6 @@ function endOfYear(day: number): number {
   return toDayNumber(`${fromDayNumber(day).slice(0, 4)}-12-31`);
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // Generation: business days (day numbers) and their rounded values
 
 function generate(type: RateType, through: number): RawSeries {

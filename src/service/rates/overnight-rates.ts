@@ -7,7 +7,6 @@ import { BANK_RATE, ESTER_PATH, level, SOFR_OVERRIDES, SOFR_PATH, SONIA_SPREAD }
 
 const MS_PER_DAY = 86_400_000;
 
-// ---------------------------------------------------------------------------------------------------------
 // Business days (day numbers) and their rounded values
 
 export interface RawSeries {
@@ -34,7 +33,6 @@ export function round(x: number, decimals: number): number {
   return rounded === 0 ? 0 : rounded; // no -0
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // Deterministic noise: a small integer hash of (salt, day) mapped onto [0, 1)
 
 function hash32(salt: number, day: number): number {
@@ -56,7 +54,6 @@ function triangular(salt: number, day: number): number {
 
 const SALT = { SOFR: 0x50f3, ESTER: 0xe57e, SONIA: 0x5041, SONIA_WEEK: 0x5042 } as const;
 
-// ---------------------------------------------------------------------------------------------------------
 // The daily values, before rounding
 
 export function sofrValue(day: number): number {

@@ -118,8 +118,7 @@ function causeOf(error: string): string {
 
 /**
  * While the simulator is the fallback (MARKET_SOURCE auto, no exchange reached): tries the exchanges every
- * MARKET_RETRY_SECONDS and calls `reached` once one responds, so the service switches by itself. Returns the
- * stop.
+ * MARKET_RETRY_SECONDS and calls `reached` once one responds. Returns the stop.
  */
 export function watchForExchanges(
   config: ChosenSettings,

@@ -11,17 +11,13 @@ export type MarketSourceSetting = MarketSource | "auto";
 
 export interface MarketSettings {
   marketSource: MarketSourceSetting;
-  /** Why the simulator is the fallback for the exchanges MARKET_SOURCE auto wanted; null when it is not. */
   marketFallback: string | null;
   marketRetrySeconds: number;
-  /** The exchanges the exchanges source reads (the service's names, in the catalog's order). */
   exchanges: string[];
   exchangeHosts: Map<string, URL>;
-  /** The coins of the market, in the catalog's order; null = all of them. */
   marketCoins: string[] | null;
   seed: number;
   historyDays: number;
-  /** HISTORY_DAYS was given; else its default depends on the source (30 simulated, 1 real). */
   historyDaysGiven: boolean;
   /** The rates follow the market's source where RATES_SOURCE is auto (market-choice.ts). */
   ratesSource: RatesSourceSetting;

@@ -23,9 +23,9 @@ export interface OpenOptions {
   log: (line: string) => void;
   /** Market time, ms. */
   now: () => number;
-  /** Exchanges source, tests: backoff, quiet pairs. */
+  /** Exchanges source, tests: backoff, quiet pairs, the start's wait for the market lists. */
   exchangeTuning?: Pick<
     ConstructorParameters<typeof ExchangesSource>[0],
-    "backoffMs" | "quietFactor" | "minQuietMs" | "watchdogMs"
+    "backoffMs" | "quietFactor" | "minQuietMs" | "watchdogMs" | "marketsWaitMs"
   >;
 }

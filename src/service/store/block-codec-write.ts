@@ -112,10 +112,7 @@ function packZigzag(
   return exceptions;
 }
 
-/**
- * packZigzag for the offsets v[i] − min (any, below 2^53). A loop of its own rather than a branch on the
- * coding per value inside one: this is the encoder's innermost loop.
- */
+/** packZigzag for the offsets v[i] − min (below 2^53): the innermost loop, so one of its own, not a branch. */
 function packOffset(
   buf: Uint8Array,
   at: number,

@@ -84,9 +84,8 @@ export function encodeDay(day: DayValues): Uint8Array {
 const out = new ByteWriter();
 const column = new ByteWriter();
 /**
- * The day's integers, dense: column c at c × 720, its j-th value that of the j-th block (MA120) or of the
- * j-th block with trades (the others). Dense rather than by slot, so that predictions and columns read them
- * in order, which nearly halves encoding time.
+ * The day's integers, dense (so predictions and columns read them in order): column c at c × 720, its j-th
+ * value that of the j-th block (MA120) or of the j-th block with trades (the others).
  */
 const ints = new Float64Array(COLUMN_COUNT * BLOCKS_PER_DAY);
 /** MA120's integer at each block with trades, for the predictions from it. */
@@ -136,7 +135,7 @@ function encodeIntegers({ present, values }: DayValues): Uint8Array | null {
     blockSlots[nb++] = s;
   }
   if (nb === 0) return null;
-  // Checked column by column: a branch per column per block cost a fifth of encoding.
+  // Checked column by column, not with a branch per column per block.
   if (!idleFit(values, ni)) return null;
   const largestVolume = largestAmount(values, nt);
   if (largestVolume < 0) return null;
@@ -149,12 +148,9 @@ function encodeIntegers({ present, values }: DayValues): Uint8Array | null {
   else if (smallest >= pow10(e + PRICE_DIGITS)) e++;
   if (e < -22 || e > 22) return null;
   if (!toIntegers(values, nb, nt, e)) return null;
-  // Volumes: integers of 10^-d coins, d ≤ 8, then as few decimals as the day's amounts need (an
-  // exchange's lot size: DOGE in thousandths saves 5 digits). Exact for amounts given to at most 8 decimals
-  // (k / 10^d is the double nearest the decimal, as parsing it gives) while the day's largest × 10^8 stays
-  // below 2^53, which is what the aggregator's rounding keeps. Otherwise (a coin traded by the hundred
-  // million a block) amounts are rounded to the d that keeps the largest below 2^47, as the sum buy + sell
-  // then is exact too.
+  // Volumes: integers of 10^-d coins (d ≤ 8, then as few decimals as the day's amounts need), exact while
+  // the day's largest × 10^8 stays below 2^53, as the aggregator's rounding keeps it; else rounded to the d
+  // that keeps the largest below 2^47, so that buy + sell stays exact.
   let d = VOLUME_DECIMALS;
   while (d >= 0 && largestVolume * (P10[d] as number) > Number.MAX_SAFE_INTEGER) d--;
   if (d < 0 || !volumesAt(values, nt, d, true)) {
@@ -163,10 +159,7 @@ function encodeIntegers({ present, values }: DayValues): Uint8Array | null {
     if (d < 0) return null;
     volumesAt(values, nt, d, false);
   }
-  out.pos = 0;
-  out.byte(VERSION);
-  out.byte(FORM_INTEGERS);
-  writeSlots(out, blockSlots, nb);
+  header(present, FORM_INTEGERS);
   writeSlots(out, tradeSlots, nt);
   out.svarint(e);
   out.byte(fewestDecimals(BUY, d, nt));
@@ -331,8 +324,8 @@ function writeBest(c: number, n: number): boolean {
 }
 
 /**
- * Column `c`'s residuals from prediction `pred` into `r`, and their plan. Their least and greatest are found
- * as they are made. One loop per prediction: a switch per value cost a tenth of encoding.
+ * Column `c`'s residuals from prediction `pred` into `r`, and their plan; their least and greatest found as
+ * they are made, in one loop per prediction rather than a switch per value.
  */
 function planResiduals(c: number, pred: number, n: number, r: Float64Array): ColumnPlan | null {
   const v = ints;

@@ -13,8 +13,7 @@ export function priceExponent(x: number): number {
 /** 10^n for n in 0…22, each exactly the double a literal would be. */
 const POWERS = Array.from({ length: 23 }, (_, n) => Number(`1e${n}`));
 
-// The decade of the last price rounded: prices of a series move little, so most calls skip the logarithm
-// (it showed in seeding's profile).
+// The decade of the last price rounded: prices of a series move little, so most calls skip the logarithm.
 let decadeLow = 1;
 let decadeHigh = 0;
 let decadeScale = 1;

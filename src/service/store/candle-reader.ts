@@ -1,11 +1,19 @@
-// Candles and single blocks out of either engine: packed days where there are (day-columns.ts), the rows
-// of the days after them, then scaled buckets combined (candle-buckets.ts). The engines only say how to
-// read their days and rows (BlockSource).
+// Chart points, candles and single blocks out of either engine: packed days where there are
+// (day-columns.ts), the rows of the days after them, then scaled buckets. The engines only say how to read
+// their days and rows (BlockSource).
 import { type CandleColumns, emptyCandles } from "../../interface/candles.ts";
+import type { Filter } from "../../interface/vocabulary.ts";
 import { combineCandles, sumOfAmounts } from "./candle-buckets.ts";
-import { bucketTimeRange } from "./chart-range.ts";
-import { appendDayCandles, dayOfBlockEnd, decodeDayBlocks } from "./day-columns.ts";
-import type { BlockRow, CandleQuery } from "./store.ts";
+import {
+  appendRowPoints,
+  bucketTimeRange,
+  chartSpan,
+  pointTimeRange,
+  queriedPoints,
+  type RowColumns,
+} from "./chart-range.ts";
+import { appendDayCandles, appendDayPoints, dayOfBlockEnd, decodeDayBlocks } from "./day-columns.ts";
+import type { BlockRow, CandleQuery, ChartQuery, PointColumns } from "./store.ts";
 
 /** What an engine reads for a candle query. */
 export interface BlockSource {
@@ -15,6 +23,41 @@ export interface BlockSource {
   days(series: number, firstDay: number, lastDay: number): Promise<{ day: number; data: Uint8Array }[]>;
   /** Rows of a series whose block ends in [fromEnd, toEnd], ascending. */
   rows(series: number, fromEnd: number, toEnd: number): Promise<BlockRow[]>;
+  /**
+   * The same rows as columns of one filter's values (and the last-trade offsets where its points sit at the
+   * last trade), their ends only `withEnds`; null when there is none.
+   */
+  columns(
+    series: number,
+    filter: Filter,
+    fromEnd: number,
+    toEnd: number,
+    withEnds: boolean,
+  ): Promise<(RowColumns & { last: number }) | null>;
+}
+
+/**
+ * A series' chart points. It has a row for every block from its first trade on, so its rows' times follow
+ * from the first one: only values (and offsets) are read, and rows with a gap again with their ends.
+ */
+export async function readPoints(source: BlockSource, query: ChartQuery): Promise<PointColumns> {
+  const range = pointTimeRange(query);
+  if (range === null) return { times: [], values: [] };
+  const { from, to } = range;
+  const span = chartSpan(from, to, source.packedUntil());
+  const out: PointColumns = { times: [], values: [] };
+  if (span.packed) {
+    const days = await source.days(query.series, span.packed.firstDay, span.packed.lastDay);
+    appendDayPoints(days, query.filter, from, to, out);
+  }
+  if (span.rowsFrom <= span.rowsTo) {
+    const read = (withEnds: boolean) =>
+      source.columns(query.series, query.filter, span.rowsFrom, span.rowsTo, withEnds);
+    let rows = await read(false);
+    if (rows && (rows.last - rows.first) / 120 + 1 !== rows.count) rows = await read(true);
+    if (rows) appendRowPoints(rows, from, to, out);
+  }
+  return queriedPoints(out, query);
 }
 
 /** Appends the candles of rows with trades whose block starts in [from, to]. */

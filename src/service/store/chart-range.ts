@@ -1,6 +1,6 @@
-// What a chart read is, whatever the engine (chart-reader.ts for SQLite, pg-chart-reader.ts for PostgreSQL):
-// the point times a query covers (and a candle query's, the same whole buckets), which part of them lies in
-// packed days and which in rows, how a series' rows become points, and how those become the response.
+// What a chart read is, whatever the engine: the point times a query covers (and a candle query's, the same
+// whole buckets), which part of them lies in packed days and which in rows, how a series' rows become
+// points, and how those become the response.
 import type { ChartScale } from "../../interface/chart-window.ts";
 import { bucketStart, type Filter, SCALE_SECONDS } from "../../interface/vocabulary.ts";
 import { bucketMeans } from "./bucket-means.ts";
@@ -15,10 +15,8 @@ interface ScaledRange {
 }
 
 /**
- * The times [from, to] of the whole buckets whose start lies in the range, or null for none; the range
- * itself when raw. A scaled chart point is the mean of its whole bucket and a scaled candle combines its
- * whole bucket's blocks: a range selects buckets by their start, as the public service's precomputed
- * filters_mean_<scale> tables did.
+ * The times [from, to] of the whole buckets whose start lies in the range (as the public service's
+ * filters_mean_<scale> tables selected them), or null for none; the range itself when raw.
  */
 export function bucketTimeRange({ from, to, scale }: ScaledRange): { from: number; to: number } | null {
   if (scale !== "raw") {
@@ -31,9 +29,7 @@ export function bucketTimeRange({ from, to, scale }: ScaledRange): { from: numbe
 }
 
 /** The point times [from, to] a query reads, or null for none: its buckets' times (bucketTimeRange). */
-export function pointTimeRange(query: ChartQuery): { from: number; to: number } | null {
-  return bucketTimeRange(query);
-}
+export const pointTimeRange = (query: ChartQuery) => bucketTimeRange(query);
 
 /** The points read (ascending) as the query returns them: bucket means when scaled, else at most limit. */
 export function queriedPoints(read: PointColumns, query: ChartQuery): PointColumns {
@@ -89,3 +85,6 @@ export function appendRowPoints(rows: RowColumns, from: number, to: number, out:
 
 /** Whether a filter's points sit at the last trade (and so need the last-trade offsets). */
 export const placedAtLastTrade = (filter: Filter): boolean => filter !== "MA120";
+
+/** The blocks table's column of each filter. */
+export const COLUMN = { MA120: "ma120", MAIR120: "mair120", MEDIR120: "medir120" } as const;

@@ -1,44 +1,73 @@
 // The Store on PostgreSQL 15 (the `postgres` client), for an ingest and API replicas sharing one database.
 // The schema is migrated on open (pg-schema.ts); the series (a few hundred) and the packed-until day are
 // kept in memory and reloaded by refreshSeries() when another process may have changed them.
-import type { CandleColumns } from "../../interface/candles.ts";
+import type { BlockSource } from "./candle-reader.ts";
+import { COLUMN, placedAtLastTrade } from "./chart-range.ts";
 import { DayColumns } from "./day-columns.ts";
-import { PgChartReader } from "./pg-chart-reader.ts";
 import { connect, type PgOptions, type PgSql, type PgTransaction } from "./pg-connection.ts";
 import { upsertBlocks, upsertDays, upsertMeta, upsertRates, upsertTrades } from "./pg-rows.ts";
 import { migrate } from "./pg-schema.ts";
 import {
   type BlockDbRow,
-  FIRST_BLOCK_META,
   LAST_BLOCK_META,
   PACKED_UNTIL_META,
+  type RateDbRow,
+  type SupplyDbRow,
   type TradeDbRow,
   toBlockRow,
+  toRateRecord,
   toStoredTrade,
+  toSupplyRecord,
 } from "./sqlite-schema.ts";
 import type {
   BlockRow,
-  CandleQuery,
-  ChartQuery,
   MarketWrite,
   PackedDay,
-  PointColumns,
   RateRecord,
   SeriesKey,
   Store,
   StoredTrade,
   SupplyRecord,
 } from "./store.ts";
+import { StoreEngine } from "./store-engine.ts";
+
+/** What candle-reader.ts reads, from this engine. */
+function pgBlockSource(sql: PgSql, packedUntil: () => number | null): BlockSource {
+  return {
+    packedUntil,
+    days: (series, firstDay, lastDay) => sql<{ day: number; data: Uint8Array }[]>`
+      SELECT day, data FROM day_columns
+      WHERE series = ${series} AND day >= ${firstDay} AND day <= ${lastDay} ORDER BY day`,
+    rows: async (series, fromEnd, toEnd) =>
+      (
+        await sql<BlockDbRow[]>`
+          SELECT * FROM blocks WHERE series = ${series} AND time >= ${fromEnd} AND time <= ${toEnd}
+          ORDER BY time`
+      ).map(toBlockRow),
+    // One row of JSON arrays (bench/pg-store.bench.ts: faster to bring into JavaScript than PostgreSQL
+    // arrays or a row per block).
+    columns: async (series, filter, fromEnd, toEnd, withEnds) => {
+      const offsets = placedAtLastTrade(filter)
+        ? sql`json_agg(last_trade_offset ORDER BY time)`
+        : sql`NULL::json`;
+      const ends = withEnds ? sql`json_agg(time ORDER BY time)` : sql`NULL::json`;
+      const [row] = await sql`
+        SELECT min(time) AS first, max(time) AS last, count(*)::int AS count,
+          json_agg(${sql(COLUMN[filter])} ORDER BY time) AS values, ${offsets} AS offsets, ${ends} AS ends
+        FROM blocks WHERE series = ${series} AND time >= ${fromEnd} AND time <= ${toEnd}`;
+      return row && row.first !== null ? (row as Awaited<ReturnType<BlockSource["columns"]>>) : null;
+    },
+  };
+}
 
 const seriesKey = (symbol: string, exchange: string | null): string => `${symbol}|${exchange ?? ""}`;
 
-export class PgStore implements Store {
+export class PgStore extends StoreEngine implements Store {
   readonly engine = "postgres";
   private readonly seriesIds = new Map<string, number>();
-  private packedUntilDay: number | null = null;
   /** While a bulk load lasts, the store's own writes commit without waiting for the WAL flush. */
   private bulkLoading = false;
-  private readonly charts: PgChartReader;
+  protected readonly blocks: BlockSource;
 
   /** Connects, brings the schema up to date and loads the series. */
   static async open(url: string, options: PgOptions = {}): Promise<PgStore> {
@@ -55,7 +84,8 @@ export class PgStore implements Store {
   }
 
   private constructor(private readonly sql: PgSql) {
-    this.charts = new PgChartReader(sql, () => this.packedUntilDay);
+    super();
+    this.blocks = pgBlockSource(sql, () => this.packedUntilDay);
   }
 
   async close(): Promise<void> {
@@ -63,9 +93,8 @@ export class PgStore implements Store {
   }
 
   /**
-   * Only this store's market writes relax durability (synchronous_commit off, set per transaction): a
-   * crash loses at most the last few hundred milliseconds of the seed, which seeding again restores. A
-   * supply post or a rate, even during the load, still waits for its commit to be flushed.
+   * Only this store's market writes relax durability (synchronous_commit off, per transaction): a crash
+   * loses the seed's last moments, which seeding again restores; a supply post or a rate is still flushed.
    */
   async beginBulkLoad(): Promise<void> {
     this.bulkLoading = true;
@@ -97,6 +126,11 @@ export class PgStore implements Store {
     await this.sql`
       INSERT INTO meta (key, value) VALUES (${key}, ${value})
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`;
+  }
+
+  protected async oldestBlockTime(): Promise<number | null> {
+    const [row] = await this.sql<{ t: number | null }[]>`SELECT min(time) AS t FROM blocks`;
+    return row?.t ?? null;
   }
 
   seriesId(symbol: string, exchange: string | null): number | null {
@@ -159,22 +193,6 @@ export class PgStore implements Store {
     await this.sql`DELETE FROM blocks WHERE series = ANY(ARRAY(SELECT id FROM series)) AND time <= ${end}`;
   }
 
-  async firstBlockTime(): Promise<number | null> {
-    const known = await this.getMeta(FIRST_BLOCK_META);
-    if (known !== null) return Number(known);
-    // Once, for a store whose writer did not record it: min(time) reads every series' first key.
-    const [row] = await this.sql<{ t: number | null }[]>`SELECT min(time) AS t FROM blocks`;
-    const first = row?.t ?? null;
-    if (first !== null) await this.setMeta(FIRST_BLOCK_META, String(first));
-    return first;
-  }
-
-  async lastBlockTime(): Promise<number | null> {
-    // Kept in meta by the writer: max(time) over the (series, time) key would read every series.
-    const value = await this.getMeta(LAST_BLOCK_META);
-    return value === null ? null : Number(value);
-  }
-
   async packDays(firstDay: number, lastDay: number): Promise<void> {
     if (lastDay < firstDay) return;
     await this.marketTransaction(async (tx) => {
@@ -199,15 +217,6 @@ export class PgStore implements Store {
       await upsertMeta(tx, new Map([[PACKED_UNTIL_META, String(lastDay + 1)]]));
     });
     this.packedUntilDay = lastDay + 1;
-  }
-
-  async packedUntil(): Promise<number | null> {
-    return this.packedUntilDay;
-  }
-
-  async setPackedUntil(day: number): Promise<void> {
-    await this.setMeta(PACKED_UNTIL_META, String(day));
-    this.packedUntilDay = day;
   }
 
   async latestBlock(series: number): Promise<BlockRow | null> {
@@ -246,39 +255,10 @@ export class PgStore implements Store {
     return rows.map(toStoredTrade);
   }
 
-  chartPoints(query: ChartQuery): Promise<PointColumns> {
-    return this.charts.points(query);
-  }
-
-  candles(query: CandleQuery): Promise<CandleColumns> {
-    return this.charts.candles(query);
-  }
-
-  blockAt(series: number, time: number): Promise<BlockRow | null> {
-    return this.charts.blockAt(series, time);
-  }
-
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {
-    const [row] = await this.sql<
-      {
-        circulating_supply: number;
-        source: string;
-        time_ms: number;
-        block: number;
-        key_fingerprint: string | null;
-      }[]
-    >`
-      SELECT circulating_supply, source, time_ms, block, key_fingerprint FROM supply
-      WHERE symbol = ${symbol} ORDER BY id DESC LIMIT 1`;
-    if (!row) return null;
-    return {
-      symbol,
-      circulatingSupply: row.circulating_supply,
-      source: row.source,
-      timeMs: row.time_ms,
-      block: row.block,
-      keyFingerprint: row.key_fingerprint,
-    };
+    const [row] = await this.sql<SupplyDbRow[]>`
+      SELECT * FROM supply WHERE symbol = ${symbol} ORDER BY id DESC LIMIT 1`;
+    return row ? toSupplyRecord(row) : null;
   }
 
   /** Never in a bulk load's relaxed transactions: resolves once the commit is flushed. */
@@ -298,9 +278,8 @@ export class PgStore implements Store {
   }
 
   async rateFixings(symbol: string): Promise<RateRecord[]> {
-    const rows = await this.sql<RateRecord[]>`
-      SELECT symbol, effective_date AS "effectiveDate", value, publication_time AS "publicationTime", source
-      FROM rates WHERE symbol = ${symbol} ORDER BY effective_date`;
-    return [...rows];
+    const rows = await this.sql<RateDbRow[]>`
+      SELECT * FROM rates WHERE symbol = ${symbol} ORDER BY effective_date`;
+    return rows.map(toRateRecord);
   }
 }

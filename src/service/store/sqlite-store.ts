@@ -4,9 +4,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { CandleColumns } from "../../interface/candles.ts";
-import { type BlockSource, readBlockAt, readCandles } from "./candle-reader.ts";
-import { ChartReader } from "./chart-reader.ts";
+import type { BlockSource } from "./candle-reader.ts";
+import { COLUMN, placedAtLastTrade } from "./chart-range.ts";
 import { DayColumns } from "./day-columns.ts";
 import {
   BLOCK_WIDTH,
@@ -31,27 +30,54 @@ import {
 import { prepareStatements, type Statements } from "./sqlite-statements.ts";
 import type {
   BlockRow,
-  CandleQuery,
-  ChartQuery,
   MarketWrite,
-  PointColumns,
   RateRecord,
   SeriesKey,
   Store,
   StoredTrade,
   SupplyRecord,
 } from "./store.ts";
+import { StoreEngine } from "./store-engine.ts";
+
+/**
+ * BlockSource.columns over `db`, a statement per filter and with or without the ends: SQLite renders each
+ * column as a JSON array in C, which reaches JavaScript far faster than a row object per block.
+ */
+function sqliteColumns(db: Database.Database): BlockSource["columns"] {
+  const statements = new Map<string, Database.Statement>();
+  return async (series, filter, fromEnd, toEnd, withEnds) => {
+    const key = `${filter}|${withEnds}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      const offsets = placedAtLastTrade(filter) ? "json_group_array(last_trade_offset)" : "NULL";
+      const ends = withEnds ? "json_group_array(time)" : "NULL";
+      statement = db
+        .prepare(
+          `SELECT min(time), max(time), count(*), json_group_array(${COLUMN[filter]}), ${offsets}, ${ends} ` +
+            "FROM blocks WHERE series = ? AND time >= ? AND time <= ?",
+        )
+        .raw();
+      statements.set(key, statement);
+    }
+    const row = statement.get(series, fromEnd, toEnd) as
+      | [number | null, number, number, string, string | null, string | null]
+      | undefined;
+    if (!row || row[0] === null) return null;
+    const [first, last, count, values, offsets, ends] = row;
+    const parsed = (json: string | null) => (json === null ? null : JSON.parse(json));
+    return { first, last, count, values: JSON.parse(values), offsets: parsed(offsets), ends: parsed(ends) };
+  };
+}
 
 // better-sqlite3 is synchronous, and that is its speed: every method does its work at once and only hands
 // back a settled promise, as the Store (which PostgreSQL also implements) asks. A write is one SQLite
 // transaction, so nothing interleaves with it.
-export class SqliteStore implements Store {
+export class SqliteStore extends StoreEngine implements Store {
   readonly engine = "sqlite";
   private readonly db: Database.Database;
   private readonly seriesIds = new Map<string, number>();
   private readonly statements: Statements;
-  private packedUntilDay: number | null = null;
-  private readonly charts: ChartReader;
+  protected readonly blocks: BlockSource;
 
   /** The store in `file` of the data directory: market.sqlite, or a second source's market beside it. */
   static open(dataDir: string, file = "market.sqlite"): SqliteStore {
@@ -60,6 +86,7 @@ export class SqliteStore implements Store {
   }
 
   constructor(file: string) {
+    super();
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = FULL");
@@ -73,9 +100,16 @@ export class SqliteStore implements Store {
       throw new Error(`${file} has schema version ${version}; this service needs ${SCHEMA_VERSION}`);
     }
     this.loadSeries();
-    const db = this.db;
-    this.statements = prepareStatements(db);
-    this.charts = new ChartReader(db, () => this.packedUntilDay);
+    const s = prepareStatements(this.db);
+    this.statements = s;
+    this.blocks = {
+      packedUntil: () => this.packedUntilDay,
+      days: async (series, firstDay, lastDay) =>
+        s.days.all(series, firstDay, lastDay) as { day: number; data: Uint8Array }[],
+      rows: async (series, fromEnd, toEnd) =>
+        (s.blocksFrom.all(series, fromEnd, toEnd) as BlockDbRow[]).map(toBlockRow),
+      columns: sqliteColumns(this.db),
+    };
   }
 
   /** What opening it did that its operator should hear of (said on the service's log by openStore). */
@@ -152,6 +186,10 @@ export class SqliteStore implements Store {
     return this.getMetaRaw(key);
   }
 
+  protected async oldestBlockTime(): Promise<number | null> {
+    return (this.db.prepare("SELECT min(time) AS t FROM blocks").get() as { t: number | null }).t;
+  }
+
   async setMeta(key: string, value: string): Promise<void> {
     this.statements.setMeta.run(key, value);
   }
@@ -208,30 +246,6 @@ export class SqliteStore implements Store {
     this.packedUntilDay = lastDay + 1;
   }
 
-  async packedUntil(): Promise<number | null> {
-    return this.packedUntilDay;
-  }
-
-  async setPackedUntil(day: number): Promise<void> {
-    this.statements.setMeta.run(PACKED_UNTIL_META, String(day));
-    this.packedUntilDay = day;
-  }
-
-  async firstBlockTime(): Promise<number | null> {
-    const known = this.getMetaRaw(FIRST_BLOCK_META);
-    if (known !== null) return Number(known);
-    // Once, for a store made before this was recorded: min(time) over the (series, time) key scans.
-    const first = (this.db.prepare("SELECT min(time) AS t FROM blocks").get() as { t: number | null }).t;
-    if (first !== null) this.statements.setMeta.run(FIRST_BLOCK_META, String(first));
-    return first;
-  }
-
-  async lastBlockTime(): Promise<number | null> {
-    // Kept in meta: max(time) over the (series, time) key would scan the whole table.
-    const value = this.getMetaRaw(LAST_BLOCK_META);
-    return value === null ? null : Number(value);
-  }
-
   async latestBlock(series: number): Promise<BlockRow | null> {
     const row = this.statements.latestBlock.get(series) as BlockDbRow | undefined;
     return row ? toBlockRow(row) : null;
@@ -254,27 +268,6 @@ export class SqliteStore implements Store {
 
   async tradesBetween(series: number, fromMs: number, toMs: number): Promise<StoredTrade[]> {
     return (this.statements.tradesBetween.all(series, fromMs, toMs) as TradeDbRow[]).map(toStoredTrade);
-  }
-
-  async chartPoints(query: ChartQuery): Promise<PointColumns> {
-    return this.charts.points(query);
-  }
-
-  /** What candle-reader.ts reads, from this engine. */
-  private readonly blockSource: BlockSource = {
-    packedUntil: () => this.packedUntilDay,
-    days: async (series, firstDay, lastDay) =>
-      this.statements.days.all(series, firstDay, lastDay) as { day: number; data: Uint8Array }[],
-    rows: async (series, fromEnd, toEnd) =>
-      (this.statements.blocksFrom.all(series, fromEnd, toEnd) as BlockDbRow[]).map(toBlockRow),
-  };
-
-  async candles(query: CandleQuery): Promise<CandleColumns> {
-    return readCandles(this.blockSource, query);
-  }
-
-  async blockAt(series: number, time: number): Promise<BlockRow | null> {
-    return readBlockAt(this.blockSource, series, time);
   }
 
   async latestSupply(symbol: string): Promise<SupplyRecord | null> {

@@ -1,7 +1,5 @@
 // A ccxt exchange (its "pro" class: REST and WebSocket) for one venue, pointed at its EXCHANGE_HOSTS origin
-// where one is set, with ccxt's own rate limiting on so REST stays within the exchange's request limits;
-// and what the source reads of ccxt's objects beyond its typed API (trades, sockets, caches, page sizes),
-// all in this one place.
+// where one is set, rate-limited by ccxt; and all the source reads of ccxt's objects beyond its typed API.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,9 +13,8 @@ export type CcxtExchange = InstanceType<(typeof ccxtPro)["binance"]>;
 type ExchangeClass = new (config: Record<string, unknown>) => CcxtExchange;
 
 /**
- * The class of one exchange, loaded on first use (the simulator never needs ccxt). Only the exchange's own
- * module is loaded, not ccxt's index of its hundred exchanges, which costs far more memory and start time.
- * ccxt exports only its index, so the class file is found beside it (else the index is loaded).
+ * The class of one exchange, loaded on first use: its own module, found beside ccxt's index (the only
+ * export), rather than the index of its hundred exchanges; else the index.
  */
 async function exchangeClass(ccxtId: string): Promise<ExchangeClass | undefined> {
   try {
@@ -119,10 +116,7 @@ function cachedTrades(exchange: CcxtExchange, ccxtSymbol: string): readonly Ccxt
   return (exchange as unknown as { trades?: Record<string, CcxtTrade[]> }).trades?.[ccxtSymbol] ?? [];
 }
 
-/**
- * ccxt's cache of a pair is let go once this many of its trades were read: a fresh cache at every wake is
- * slower than copying a few trades, and ccxt's own 1000 costs far more memory (bench:ingest).
- */
+/** ccxt's cache of a pair is let go once this many of its trades were read (ccxt's own 1000 holds memory). */
 const KEPT_TRADES = 25;
 /** ccxt's own tradesLimit: a cache this full has dropped its oldest. */
 const CCXT_TRADES_LIMIT = 1000;

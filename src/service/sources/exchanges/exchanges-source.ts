@@ -33,6 +33,8 @@ export interface ExchangesSourceOptions extends VenueFeedOptions {
   };
   /** How often quiet pairs are looked for, ms. */
   watchdogMs?: number;
+  /** How long the start waits for the exchanges' market lists, ms (default MARKETS_WAIT_MS). */
+  marketsWaitMs?: number;
 }
 
 export class ExchangesSource implements TradeSource {
@@ -76,7 +78,7 @@ export class ExchangesSource implements TradeSource {
     const loads = this.feeds.map((feed) => this.loadUntilStarted(feed, coins));
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, MARKETS_WAIT_MS);
+      timer = setTimeout(resolve, this.options.marketsWaitMs ?? MARKETS_WAIT_MS);
     });
     await Promise.race([Promise.all(loads), waited]);
     clearTimeout(timer);

@@ -12,7 +12,7 @@ interface Failure {
 }
 
 /** An error as a line tells it: its message's first line, at most 200 characters. */
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split("\n")[0] ?? "").slice(0, 200);
 }

@@ -2,6 +2,7 @@
 // the first to respond settles it. A refused port or failed DNS lookup fails at once; a firewall that drops
 // packets is waited for at most `withinMs`.
 import { ccxtExchange } from "./ccxt-exchange.ts";
+import { errorText } from "./markets-retry-log.ts";
 import type { Venue } from "./venue.ts";
 
 /** How long a start waits for an exchange to respond before falling back to the simulator. */
@@ -32,8 +33,7 @@ export async function firstResponding(
       await exchange.loadMarkets();
       return venue.name;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      failures.push({ exchange: venue.name, error: (message.split("\n")[0] ?? "").slice(0, 200) });
+      failures.push({ exchange: venue.name, error: errorText(error) });
       throw error;
     }
   });

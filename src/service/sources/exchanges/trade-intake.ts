@@ -41,8 +41,7 @@ export interface IntakeCounts {
 
 /**
  * Trade ids are remembered this many closed blocks back, so a replay after a reconnect (Kraken's and
- * Bitfinex's snapshot on subscribe) is counted a duplicate, not late. Only the open blocks' ids decide what
- * is taken; older ones only name the drop, and at a thousand trades a second each block more is ~120k ids.
+ * Bitfinex's snapshot on subscribe) is counted a duplicate, not late; older ids only name the drop.
  */
 const REMEMBERED_BLOCKS = 3;
 const LIVE_TRADES = 10;

@@ -4,8 +4,8 @@
 // priced more than STABLE_TOLERANCE off its peg is a bad estimate and is dropped.
 import type { QuoteCurrency } from "../../catalog/catalog.ts";
 
-const STABLECOINS: ReadonlySet<string> = new Set(["USDT", "USDC"]);
-const DOLLAR_QUOTES: ReadonlySet<string> = new Set(["USD", "USDT", "USDC"]);
+export const STABLECOINS: ReadonlySet<string> = new Set(["USDT", "USDC"]);
+export const DOLLAR_QUOTES: ReadonlySet<string> = new Set(["USD", "USDT", "USDC"]);
 /** Coins traded against both dollars and euros everywhere: their two prices make the euro's rate. */
 const EUR_BRIDGES = ["BTC", "ETH"] as const;
 /** How far from 1 USD a stablecoin trade's estimate may be (the public service's tolerance). */
@@ -16,6 +16,21 @@ export interface UsdReferences {
   quotation(symbol: string): number | null;
   /** Units of a fiat currency per 1 USD, or null. */
   fxRate(currency: string): number | null;
+}
+
+/** USD per euro: a bridge coin's dollar price over its euro price, else 1 / the FX rate; null without either. */
+export function eurInUsd(
+  usdOf: (coin: string) => number | undefined,
+  eurOf: (coin: string) => number | undefined,
+  eurPerUsd: () => number | null,
+): number | null {
+  for (const bridge of EUR_BRIDGES) {
+    const usd = usdOf(bridge);
+    const eur = eurOf(bridge);
+    if (usd !== undefined && eur !== undefined) return usd / eur;
+  }
+  const rate = eurPerUsd();
+  return rate && rate > 0 ? 1 / rate : null;
 }
 
 export class UsdPrices {
@@ -31,13 +46,11 @@ export class UsdPrices {
     if (quote === "USD") return 1;
     if (STABLECOINS.has(quote)) return this.references.quotation(quote) ?? 1;
     if (quote === "EUR") {
-      for (const bridge of EUR_BRIDGES) {
-        const usd = this.latest.get(bridge);
-        const eur = this.latestEur.get(bridge);
-        if (usd !== undefined && eur !== undefined) return usd / eur;
-      }
-      const perUsd = this.references.fxRate("EUR");
-      return perUsd && perUsd > 0 ? 1 / perUsd : null;
+      return eurInUsd(
+        (coin) => this.latest.get(coin),
+        (coin) => this.latestEur.get(coin),
+        () => this.references.fxRate("EUR"),
+      );
     }
     return this.latest.get(quote) ?? this.references.quotation(quote);
   }

@@ -1,8 +1,6 @@
-// One exchange's public trades, through ccxt: its market list (the pairs of the market's coins), one
-// watchTrades loop per pair over the exchange's WebSocket, and the faults real feeds have. A dropped socket
-// is reconnected with backoff (ccxt reconnects on the next watch) and the trades missed meanwhile are
-// fetched over REST from the last one seen; the intake counts each trade once whichever way it came. A
-// pair quiet for far longer than its usual gap is resubscribed. ccxt replies to the exchange's pings.
+// One exchange's public trades through ccxt: its market list, one watchTrades loop per pair, and the faults
+// real feeds have. A dropped socket is reconnected with backoff and the trades missed meanwhile fetched over
+// REST (the intake counts each once); a pair quiet for far longer than its usual gap is resubscribed.
 import {
   type CcxtExchange,
   type CcxtTrade,
@@ -124,8 +122,7 @@ export class VenueFeed {
         await watching;
         this.onConnected();
         this.takeNew(pair, exchange);
-        // Under load a watch would wake for every message; it wakes at most once per BATCH_MS instead and
-        // takes what came meanwhile: much cheaper per trade, and a trade waits at most BATCH_MS to be seen.
+        // Under load a watch would wake for every message: it wakes at most once per BATCH_MS instead.
         const sinceWoke = performance.now() - state.wokeAt;
         state.wokeAt = performance.now();
         if (sinceWoke < BATCH_MS) {

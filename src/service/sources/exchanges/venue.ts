@@ -1,6 +1,5 @@
-// One exchange as the exchanges source reaches it: the service's name for it (the catalog's, the one
-// /v1 lists), ccxt's id and options, and how it names a pair. Each of the ten lives in venues/<name>.ts,
-// beside the fake that speaks its protocol in the tests (venues/<name>.fake.ts, fake/).
+// One exchange as the exchanges source reaches it: the service's name for it, ccxt's id and options, and how
+// it names a pair. Each of the ten lives in venues/<name>.ts, its test fake in venues/testing/.
 import { QUOTE_CURRENCIES, type QuoteCurrency } from "../../catalog/catalog.ts";
 
 /** The part of a ccxt market the source reads. */

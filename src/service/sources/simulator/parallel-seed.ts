@@ -13,9 +13,8 @@ import { simulatedPairs } from "./simulated-pairs.ts";
 
 /**
  * Splits the coins (`symbols`, default all) into at most `n` shares of about equal work: a pair's expected
- * trades per block (the simulator's Poisson rate), taken by two series each, and each series' closes. From
- * the rates rather than from simulated blocks: simulating an hour of the whole market to weigh it was a
- * fifth of a second before any worker started.
+ * trades per block (the simulator's Poisson rate), taken by two series each, and each series' closes;
+ * weighed from the rates, as simulating blocks to weigh them would delay every worker's start.
  */
 export function shareCoins(n: number, symbols?: readonly string[]): string[][] {
   const pairs = simulatedPairs(symbols);
@@ -41,10 +40,7 @@ export function shareCoins(n: number, symbols?: readonly string[]): string[][] {
   return shares.map((s) => s.symbols).filter((s) => s.length > 0);
 }
 
-/**
- * A series' close of a block, in trades taken: it closes every block, with trades or without (measured: at
- * 9, two workers' shares of the default market take the same time to within the machine's noise).
- */
+/** A series' close of a block, in trades taken: it closes every block, with trades or without. */
 const SERIES_COST = 9;
 
 /** Worker threads for a long run: one per core, at most 4. */
@@ -71,6 +67,8 @@ export async function seedInParallel(
       { code: "SEED_WORKER_NOT_BUNDLED" },
     );
   });
+  // A function cannot cross to a worker.
+  const { onProgress, ...run } = options;
   const shares = shareCoins(workers, options.symbols);
   const total = options.lastBlock - options.firstBlock + 1;
   const done = new Array<number>(shares.length).fill(0);
@@ -89,19 +87,7 @@ export async function seedInParallel(
         seriesIds.push([`${p.symbol}|`, ids.seriesId(p.symbol, null)]);
       }
       const inFlight = new Int32Array(new SharedArrayBuffer(4));
-      const task: SeedTask = {
-        seed,
-        symbols,
-        seriesIds,
-        warmUpFrom: options.warmUpFrom,
-        firstBlock: options.firstBlock,
-        lastBlock: options.lastBlock,
-        keepTradesFromMs: options.keepTradesFromMs,
-        chunkBlocks: 720,
-        packFromDay: options.packFromDay,
-        rowsAfter: options.rowsAfter,
-        inFlight,
-      };
+      const task: SeedTask = { ...run, seed, symbols, seriesIds, chunkBlocks: 720, inFlight };
       // The worker's chunks are stored one after the other; the share is done when the worker has ended
       // and its last chunk is stored.
       let writes: Promise<void> = Promise.resolve();
@@ -115,7 +101,7 @@ export async function seedInParallel(
             Atomics.sub(inFlight, 0, 1);
             Atomics.notify(inFlight, 0);
             done[index] = (done[index] ?? 0) + message.blocks;
-            options.onProgress?.(Math.min(...done), total);
+            onProgress?.(Math.min(...done), total);
           });
           // A failed write ends the seed: the worker is stopped rather than left waiting for room.
           writes.catch((error) => {

@@ -1,15 +1,7 @@
-// The coins' "true" USD mid prices as a stateless function of (seed, symbol, time).
-//
-// The log price is a sum of octaves of smooth value noise: each octave has knots every P seconds whose
-// values are pseudo-gaussian hashes of (seed, key, octave, knot index), joined by smoothstep. Octave
-// amplitudes grow like sqrt(P), so the path looks like a random walk between ~100 s and 30 days, and they
-// are calibrated (exactly, from the interpolation's variance) so the daily log return has the coin's
-// volatility. Two slow octaves (90 and 240 days) add bull and bear phases. A shared "market" path,
-// weighted by each coin's beta, makes coins move together. A tanh soft clamp keeps every price inside a
-// band around its base price (×0.37…×2.7; stablecoins ±0.3 %).
-//
-// With no state, the price at any time is the same whether a block is produced live, at first start or
-// when filling a gap after a restart.
+// The coins' "true" USD mid prices as a stateless function of (seed, symbol, time), so a block is the same
+// whether made live, at first start or filling a gap. The log price is octaves of smooth value noise whose
+// amplitudes grow like sqrt(period) (a random walk), calibrated to the coin's daily volatility, plus slow
+// bull and bear phases and a shared market path weighted by beta; a tanh soft clamp keeps it in a band.
 
 import { COINS, type Coin } from "../../catalog/catalog.ts";
 import { hashSeed, hashString, mix32 } from "../../seeded-hash.ts";

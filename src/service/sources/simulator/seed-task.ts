@@ -1,25 +1,15 @@
 // What a seeding worker (seed-worker.ts) and the thread that starts it (parallel-seed.ts) say to each other:
 // the task, and the block rows packed so a chunk crosses threads without copying. Both load this, and
 // neither loads the other.
-import type { BlockRow, StoredTrade } from "../../store/store.ts";
+import type { BlockRun } from "../../market/trade-source.ts";
+import type { BlockRow, PackedDay, StoredTrade } from "../../store/store.ts";
 
-export interface SeedTask {
+/** A worker's share of a run: rows are posted only for the blocks the store keeps rows of (BlockRun). */
+export interface SeedTask extends Omit<BlockRun, "symbols" | "onProgress"> {
   seed: number;
   symbols: string[];
   seriesIds: [string, number][];
-  warmUpFrom: number;
-  firstBlock: number;
-  lastBlock: number;
-  keepTradesFromMs: number;
   chunkBlocks: number;
-  /** Days from this one on that end within the seed are packed by the worker (see day-columns.ts). */
-  packFromDay: number;
-  /**
-   * Rows are posted only for the blocks the store keeps rows of: those of the days before packFromDay
-   * (packed from their rows afterwards) and those ending after this time (BlockRun.rowsAfter). The others
-   * travel packed only.
-   */
-  rowsAfter: number;
   /**
    * Chunks posted and not yet stored, shared with the main thread (an Int32Array over a SharedArrayBuffer):
    * a worker waits while MAX_CHUNKS_IN_FLIGHT are, so a store slower than the simulation (PostgreSQL across
@@ -29,13 +19,6 @@ export interface SeedTask {
 }
 
 export const MAX_CHUNKS_IN_FLIGHT = 4;
-
-/** A packed (series, day), as a worker posts it. */
-export interface PackedDay {
-  series: number;
-  day: number;
-  data: Uint8Array;
-}
 
 /** What a worker posts: a chunk of blocks done, then `done` alone when its share is seeded. */
 export type SeedMessage =

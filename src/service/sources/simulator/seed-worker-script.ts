@@ -1,7 +1,5 @@
-// The seed worker's code as one JavaScript module, bundled by esbuild once per process: a worker thread
-// started from TypeScript (seed-worker-entry.mjs) registers tsx's loader and loads some thirty modules
-// through it, which took 0.5–0.9 s of each worker's start (measured on a 2-core EPYC; from the bundle,
-// 0.1–0.2 s), on every core at once, in a seed that is meant to take 15 s.
+// The seed worker's code as one JavaScript module, bundled by esbuild once per process: a worker started
+// from TypeScript (seed-worker-entry.mjs) loads some thirty modules through tsx's loader, a slow start.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,9 +12,8 @@ type Script = { url: URL; failed: false } | { url: URL; failed: true; error: unk
 let script: Promise<Script> | null = null;
 
 /**
- * Where a seed worker starts from: the bundle, or the TypeScript entry when bundling failed. The seed then
- * still gives the same rows, only each worker starts slower; `onFallback` is told why, at every call, so a
- * seed that runs slow says so rather than leaving its start time unexplained.
+ * Where a seed worker starts from: the bundle, or the TypeScript entry when bundling failed (the same rows,
+ * a slower start); `onFallback` is told why at every call, so a slow seed says so.
  */
 export async function seedWorkerScript(onFallback: (error: unknown) => void): Promise<URL> {
   script ??= bundle().then(

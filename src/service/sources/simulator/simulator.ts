@@ -1,22 +1,8 @@
-// Simulated trades, block by block, as a pure function of (seed, block).
-//
-// Each non-ignored pair gets a Poisson number of trades per 120 s block (mean: exchange size × coin
-// liquidity × quote share, with a gentle intraday and weekend seasonality; ~3 per pair on average). A
-// trade's USD price is the coin's mid price (price-path.ts, interpolated within the block) moved by the
-// exchange's premium, half the spread on the trade's side and a little noise; about 0.02 % of trades are
-// fat fingers 1.5–4 % away. The price is then expressed in the pair's quote currency and rounded to a tick.
-// Trade sizes are scaled so each coin's 24 h USD volume reaches its catalog figure: the simulated trades
-// are a representative sample of the real flow, not every trade.
-//
-// Randomness: every (block, pair) gets its own random stream whose state is a hash of (seed, block, pair),
-// so any block can be computed alone, in any order, with the same result. The generator is a small
-// hand-written sfc32 (sfc32.ts) that is re-seeded in place: a library's (pure-rand's xoroshiro128+) needs a
-// new generator object (and state array) per pair and block, which cost ~15 % of the simulation time in
-// this hot loop.
-//
-// Performance: ~350 pairs, ~900 trades per block. simulateBlock writes a block's trades into reused columns
-// (about 0.1 µs a trade on a 2-core EPYC) and allocates nothing; tradesOfBlock makes SourceTrade objects
-// and their IDs of them, which costs as much again.
+// Simulated trades, block by block, as a pure function of (seed, block): each pair's Poisson number of
+// trades around the coin's mid price (price-path.ts), moved by the exchange's premium, spread and noise (and
+// a rare fat finger), sized so each coin's day reaches its catalog volume. Every (block, pair) has its own
+// random stream hashed from (seed, block, pair), so any block can be computed alone, in any order; the
+// generator (sfc32.ts) is re-seeded in place, since an object per pair and block was a hot loop's cost.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import { COINS } from "../../catalog/catalog.ts";
 import { usdPerEur } from "../../market/fx.ts";
@@ -68,10 +54,7 @@ export class MarketSimulator {
   readonly seed: number;
   private readonly seedHash: number;
   private readonly coinSymbols: readonly string[];
-  /**
-   * The coins whose mid prices a block needs: those of the active pairs and their quote coins. A seeding
-   * worker trades a share of the coins, and the others' price paths were half its mid-price work.
-   */
+  /** The coins whose mid prices a block needs (a seeding worker's share): the active pairs' and their quotes. */
   private readonly pricedCoins: Int32Array;
   /** Per-pair constants of the non-ignored pairs (structure of arrays). */
   private readonly pairs: SimulatedPairs;
@@ -120,9 +103,8 @@ export class MarketSimulator {
   }
 
   /**
-   * The trades of block `block` as objects, made of its columns as simulateBlock(block) has just returned
-   * them (the IDs take the block's number from `block`): a seeding worker keeps the last hour's trades
-   * from the same columns it aggregates, without simulating the block a second time.
+   * The trades of block `block` as objects, made of the columns simulateBlock(block) has just returned: a
+   * seeding worker keeps the last hour's trades without simulating the block a second time.
    */
   tradesOfColumns(block: number, columns: SimulatedBlock): SourceTrade[] {
     const pairs = this.pairs;
@@ -153,10 +135,8 @@ export class MarketSimulator {
   }
 
   /**
-   * Every trade of block `block` (it covers [block*120, (block+1)*120) seconds) as columns, in time order
-   * through `order`: what tradesOfBlock makes its trades of, and what a seeding worker aggregates without
-   * an object per trade (measured: the objects and their IDs were two thirds of the simulation's time).
-   * The columns are reused by the next call.
+   * Every trade of block `block` as columns, in time order through `order`, reused by the next call: what
+   * tradesOfBlock makes its trades of, and what a seeding worker aggregates without an object per trade.
    */
   simulateBlock(block: number): SimulatedBlock {
     if (!Number.isSafeInteger(block) || block < 0 || block > 1e9) {

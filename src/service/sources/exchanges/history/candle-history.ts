@@ -6,10 +6,16 @@ import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair, QuoteCurrency } from "../../../catalog/catalog.ts";
 import { BlockAggregator, seriesOfPairs } from "../../../market/aggregator.ts";
 import type { BlockGap } from "../../../market/feed.ts";
-import { CANDLE_HISTORY_META, type SourceTrade } from "../../../market/trade-source.ts";
+import {
+  CANDLE_HISTORY_META,
+  type CandleHistoryRange,
+  candleHistory,
+  type SourceTrade,
+} from "../../../market/trade-source.ts";
 import { amountUnits } from "../../../store/block-rounding.ts";
 import { type BlockRow, bySeriesAndTime, type Store } from "../../../store/store.ts";
 import { blockOf } from "../trade-intake.ts";
+import { DOLLAR_QUOTES, eurInUsd, STABLECOINS } from "../usd-prices.ts";
 import type { VenuePair } from "../venue.ts";
 import type { CandleInterval, VenueFeed } from "../venue-feed.ts";
 
@@ -70,8 +76,8 @@ export class MinutePrices {
     private readonly eurPerUsd: () => number | null,
   ) {
     for (const { pair, candles } of all) {
-      const dollar = pair.quote === "USD" || pair.quote === "USDT" || pair.quote === "USDC";
-      const closes = pair.quote === "EUR" ? this.euroCloses : dollar ? this.closes : null;
+      const closes =
+        pair.quote === "EUR" ? this.euroCloses : DOLLAR_QUOTES.has(pair.quote) ? this.closes : null;
       if (closes) for (const [openMs, , , , close] of candles) closes.set(`${pair.symbol}|${openMs}`, close);
     }
   }
@@ -79,18 +85,13 @@ export class MinutePrices {
   quoteInUsd(quote: QuoteCurrency, minuteMs: number): number | null {
     if (quote === "USD") return 1;
     if (quote === "EUR") {
-      // As live (usd-prices.ts): BTC's or ETH's dollar close over its euro close of the minute, else FX.
-      for (const bridge of ["BTC", "ETH"]) {
-        const usd = this.closes.get(`${bridge}|${minuteMs}`);
-        const eur = this.euroCloses.get(`${bridge}|${minuteMs}`);
-        if (usd !== undefined && eur !== undefined) return usd / eur;
-      }
-      const rate = this.eurPerUsd();
-      return rate ? 1 / rate : null;
+      // As live: the bridge coins' closes of the minute, else FX.
+      const close = (closes: Map<string, number>) => (coin: string) => closes.get(`${coin}|${minuteMs}`);
+      return eurInUsd(close(this.closes), close(this.euroCloses), this.eurPerUsd);
     }
     const close = this.closes.get(`${quote}|${minuteMs}`);
     if (close !== undefined) return close;
-    return quote === "USDT" || quote === "USDC" ? 1 : null;
+    return STABLECOINS.has(quote) ? 1 : null;
   }
 }
 
@@ -162,6 +163,52 @@ export async function candlesOf(
   return candles;
 }
 
+/**
+ * Every feed's pairs' candles of `interval` opening in [fromMs, toMs): the exchanges in parallel, each one's
+ * pairs in turn (through ccxt's rate limiter). `got` is told each pair's as they arrive ([] for a pair the
+ * exchange does not serve, or that `skip` leaves out).
+ */
+export async function candlesOfFeeds(
+  feeds: readonly VenueFeed[],
+  { fromMs, toMs }: { fromMs: number; toMs: number },
+  interval: CandleInterval,
+  stopped: () => boolean,
+  got: (exchange: string, pair: VenuePair, candles: Candle[]) => void,
+  skip: (exchange: string, pair: VenuePair) => boolean = () => false,
+): Promise<PairCandles[]> {
+  const fetched = await Promise.all(
+    feeds.map(async (feed) => {
+      const list: PairCandles[] = [];
+      for (const pair of feed.pairs) {
+        if (stopped()) break;
+        let candles: Candle[] = [];
+        if (!skip(feed.venue.name, pair)) {
+          try {
+            candles = await candlesOf(feed, pair, fromMs, toMs, interval);
+          } catch {
+            // An exchange that does not serve a pair's candles leaves that pair's history empty.
+          }
+          list.push({ exchange: feed.venue.name, pair, candles });
+        }
+        got(feed.venue.name, pair, candles);
+      }
+      return list;
+    }),
+  );
+  return fetched.flat();
+}
+
+/** The candle_history record with `range` added, in place of the ranges `replaced` picks out. */
+export async function markedRanges(
+  store: Store,
+  range: CandleHistoryRange,
+  replaced: (r: CandleHistoryRange) => boolean,
+): Promise<string> {
+  const ranges = (await candleHistory(store)).filter((r) => !replaced(r));
+  ranges.push(range);
+  return JSON.stringify(ranges);
+}
+
 export type HistoryProgress = (exchange: string, doneBlocks: number, totalBlocks: number) => void;
 
 /**
@@ -191,45 +238,29 @@ export async function fillFromCandles(
     const to = Math.min(gap.last, from + STEP_BLOCKS - 1);
     const fromMs = from * BLOCK_SECONDS * 1000;
     const untilMs = (to + 1) * BLOCK_SECONDS * 1000;
-    const fetched = await Promise.all(
-      feeds.map(async (feed) => {
-        const list: PairCandles[] = [];
-        for (const pair of feed.pairs) {
-          if (stopped()) break;
-          try {
-            const candles = await candlesOf(feed, pair, fromMs, untilMs);
-            onPairCandles(pair, candles);
-            list.push({ exchange: feed.venue.name, pair, candles });
-          } catch {
-            // An exchange that does not serve a pair's candles leaves that pair's history empty.
-          }
-        }
-        return list;
-      }),
+    const fetched = await candlesOfFeeds(
+      feeds,
+      { fromMs, toMs: untilMs },
+      "1m",
+      stopped,
+      (_, pair, candles) => onPairCandles(pair, candles),
     );
     if (stopped()) return false;
-    const byBlock = candleTradesByBlock(fetched.flat(), eurPerUsd);
+    const byBlock = candleTradesByBlock(fetched, eurPerUsd);
     const rows: BlockRow[] = [];
     for (let block = from; block <= to; block++) {
       const trades = byBlock.get(block) ?? [];
       for (const row of aggregator.aggregate(block, trades, false).rows) rows.push(row);
     }
     rows.sort(bySeriesAndTime);
-    await store.write({
-      blocks: rows,
-      meta: { [CANDLE_HISTORY_META]: await candleBlocks(store, { first: gap.first, last: to }) },
-    });
+    const firstEnd = (gap.first + 1) * BLOCK_SECONDS;
+    const marked = await markedRanges(
+      store,
+      [firstEnd, (to + 1) * BLOCK_SECONDS],
+      ([first]) => first === firstEnd,
+    );
+    await store.write({ blocks: rows, meta: { [CANDLE_HISTORY_META]: marked } });
     for (const feed of feeds) progress(feed.venue.name, to - gap.first + 1, total);
   }
   return true;
-}
-
-/** The record that blocks first..last were made from candles, merged with the ranges already recorded. */
-async function candleBlocks(store: Store, range: BlockGap): Promise<string> {
-  const text = await store.getMeta(CANDLE_HISTORY_META);
-  const ranges = (text === null ? [] : (JSON.parse(text) as [number, number][])).filter(
-    ([firstEnd]) => firstEnd !== (range.first + 1) * BLOCK_SECONDS,
-  );
-  ranges.push([(range.first + 1) * BLOCK_SECONDS, (range.last + 1) * BLOCK_SECONDS]);
-  return JSON.stringify(ranges);
 }

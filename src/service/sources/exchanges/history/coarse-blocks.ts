@@ -4,14 +4,10 @@
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair } from "../../../catalog/catalog.ts";
 import { BlockAggregator, type SeriesKeyLookup } from "../../../market/aggregator.ts";
-import {
-  CANDLE_HISTORY_META,
-  type CandleHistoryRange,
-  type SourceTrade,
-} from "../../../market/trade-source.ts";
+import { CANDLE_HISTORY_META, type SourceTrade } from "../../../market/trade-source.ts";
 import { DayColumns, dayOfBlockEnd } from "../../../store/day-columns.ts";
 import { type BlockRow, bySeriesAndTime, type PackedDay, type Store } from "../../../store/store.ts";
-import { candleTradesByBlock, type PairCandles } from "./candle-history.ts";
+import { candleTradesByBlock, markedRanges, type PairCandles } from "./candle-history.ts";
 
 export type CoarseResolution = "1h" | "1d";
 export const RESOLUTION_MS: Record<CoarseResolution, number> = { "1h": 3_600_000, "1d": 86_400_000 };
@@ -40,21 +36,6 @@ export function coarseTrades(
   eurPerUsd: () => number | null,
 ): Map<number, SourceTrade[]> {
   return candleTradesByBlock(candles, eurPerUsd, resolution);
-}
-
-/** The record that blocks of `resolution` end from `firstEnd` to `lastEnd`, replacing the stretch's older one. */
-export async function markRange(
-  store: Store,
-  resolution: CoarseResolution,
-  firstEnd: number,
-  lastEnd: number,
-): Promise<string> {
-  const text = await store.getMeta(CANDLE_HISTORY_META);
-  const ranges = (text === null ? [] : (JSON.parse(text) as CandleHistoryRange[])).filter(
-    (r) => r[2] !== resolution || r[1] !== lastEnd,
-  );
-  ranges.push([firstEnd, lastEnd, resolution]);
-  return JSON.stringify(ranges);
 }
 
 /**
@@ -101,7 +82,12 @@ export async function storeCoarseChunk(c: CoarseChunk): Promise<{ rows: number; 
   }
   flush();
   rows.sort(bySeriesAndTime);
-  const marked = await markRange(c.store, c.resolution, c.marked.firstEnd, c.marked.lastEnd);
+  const { lastEnd } = c.marked;
+  const marked = await markedRanges(
+    c.store,
+    [c.marked.firstEnd, lastEnd, c.resolution],
+    (r) => r[2] === c.resolution && r[1] === lastEnd,
+  );
   await c.store.write({ blocks: rows, days, meta: { ...c.meta, [CANDLE_HISTORY_META]: marked } });
   // Packed days are read before the first unpacked one only: while the feed holds its packing for the
   // history, that day is the fine history's first (the one the feed will pack from).

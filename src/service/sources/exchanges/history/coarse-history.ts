@@ -1,14 +1,14 @@
-// The real market's longer history, behind the day of 1-minute candles: hourly candles back to 90 days and
-// daily ones back to 365, so the chart's long ranges hold real data within minutes of a first start. A
-// coarse candle is stored as ONE block, the slot that ends its hour or day, made of its four stand-in trades
-// (candle-history.ts) through the same aggregation as every block. Planned once per data directory
-// (COARSE_HISTORY_META) and filled newest first; a stop resumes at the next start.
+// The real market's longer history behind the day of 1-minute candles: hourly candles back to 90 days, daily
+// ones to 365. A coarse candle is stored as ONE block, the one ending with its hour or day, made of its four
+// stand-in trades (candle-history.ts). Planned once per data directory and filled newest first; a stop
+// resumes at the next start.
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import type { Pair } from "../../../catalog/catalog.ts";
 import { seriesOfPairs } from "../../../market/aggregator.ts";
 import type { Store } from "../../../store/store.ts";
+import type { VenuePair } from "../venue.ts";
 import type { VenueFeed } from "../venue-feed.ts";
-import { candlesOf, type PairCandles } from "./candle-history.ts";
+import { candlesOfFeeds } from "./candle-history.ts";
 import { type CoarseResolution, RESOLUTION_MS, storeCoarseChunk } from "./coarse-blocks.ts";
 
 const HOUR_MS = RESOLUTION_MS["1h"];
@@ -127,31 +127,19 @@ export async function fillStretch(
     const chunk = nextChunk(stretch);
     if (!chunk) return true;
     if (fill.stopped()) return false;
-    const fetched = await Promise.all(
-      fill.feeds.map(async (feed) => {
-        const list: PairCandles[] = [];
-        for (const pair of feed.pairs) {
-          if (fill.stopped()) break;
-          const key = `${feed.venue.name}|${pair.ccxtSymbol}`;
-          if (exhausted.has(key)) {
-            fill.stepped(feed.venue.name);
-            continue;
-          }
-          let candles: PairCandles["candles"] = [];
-          try {
-            candles = await candlesOf(feed, pair, chunk.fromMs, chunk.toMs, stretch.resolution);
-          } catch {
-            // An exchange that does not serve a pair's candles leaves that pair's history empty.
-          }
-          if (candles.length === 0) exhausted.add(key);
-          else list.push({ exchange: feed.venue.name, pair, candles });
-          fill.stepped(feed.venue.name);
-        }
-        return list;
-      }),
+    const key = (exchange: string, pair: VenuePair) => `${exchange}|${pair.ccxtSymbol}`;
+    const all = await candlesOfFeeds(
+      fill.feeds,
+      chunk,
+      stretch.resolution,
+      fill.stopped,
+      (exchange, pair, candles) => {
+        if (candles.length === 0) exhausted.add(key(exchange, pair));
+        fill.stepped(exchange);
+      },
+      (exchange, pair) => exhausted.has(key(exchange, pair)),
     );
     if (fill.stopped()) return false;
-    const all = fetched.flat();
     for (const { exchange, candles } of all) {
       const oldest = candles[0]?.[0];
       if (oldest !== undefined)

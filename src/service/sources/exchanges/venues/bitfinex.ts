@@ -3,7 +3,6 @@
 // name is the pair itself ("BTCUSD", "TESTBTC:TESTUSD"), as the stream's `subscribed` event names it.
 // Bitfinex spells USDT "UST" and USDC "UDC"; ccxt unifies both. The REST trade history takes `start`:
 // `since` is honoured by the exchange (sort=1, oldest first from then on), with the stream's ids.
-// rateLimit 250 ms and conf costs 2.7: loadMarkets (two conf reads) takes ~0.7 s of ccxt's throttle.
 import type { Venue } from "../venue.ts";
 
 export const bitfinex: Venue = {

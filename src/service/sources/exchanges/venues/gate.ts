@@ -1,7 +1,5 @@
-// Gate v4: REST /api/v4 (spot currencies, spot and margin currency pairs, spot trades and candlesticks), the
-// `spot.trades` channel of the spot stream /ws/v4/ (one trade per update; ids shared with REST).
-// `since`: Gate's /spot/trades reads `from`/`to`, but ccxt sends them for contracts only; for spot it asks for
-// the newest page (limit ≤ 1000) and filters, so a gap longer than a page loses trades unless the caller
+// Gate v4: REST /api/v4, the `spot.trades` channel of /ws/v4/ (ids shared with REST). Gate's /spot/trades
+// reads `from`, but ccxt sends it for contracts only (for spot: the newest page, filtered), so the gap fill
 // passes `{ from: seconds }` itself.
 import type { Venue } from "../venue.ts";
 
