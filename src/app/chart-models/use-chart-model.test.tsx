@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from "@testing-library/react";
+import type { UTCTimestamp } from "lightweight-charts";
 import { type ReactNode, StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsStore } from "../store/settings.ts";
@@ -126,6 +127,6 @@ describe("useChartModel", () => {
     expect(label).toMatch(/9:00.*UTC\+09:00$/);
     rerender({ utcDays: true });
     expect(model.times).toEqual({ zone: "Asia/Tokyo", utcDays: true });
-    expect(model.formatTime((Date.UTC(2026, 0, 1, 20, 0) / 1000) as never)).toMatch(/1.*\(UTC day\)$/);
+    expect(model.formatTime((Date.UTC(2026, 0, 1, 20, 0) / 1000) as UTCTimestamp)).toMatch(/1.*\(UTC day\)$/);
   });
 });
