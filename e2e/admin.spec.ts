@@ -14,6 +14,9 @@ const ADMIN_KEY = "e2e-admin-key-not-secret";
 
 let own: OwnService;
 
+// Its tests share the service started once for the file: they run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   own = await startOwnService(PORT + 40, { env: { ADMIN_KEYS: ADMIN_KEY }, marketCoins: ["BTC", "ETH"] });

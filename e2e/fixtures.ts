@@ -1,29 +1,29 @@
 // The e2e tests' `test`: each test gets its own client key (set in the dashboard's settings before the page
-// loads) so its requests can be counted at the service, and helpers that read them.
+// loads) so its requests can be counted at the service and no other test spends its budget, and helpers
+// that read them.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { CLIENT_KEYS, DATA_ROOT, type LoggedRequest, PORT, requestsOf } from "./services.ts";
+import { CLIENT_KEYS, CLIENT_KEYS_DIR, type LoggedRequest, PORT, requestsOf } from "./services.ts";
 
 /**
- * The next unused client key. Counted in a file, not in memory: Playwright starts a fresh worker after a
- * failed test, and a key reused from an earlier test would bring that test's spent budget and requests.
+ * The next unused client key, claimed by creating its file: the tests run in several workers at once, and
+ * Playwright starts a fresh worker after a failed test, so no count in memory would do. A key reused from an
+ * earlier test would bring that test's spent budget and requests.
  */
 function takeClientKey(): string {
-  mkdirSync(DATA_ROOT, { recursive: true });
-  const file = join(DATA_ROOT, "next-client-key");
-  let next = 0;
-  try {
-    next = Number(readFileSync(file, "utf8")) || 0;
-  } catch {
-    // First test of the run.
+  mkdirSync(CLIENT_KEYS_DIR, { recursive: true });
+  for (const key of CLIENT_KEYS) {
+    try {
+      // "wx": created by exactly one caller, whichever worker asks at the same time.
+      writeFileSync(join(CLIENT_KEYS_DIR, key), "", { flag: "wx" });
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
-  writeFileSync(file, String(next + 1));
-  if (next >= CLIENT_KEYS.length) {
-    throw new Error(`more than ${CLIENT_KEYS.length} tests: issue more e2e client keys`);
-  }
-  return CLIENT_KEYS[next] as string;
+  throw new Error(`more than ${CLIENT_KEYS.length} tests: issue more e2e client keys`);
 }
 
 export interface Client {
@@ -52,19 +52,24 @@ export async function presetSettings(page: Page, settings: Record<string, unknow
 
 export const test = base.extend<{ client: Client; port: number }>({
   port: [PORT, { option: true }],
-  client: async ({ page, port }, use) => {
-    const key = takeClientKey();
-    await presetSettings(page, { apiKey: key });
-    await use({
-      key,
-      port,
-      requests: () => requestsOf(port, key),
-      waitForRequests: async (count) => {
-        await expect
-          .poll(() => requestsOf(port, key).length, { timeout: 10_000 })
-          .toBeGreaterThanOrEqual(count);
-        return requestsOf(port, key);
-      },
-    });
-  },
+  // Automatic: a test that never names its client still sends its own key, so the tests running at the same
+  // time never share the budget of the address they all send from.
+  client: [
+    async ({ page, port }, use) => {
+      const key = takeClientKey();
+      await presetSettings(page, { apiKey: key });
+      await use({
+        key,
+        port,
+        requests: () => requestsOf(port, key),
+        waitForRequests: async (count) => {
+          await expect
+            .poll(() => requestsOf(port, key).length, { timeout: 10_000 })
+            .toBeGreaterThanOrEqual(count);
+          return requestsOf(port, key);
+        },
+      });
+    },
+    { auto: true },
+  ],
 });

@@ -39,6 +39,9 @@ function publishRound(): void {
   }
 }
 
+// Its tests share the service started once for the file: they run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const now = Date.now();

@@ -17,6 +17,9 @@ const HOUR = 3_600_000;
 const fakes: FakeExchange[] = [];
 let own: OwnService;
 
+// Its tests share the service started once for the file: they run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const now = Date.now();

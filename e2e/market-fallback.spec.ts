@@ -14,6 +14,9 @@ const appHeader = (page: Page): Locator =>
 
 let own: OwnService;
 
+// Its tests share the service started once for the file: they run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const closed = await freePort();

@@ -9,6 +9,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 4391);
 export const DIA_PORT = PORT + 1;
 export const DATA_ROOT = process.env.E2E_DATA_ROOT ?? ".e2e-data";
 export const DASHBOARD_DIR = process.env.E2E_DASHBOARD_DIR ?? "dist/app";
+/** The client keys the run's tests have taken, a file each (fixtures.ts). */
+export const CLIENT_KEYS_DIR = join(DATA_ROOT, "client-keys");
 
 /** The write key both services accept for supply posts. */
 export const WRITE_KEY = "e2e-write-key-not-secret";
@@ -69,9 +71,16 @@ export function busiestMinute(requests: readonly LoggedRequest[]): number {
   return most;
 }
 
-/** The shell command starting one e2e service; exec so stopping the web server stops the service. */
-export function serviceCommand(port: number, wire: "seed" | "dia"): string {
+/**
+ * The shell command starting one e2e service; exec so stopping the web server stops the service. The first
+ * (seed wire) seeds the market's history; the second starts on a copy of it (copy-store.ts), Playwright
+ * starting it once the first answers.
+ */
+export function serviceCommand(port: number, wire: "seed" | "dia", copyFrom?: number): string {
   const dir = dataDir(port);
   // A new run hands out client keys from the first again (see fixtures.ts).
-  return `rm -rf ${dir} ${join(DATA_ROOT, "next-client-key")} && exec node --import tsx src/service/main.ts --market simulator --port ${port} --data-dir ${dir} --history-days 2 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
+  const fresh = copyFrom === undefined ? `rm -rf ${dir} ${CLIENT_KEYS_DIR}` : `rm -rf ${dir}`;
+  const copy =
+    copyFrom === undefined ? "" : ` && node --import tsx e2e/copy-store.ts ${dataDir(copyFrom)} ${dir}`;
+  return `${fresh}${copy} && exec node --import tsx src/service/main.ts --market simulator --port ${port} --data-dir ${dir} --history-days 2 --wire ${wire} --dashboard-dir ${DASHBOARD_DIR}`;
 }

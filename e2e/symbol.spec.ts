@@ -150,21 +150,24 @@ for (const wire of ["seed", "dia"] as const) {
       expect(await settledRequests(client, page, spent, 2)).toEqual(["/v1/symbol/ETH", "/v1/supply/ETH"]);
     });
 
-    test("a symbol in the wrong case says which one was meant", async ({ page, client }) => {
-      const spent = client.requests().length;
-      await page.goto("/symbol/btc");
-      const alert = page.getByRole("alert");
-      await expect(alert).toContainText("No coin “btc”");
-      await expect(alert).toContainText("did you mean BTC?");
-      await expect(alert.getByRole("link", { name: "Back to the coins" })).toHaveAttribute("href", "/");
-      await alert.getByRole("link", { name: "Go to BTC" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Bitcoin" })).toBeVisible();
-      expect(await settledRequests(client, page, spent, 3)).toEqual([
-        "/v1/symbol/btc",
-        "/v1/symbol/BTC",
-        "/v1/supply/BTC",
-      ]);
-    });
+    // The refusal is the same error record on both wires, and the dia wire's coin page is read above: once.
+    if (wire === "seed") {
+      test("a symbol in the wrong case says which one was meant", async ({ page, client }) => {
+        const spent = client.requests().length;
+        await page.goto("/symbol/btc");
+        const alert = page.getByRole("alert");
+        await expect(alert).toContainText("No coin “btc”");
+        await expect(alert).toContainText("did you mean BTC?");
+        await expect(alert.getByRole("link", { name: "Back to the coins" })).toHaveAttribute("href", "/");
+        await alert.getByRole("link", { name: "Go to BTC" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Bitcoin" })).toBeVisible();
+        expect(await settledRequests(client, page, spent, 3)).toEqual([
+          "/v1/symbol/btc",
+          "/v1/symbol/BTC",
+          "/v1/supply/BTC",
+        ]);
+      });
+    }
 
     test("from the coin list to a coin spends the details and the supply, no quotation", async ({
       page,

@@ -27,6 +27,9 @@ it("stores the blocks that ended while the history was being seeded before it an
     dataDir,
     "--history-days",
     "1",
+    // One coin's history: the same start, a shorter seeding than the whole market's.
+    "--market-coins",
+    "BTC",
   ]);
   const marketClock = new ManualClock(TEST_NOW);
   let hookFired = 0;

@@ -11,8 +11,16 @@ afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
 });
 
+/**
+ * A day of a part of the market, big coins and small (as parallel-seed.test.ts): equality needs no more,
+ * and this file seeds five times.
+ */
+const MARKET = ["--history-days", "1", "--market-coins", "BTC,ETH,USDT,SOL,DOGE,LINK,EOS,HBAR"];
+
+// Each service seeds its own history (freshSeed): a copy of the run's seeded store would make the
+// comparisons below a store with itself.
 async function start(flags: string[], at = TEST_NOW, dataDir?: string): Promise<TestService> {
-  const service = await startTestService(["--history-days", "1", ...flags], dataDir ? { dataDir } : {});
+  const service = await startTestService([...MARKET, ...flags], { dataDir, freshSeed: true });
   started.push(service);
   if (at !== TEST_NOW) {
     service.marketClock.set(at);
@@ -48,7 +56,7 @@ describe("a seeded market", () => {
       await first.close();
       // Two hours later: the restarted service fills the gap; another one kept running the whole time.
       const later = TEST_NOW + 2 * 3_600_000;
-      const restarted = await startTestService(["--history-days", "1", "--seed", "9"], { dataDir: dir });
+      const restarted = await startTestService([...MARKET, "--seed", "9"], { dataDir: dir, freshSeed: true });
       started.push(restarted);
       restarted.marketClock.set(later);
       await restarted.advanceMarket();
@@ -69,11 +77,13 @@ describe("a seeded market", () => {
   it("refuses to start on a data directory seeded with another seed, naming SEED", async () => {
     const dir = mkdtempSync(join(tmpdir(), "market-seed-"));
     try {
-      const service = await startTestService(["--history-days", "1", "--seed", "1"], { dataDir: dir });
+      // One coin: what is refused is the seed, whatever the market.
+      const flags = ["--history-days", "1", "--market-coins", "BTC"];
+      const service = await startTestService([...flags, "--seed", "1"], { dataDir: dir });
       await service.close();
-      await expect(
-        startTestService(["--history-days", "1", "--seed", "2"], { dataDir: dir }),
-      ).rejects.toThrow(/SEED \(--seed\) is 2, but .* holds a market seeded with 1/);
+      await expect(startTestService([...flags, "--seed", "2"], { dataDir: dir })).rejects.toThrow(
+        /SEED \(--seed\) is 2, but .* holds a market seeded with 1/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

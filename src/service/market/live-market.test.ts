@@ -10,8 +10,10 @@ afterAll(async () => {
 
 describe("a running market", () => {
   it("adds blocks on its own as the market clock passes their ends", async () => {
-    // 600× real time: a 120-second block every 0.2 s.
-    service = await startTestService(["--history-days", "1", "--market-speed", "600"], { realTime: true });
+    // 600× real time: a 120-second block every 0.2 s. On the system clock, so it seeds its own history:
+    // one coin's is enough.
+    const flags = ["--history-days", "1", "--market-speed", "600", "--market-coins", "BTC"];
+    service = await startTestService(flags, { realTime: true });
     const first = await (await service.get("/v1/quotation/BTC")).json();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const later = await (await service.get("/v1/quotation/BTC")).json();

@@ -12,10 +12,10 @@ afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 describe("the request log of a running service", () => {
   it("keeps no key sent in a URL or a header, and is readable by its owner only", async () => {
-    // A data directory the service makes itself.
+    // A data directory the service makes itself (so it seeds its history: two coins are enough here).
     const dataDir = join(parent, "data");
     const apiKey = "issued-client-key-abcdef";
-    const service = await startTestService(["--api-keys", apiKey], { dataDir });
+    const service = await startTestService(["--api-keys", apiKey, "--market-coins", "BTC,ETH"], { dataDir });
     const bearer = { Authorization: `Bearer ${TEST_WRITE_KEY}` };
     try {
       const posted = await service.post(

@@ -51,6 +51,9 @@ function autoFlags(binanceOrigin: string, issuersAt = `http://127.0.0.1:${closed
   ];
 }
 
+/** Kraken (at the closed port) never lists its markets: the start waits 2 s for it, not the product's 20. */
+const KRAKEN_WAIT = { exchangeTuning: { marketsWaitMs: 2_000 } };
+
 describe("MARKET_SOURCE auto", () => {
   it("falls back to the simulator within the stated time when no exchange answers, and says so", async () => {
     const started = performance.now();
@@ -73,7 +76,7 @@ describe("MARKET_SOURCE auto", () => {
   });
 
   it("reads the exchanges when one answers, with the issuers' rates where they answer, and claims no fallback", async () => {
-    const service = await startTestService(autoFlags(fake.origin, issuerOrigin));
+    const service = await startTestService(autoFlags(fake.origin, issuerOrigin), KRAKEN_WAIT);
     try {
       expect(service.config.marketSource).toBe("exchanges");
       expect(service.config.marketFallback).toBeNull();
@@ -88,7 +91,7 @@ describe("MARKET_SOURCE auto", () => {
   });
 
   it("takes the generated rates beside the real market when no issuer answers", async () => {
-    const service = await startTestService(autoFlags(fake.origin));
+    const service = await startTestService(autoFlags(fake.origin), KRAKEN_WAIT);
     try {
       expect(service.config.marketSource).toBe("exchanges");
       expect(service.config.ratesSource).toBe("history");
@@ -109,7 +112,7 @@ describe("MARKET_SOURCE auto", () => {
       await simulated.stop();
 
       // The same directory on the real market: its own store beside the simulated one.
-      const real = await startTestService(autoFlags(fake.origin), { dataDir });
+      const real = await startTestService(autoFlags(fake.origin), { dataDir, ...KRAKEN_WAIT });
       expect(real.config.marketSource).toBe("exchanges");
       expect(existsSync(join(dataDir, "market-exchanges.sqlite"))).toBe(true);
       const realStatus = await (await real.get("/status")).json();
