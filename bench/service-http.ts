@@ -1,8 +1,9 @@
 // How bench:service (service.bench.ts) measures HTTP: load from a separate process (load.mjs), an answer
 // exactly as it travels, and the baseline, a bare node:http server sending the service's answer byte for byte.
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createServer, get } from "node:http";
 import type { AddressInfo } from "node:net";
+import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
 
 /** What the clients of the HTTP figures send, as browsers do: compression is negotiated. */
@@ -18,11 +19,36 @@ export interface Load {
   cpuPerAnswer: number;
 }
 
+/** The CPU the load generator runs on once `pinCpus` has pinned this process to the first. */
+let loadCpu: string | null = null;
+
+/**
+ * Pins this process (every thread of it: the servers, libuv's pool) to the first CPU, and the load to the
+ * second, where taskset and two CPUs are at hand. Left to the scheduler, the two migrate across two cores and
+ * the server's log-writing threads take turns with the load: the same server measured a fifth apart from
+ * one round to the next. Says which was done, for the report.
+ */
+export function pinCpus(): string {
+  if (availableParallelism() < 2) return "not pinned (one CPU)";
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  } catch {
+    return "not pinned (no taskset)";
+  }
+  loadCpu = "1";
+  return "servers pinned to CPU 0, the load to CPU 1 (taskset)";
+}
+
 /** Load from a child process; asynchronous, so this process's event loop keeps serving. */
 export async function load(url: string, seconds: number): Promise<Load> {
   const args = ["bench/load.mjs", url, String(seconds), "16", JSON.stringify(CLIENT_HEADERS)];
   const before = process.cpuUsage();
-  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: "utf8" });
+  const { stdout } =
+    loadCpu === null
+      ? await promisify(execFile)(process.execPath, args, { encoding: "utf8" })
+      : await promisify(execFile)("taskset", ["-c", loadCpu, process.execPath, ...args], {
+          encoding: "utf8",
+        });
   const used = process.cpuUsage(before);
   const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Omit<Load, "cpuPerAnswer">;
   const answers = result.requestsPerSecond * seconds;

@@ -32,9 +32,18 @@ function sameHostAsUrl(host: string): boolean {
 
 function countHostHeaders(raw: readonly string[]): number {
   let count = 0;
-  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === "host") count++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
   return count;
 }
+
+/**
+ * The last Host header found valid: a client sends the same one on every request of its connection, and the
+ * check (two expressions, maybe a URL) showed in the cached responses' profile. A pure function's memo.
+ */
+let lastValidHost = "";
 
 const BACKSLASH = "the path contains a backslash; segments are separated by '/'";
 
@@ -60,5 +69,8 @@ export function requestTargetProblem(req: IncomingMessage): string | null {
       ? null
       : "the Host header is missing (HTTP/1.1 requires it)";
   }
-  return host === "" ? null : hostProblem(host);
+  if (host === "" || host === lastValidHost) return null;
+  const problem = hostProblem(host);
+  if (problem === null) lastValidHost = host;
+  return problem;
 }

@@ -12,7 +12,7 @@ import {
   MIN_COMPRESSED_BYTES,
   STREAM_FROM_BYTES,
 } from "./encoding.ts";
-import { entityTag } from "./validators.ts";
+import { entityTag, etagHeader } from "./validators.ts";
 
 /** Bytes cached at most, all codings counted; beyond it new responses are not cached until the next clear. */
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -24,12 +24,25 @@ export class CachedResponse {
   readonly tag: string;
   private readonly coded = new Map<Compressed, Buffer | Promise<Buffer>>();
 
+  /** The ETag header's value in each coding, made once rather than per response. */
+  private readonly etags: Record<Coding, string>;
+
   constructor(
     readonly body: Buffer,
     readonly lifetime: Lifetime,
     private readonly onKept: (bytes: number) => void = () => undefined,
   ) {
     this.tag = entityTag(body);
+    this.etags = {
+      identity: etagHeader(this.tag, "identity"),
+      br: etagHeader(this.tag, "br"),
+      gzip: etagHeader(this.tag, "gzip"),
+    };
+  }
+
+  /** The ETag of this response in a coding. */
+  etag(coding: Coding): string {
+    return this.etags[coding];
   }
 
   /** The coding this response travels in for a client that prefers `coding`: small bodies go as they are. */

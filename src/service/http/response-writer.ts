@@ -18,7 +18,7 @@ import { REQUEST_ID_HEADER } from "./request-id.ts";
 import type { CachedResponse } from "./response-cache.ts";
 import { HSTS } from "./security-headers.ts";
 import type { ServiceEnv } from "./service-env.ts";
-import { etagHeader, matchesNoneMatch } from "./validators.ts";
+import { matchesNoneMatch } from "./validators.ts";
 import { JSON_TYPE } from "./wire.ts";
 
 export interface ResponseWriterDeps {
@@ -81,7 +81,7 @@ export class ResponseWriter {
     const headers = this.headers(head);
     for (const name in admitted.headers) headers[name] = admitted.headers[name] as string;
     headers["Content-Type"] = JSON_TYPE;
-    headers.ETag = etagHeader(cached.tag, coding);
+    headers.ETag = cached.etag(coding);
     headers["Cache-Control"] = cacheControl(
       cached.lifetime,
       this.deps.marketClock,

@@ -12,6 +12,7 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RequestLog,
@@ -52,6 +53,33 @@ describe("RequestLog", () => {
     await log.close();
     expect(await readRequestLog(file)).toEqual(entries);
     expect(log.dropped).toBe(0);
+  });
+
+  it("writes each line as JSON.stringify would, whatever the client and path hold", async () => {
+    const file = path.join(tempDir(), "requests.jsonl");
+    const log = new RequestLog(file);
+    const entries: RequestLogEntry[] = fc.sample(
+      fc.record({
+        time: fc.constant("2026-11-29T10:00:00.000Z"),
+        client: fc.string({ unit: "binary" }),
+        method: fc.constantFrom("GET", "POST", 'M"\\X'),
+        // No '?': the query's secret-looking values are redacted, which the test below covers.
+        path: fc.string({ unit: "binary" }).map((p) => `/${p.replaceAll("?", "")}`),
+        status: fc.integer({ min: 100, max: 599 }),
+        durationMs: fc.double({ min: 0, max: 1e6, noNaN: true }),
+        bytes: fc.nat(),
+        requestId: fc.constant("2kj-q8R1SjBv-1"),
+      }),
+      { numRuns: 500, seed: 20261129 },
+    );
+    // Lines longer than a batch of lines (64 KiB, at three bytes per character), between shorter ones.
+    const long = (entries[0] as RequestLogEntry).path;
+    entries.splice(100, 0, { ...(entries[0] as RequestLogEntry), path: `/${"é".repeat(30_000)}${long}` });
+    entries.splice(300, 0, { ...(entries[0] as RequestLogEntry), path: `/${"x".repeat(21_000)}` });
+    for (const e of entries) log.append(e);
+    await log.close();
+    const expected = `${entries.map((e) => JSON.stringify(e)).join("\n")}\n`;
+    expect(await readFile(file, "utf8")).toBe(expected);
   });
 
   it("appends when a second RequestLog opens the same file", async () => {
@@ -212,8 +240,10 @@ describe("RequestLog rotation", () => {
     for (const name of rotated) {
       expect(name).toMatch(new RegExp(`^requests\\.log\\.${today}\\.\\d+\\.gz$`));
       expect(mode(path.join(dir, name))).toBe(0o600);
-      // Real gzip, whole lines.
-      expect(gunzipSync(readFileSync(path.join(dir, name))).toString("utf8")).toMatch(/^(\{.*\}\n)+$/);
+      // Real gzip, whole lines, at the fastest level (the header's XFL byte is 4 for it, 0 for the default).
+      const gzipped = readFileSync(path.join(dir, name));
+      expect(gunzipSync(gzipped).toString("utf8")).toMatch(/^(\{.*\}\n)+$/);
+      expect(gzipped[8]).toBe(4);
     }
     expect(await readRotatedRequestLogs(file)).toEqual(written);
   });
