@@ -12,6 +12,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { parseSync } from "oxc-parser";
 import { ADMIN_ENDPOINTS } from "../src/interface/admin-endpoints.ts";
 import { ENDPOINTS, type Operation, SERVICE_PATHS, STATUS_ENDPOINT } from "../src/interface/endpoints.ts";
+import { LIVE_ENDPOINTS } from "../src/interface/extension-endpoints.ts";
 import { sourceFiles } from "./source-files.ts";
 import { isTestSupport } from "./test-support.ts";
 
@@ -26,7 +27,12 @@ export interface WrittenPath {
   text: string;
 }
 
-const rows: Operation[] = [...Object.values(ENDPOINTS), ...Object.values(ADMIN_ENDPOINTS), STATUS_ENDPOINT];
+const rows: Operation[] = [
+  ...Object.values(ENDPOINTS),
+  ...Object.values(LIVE_ENDPOINTS),
+  ...Object.values(ADMIN_ENDPOINTS),
+  STATUS_ENDPOINT,
+];
 /** Each row's path up to its first parameter (/v1/quotation, /admin/keys, /status), and the service's paths. */
 const starts = [
   ...new Set([...rows.map((row) => row.path.replace(/\/?\{.*$/, "")), ...Object.values(SERVICE_PATHS)]),

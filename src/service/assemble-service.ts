@@ -9,8 +9,11 @@ import { type Clock, MarketClock } from "./clock.ts";
 import type { ChosenConfig } from "./config/settings.ts";
 import type { ServiceContext } from "./context.ts";
 import { ResponseCache } from "./http/response-cache.ts";
+import { MAX_STREAM_MS } from "./http/routes/stream.ts";
 import { announcer, type InvalidationChannel } from "./invalidation/invalidations.ts";
 import { openInvalidations } from "./invalidation/open-invalidations.ts";
+import { MemoryChannel } from "./live/live-channel.ts";
+import { blockCandlesOf, StreamHub } from "./live/stream-hub.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
 import { registerMarketMetrics } from "./ops/market-metrics.ts";
@@ -87,6 +90,9 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
   // If an invalidation is lost, the others resync when their poll sees a newer block.
   const invalidate = announcer(invalidations, log, "they resync at the next block");
 
+  // Live events: the ingest publishes, this process's hub fans out. One process (ROLE=all) shares a
+  // MemoryChannel; replicas (ROLE=api) serve no stream yet.
+  const channel = new MemoryChannel(() => wallClock.now());
   let ingest: RunningIngest | null = null;
   if (writes) {
     ingest = await startIngest({
@@ -98,6 +104,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
       log,
       live: options.live !== false,
       announce: invalidate,
+      publishLive: (event) => channel.publish(event),
       ...(options.exchangeTuning ? { exchangeTuning: options.exchangeTuning } : {}),
     }).catch(async (error) => {
       await undo();
@@ -158,7 +165,24 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
     marketClock,
     access: access.list,
     invalidate,
+    live:
+      config.role === "all"
+        ? new StreamHub({
+            channel,
+            maxStreamMs: MAX_STREAM_MS,
+            marketNow: () => marketClock.now(),
+            blockCandles: (symbol, exchange, from, to) => blockCandlesOf(store, symbol, exchange, from, to),
+          })
+        : null,
   };
+  cleanUp.push(async () => ctx.live?.close());
+  // A key revoked or an address blocked (here or on another replica) ends its streams at once.
+  const stopWatchingAccess = access.list.onReload(() =>
+    ctx.live?.endRefused(({ apiKey, address }) => access.list.identify(apiKey, address).refusal !== null),
+  );
+  cleanUp.push(async () => {
+    stopWatchingAccess();
+  });
   registerMarketMetrics(metrics.registry, {
     source: ctx.source,
     lastBlockEnd: () => store.lastBlockTime(),

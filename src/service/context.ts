@@ -3,6 +3,7 @@ import type { AccessList } from "./access/access-list.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config/settings.ts";
 import type { Invalidation } from "./invalidation/invalidations.ts";
+import type { StreamHub } from "./live/stream-hub.ts";
 import type { ChartCache } from "./market/chart-cache.ts";
 import type { MarketView } from "./market/market-view.ts";
 import type { SourceStatus } from "./market/trade-source.ts";
@@ -35,4 +36,6 @@ export interface ServiceContext {
    * This process's are gone when it resolves; it never rejects (Redis down: the others resync later).
    */
   invalidate(invalidation: Invalidation): Promise<void>;
+  /** The live streams this process serves, or null where it serves none. */
+  live: StreamHub | null;
 }

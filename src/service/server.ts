@@ -215,6 +215,8 @@ export async function startService(requested: Config, options: StartOptions = {}
 
   async function shutDown(): Promise<void> {
     shuttingDown = true;
+    // Streams never finish on their own: they end now, told to reconnect in a second (to another replica).
+    ctx.live?.close();
     // No new connections; idle kept-alive ones are closed now, busy ones after their response (Node does
     // that), and any left after DRAIN_MS are cut.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -66,6 +66,8 @@ export class AccessList {
   private lastCheckStarted = Number.NEGATIVE_INFINITY;
   /** Key id → the time it was last used, not yet written to the store. */
   private used = new Map<number, number>();
+  /** Told after each read of keys and rules (a key revoked, an address blocked: open streams end). */
+  private readonly reloaded = new Set<() => void>();
 
   constructor(
     private readonly store: AccessStore,
@@ -133,6 +135,13 @@ export class AccessList {
       }
     });
     this.version = version;
+    for (const listener of this.reloaded) listener();
+  }
+
+  /** Calls `listener` after every read of keys and rules; returns a function that stops it. */
+  onReload(listener: () => void): () => void {
+    this.reloaded.add(listener);
+    return () => this.reloaded.delete(listener);
   }
 
   /** Decides who a request is and its limit, from the X-Api-Key it sent (if any) and its address. */

@@ -4,7 +4,16 @@
 import type { ErrorStatus } from "../../interface/errors.ts";
 import type { AccessList, Identity } from "./access-list.ts";
 import type { StoredKey } from "./access-store.ts";
-import { type Decision, type FairUsageWindow, rateLimitHeader, rateLimitPolicyHeader } from "./fair-usage.ts";
+import {
+  type Decision,
+  type FairUsageWindow,
+  rateLimitHeader,
+  rateLimitPolicyHeader,
+  UNLIMITED,
+} from "./fair-usage.ts";
+
+/** A request the window does not count: allowed, and no RateLimit headers. */
+const UNCOUNTED = UNLIMITED;
 
 /** Why a request is refused, as its error record will say it. */
 export interface Refusal {
@@ -51,9 +60,26 @@ export function admit(
   return decide(identity, window, address);
 }
 
+/**
+ * Names the client of a request under a limit of its own (the change of a stream's subjects): the key and
+ * address rules apply, the window does not count it.
+ */
+export function identify(
+  list: AccessList,
+  apiKey: string | undefined,
+  address: string,
+): Admission | Promise<Admission> {
+  const identity = list.identify(apiKey, address);
+  if (identity.refusal === "unknown-key") {
+    return list.checkSoon().then(() => decide(list.identify(apiKey, address), null, address));
+  }
+  return decide(identity, null, address);
+}
+
+/** The admission of an identified client; `window` null: not counted. */
 function decide(
   identity: Identity,
-  window: FairUsageWindow,
+  window: FairUsageWindow | null,
   address: string,
 ): Admission | Promise<Admission> {
   if (identity.refusal === "blocked") {
@@ -70,7 +96,7 @@ function decide(
       fallback: false,
     };
   }
-  const decision = window.take(identity.client, identity.limit);
+  const decision = window === null ? UNCOUNTED : window.take(identity.client, identity.limit);
   return decision instanceof Promise
     ? decision.then((decided) => admission(identity, decided))
     : admission(identity, decision);

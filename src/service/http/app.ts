@@ -23,6 +23,7 @@ import { registerInterestRateTypes } from "./routes/interest-rate-types.ts";
 import { registerPairs } from "./routes/pairs.ts";
 import { registerProvenance } from "./routes/provenance.ts";
 import { registerQuotation } from "./routes/quotation.ts";
+import { registerStream } from "./routes/stream.ts";
 import { registerSupply } from "./routes/supply.ts";
 import { registerSymbolDetails } from "./routes/symbol-details.ts";
 import { registerSymbols } from "./routes/symbols.ts";
@@ -82,6 +83,7 @@ export function createHttpApp({
   registerPairs(app, ctx);
   registerSymbols(app, ctx);
   registerStatus(app, ctx);
+  registerStream(app, ctx, writer);
   registerHealth(app, health.checks, health.shuttingDown);
   registerMetrics(app, metrics);
   for (const mount of mounts) mount(app);

@@ -2,8 +2,8 @@
 // field by field against the interface's tables, and the figures' consistency with each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
-import { ENDPOINTS, type Endpoint, INTERFACE_ENDPOINTS } from "../../interface/endpoints.ts";
-import { EXTENSION_ENDPOINTS } from "../../interface/extension-endpoints.ts";
+import { ENDPOINTS, type Endpoint, INTERFACE_ENDPOINTS, type Operation } from "../../interface/endpoints.ts";
+import { EXTENSION_ENDPOINTS, LIVE_ENDPOINTS } from "../../interface/extension-endpoints.ts";
 import {
   CoinSchema,
   CoinsSchema,
@@ -34,7 +34,7 @@ afterAll(async () => {
 const fields = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
 /** A table's rows as the OpenAPI document's routes: "get /v1/coins". */
-const routesOf = (table: Record<string, Endpoint>) =>
+const routesOf = (table: Record<string, Operation>) =>
   Object.values(table).map((row) => `${row.method} ${row.path}`);
 
 async function json(path: string): Promise<unknown> {
@@ -183,13 +183,15 @@ describe("the OpenAPI document", () => {
       .filter((o) => !o.extension)
       .map((o) => o.route)
       .sort();
-    // Marked as extensions: the extension table's rows, and only they.
-    expect(extensions).toEqual(routesOf(EXTENSION_ENDPOINTS).sort());
+    // Marked as extensions: the extension table's rows and the live stream's operations, and only they.
+    expect(extensions).toEqual([...routesOf(EXTENSION_ENDPOINTS), ...routesOf(LIVE_ENDPOINTS)].sort());
     expect(routes).toEqual(routesOf(INTERFACE_ENDPOINTS).sort());
     expect(extensions).toEqual([
       "get /v1/candles/{trading_place}/{symbol}",
       "get /v1/candlesAllExchanges/{symbol}",
       "get /v1/provenance/{symbol}",
+      "get /v1/stream",
+      "put /v1/stream/{stream}/subjects",
     ]);
     expect(routes).toEqual(
       [
@@ -219,7 +221,9 @@ describe("the OpenAPI document", () => {
     const served = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => `${method} ${path} ${op.operationId}`),
     );
-    const table = Object.values(ENDPOINTS).map((e) => `${e.method} ${e.path} ${e.operationId}`);
+    const table = [...Object.values(ENDPOINTS), ...Object.values(LIVE_ENDPOINTS)].map(
+      (e) => `${e.method} ${e.path} ${e.operationId}`,
+    );
     expect(served.sort()).toEqual(table.sort());
   });
 });

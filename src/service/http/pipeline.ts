@@ -9,8 +9,9 @@
 // never become requests: parser-refusals.ts refuses them, through the same writer.
 import type { Duplex } from "node:stream";
 import { SERVICE_PATHS } from "../../interface/endpoints.ts";
+import { LIVE_ENDPOINTS } from "../../interface/extension-endpoints.ts";
 import type { AccessList } from "../access/access-list.ts";
-import { type Admission, admit } from "../access/admission.ts";
+import { type Admission, admit, identify } from "../access/admission.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { Exchange, ServiceRequest, ServiceResponse } from "./exchange.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
@@ -69,13 +70,11 @@ export function requestPipeline(deps: PipelineDeps): (req: ServiceRequest, res: 
       serve(deps, req, res, exchange);
       return;
     }
-    const apiKey = req.headers["x-api-key"];
-    const admitted = admit(
-      deps.accessList,
-      deps.limiter,
-      Array.isArray(apiKey) ? apiKey[0] : apiKey,
-      exchange.client,
-    );
+    const header = req.headers["x-api-key"];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    const admitted = hasOwnLimit(exchange.head.method, exchange.head.path)
+      ? identify(deps.accessList, apiKey, exchange.client)
+      : admit(deps.accessList, deps.limiter, apiKey, exchange.client);
     // The shared window never rejects (it falls back to this replica's own); this guards the socket anyway.
     if (admitted instanceof Promise) {
       admitted.then(
@@ -104,6 +103,19 @@ function begin(deps: PipelineDeps, req: ServiceRequest): Exchange {
   };
   req.exchange = exchange;
   return exchange;
+}
+
+const [SUBJECTS_START, SUBJECTS_END] = LIVE_ENDPOINTS.streamSubjects.path.split("{stream}") as [
+  string,
+  string,
+];
+
+/**
+ * A change of an open stream's subjects: a limit of its own (routes/stream.ts), so that a person
+ * navigating spends none of the window's requests on it; the key and address rules still apply.
+ */
+function hasOwnLimit(method: string, path: string): boolean {
+  return method === "PUT" && path.startsWith(SUBJECTS_START) && path.endsWith(SUBJECTS_END);
 }
 
 /** Step 3's scope: market data requests; a preflight and the API's own description are not. */

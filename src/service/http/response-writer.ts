@@ -231,8 +231,16 @@ export class ResponseWriter {
   }
 
   /** Records a response once: the request log, the usage review, the metrics, the key's last use. */
-  record(head: RequestHead, status: number, bytes: number, admitted: Admitted, started: number): void {
+  record(
+    head: RequestHead,
+    status: number,
+    bytes: number,
+    admitted: Admitted,
+    started: number,
+    events?: number,
+  ): void {
     this.deps.recorder.record({
+      ...(events === undefined ? {} : { events }),
       timeMs: this.deps.now(),
       endpoint: endpointLabel(head.method, head.path),
       client: admitted.client,

@@ -16,6 +16,9 @@ import { CachedResponse, type ResponseCache } from "./response-cache.ts";
 import { type ResponseWriter, recordWhenClosed, replaceResponse } from "./response-writer.ts";
 import type { ServiceEnv } from "./service-env.ts";
 
+/** The header of @hono/node-server's RESPONSE_ALREADY_SENT: the handler wrote the response to the socket. */
+const ALREADY_SENT = "x-hono-already-sent";
+
 /**
  * Lets the route respond, then sends its response through the same decisions as the pipeline's: respond()'s
  * as a cached one (and cached when it may be), any other with the same headers, compressed unless the route
@@ -31,6 +34,8 @@ export function writerMiddleware(
     const generation = cache.generation;
     await next();
     const { incoming, outgoing } = c.env;
+    // A stream the route writes itself (routes/stream.ts): its head, its events and its record are its own.
+    if (outgoing.headersSent && c.res.headers.has(ALREADY_SENT)) return;
     const exchange = incoming.exchange;
     // The parser refused this request's body and that refusal is its response: nothing to send here.
     if (exchange === undefined || exchange.refused) return;

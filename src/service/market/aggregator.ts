@@ -117,7 +117,18 @@ export interface ClosedBlockSink {
 export interface AggregatedBlock {
   rows: BlockRow[];
   trades: StoredTrade[];
+  /** Unix ms of the block's newest trade of a followed pair, null when it had none. */
+  newestTradeMs: number | null;
 }
+
+/** Where a preview's figures go: series `exchange` of the symbol (null: across exchanges) in `block`. */
+export interface PreviewSink {
+  /** `figures` are valid during the call only. */
+  visit(block: number, exchange: string | null, figures: ClosedFigures): void;
+}
+
+/** What the live stream reads of the aggregation: previews, which never change a series' state. */
+export type BlockPreview = Pick<BlockAggregator, "lastClosedBlock" | "follows" | "preview">;
 
 // A series' scalars, at its offset in `scalars` (stride SCALARS): its ring's (run-rings.ts), then these.
 /** The time the MA120's samples are filled to. */
@@ -127,6 +138,8 @@ const LAST_PRICE = RING_SCALARS + 1;
 /** The last trade's time (MAIR120's samples are filled to it). */
 const LAST_TRADE_MS = RING_SCALARS + 2;
 const SCALARS = 8;
+/** A series' state as a preview saves it: its scalars, then its ring's prices and counts. */
+const SAVED = SCALARS + 2 * RING;
 
 /** Columns for `size` trades, listed in the order they are written. */
 function columnsFor(size: number): TradeColumns {
@@ -149,8 +162,9 @@ function grown<T extends Int32Array | Float64Array>(array: T, length: number, fi
 }
 
 export class BlockAggregator {
-  /** The series' ids, by slot. */
+  /** The series' ids, by slot, and their keys. */
   private readonly ids: number[] = [];
+  private readonly keys: SeriesKey[] = [];
   private readonly slotOf = new Map<number, number>();
   /** The pairs a trade column's `pair` indexes, and the index of a trade object's (coin → exchange → pair). */
   private readonly pairSymbol: string[];
@@ -171,6 +185,11 @@ export class BlockAggregator {
   private readonly groups = new SeriesGroups();
   /** A block's trade objects as columns, reused block after block. */
   private columns = columnsFor(0);
+  /** The newest block aggregated: a preview goes on from the state it left. */
+  private newestBlock: number;
+  /** A preview's slots, and their state saved before it. */
+  private previewSlots = new Int32Array(16);
+  private saved = new Float64Array(16 * SAVED);
 
   /**
    * The series of the `followed` pairs (each pair's, and its coin's across exchanges), their filters started
@@ -185,6 +204,7 @@ export class BlockAggregator {
       exchange: followed.map((p) => p.exchange),
     },
   ) {
+    this.newestBlock = Math.floor(startMs / BLOCK_MS) - 1;
     this.pairSymbol = [...pairList.symbol];
     this.pairExchange = [...pairList.exchange];
     for (let p = 0; p < this.pairSymbol.length; p++) this.indexPair(p);
@@ -215,8 +235,8 @@ export class BlockAggregator {
       const symbol = this.pairSymbol[p] as string;
       const exchange = this.pairExchange[p] as string;
       if ((this.exchangeSlot[p] as number) >= 0 || !keys.has(`${symbol}|${exchange}`)) continue;
-      this.exchangeSlot[p] = this.slot(this.lookup.seriesId(symbol, exchange));
-      this.allSlot[p] = this.slot(this.lookup.seriesId(symbol, null));
+      this.exchangeSlot[p] = this.slot(this.lookup.seriesId(symbol, exchange), { symbol, exchange });
+      this.allSlot[p] = this.slot(this.lookup.seriesId(symbol, null), { symbol, exchange: null });
     }
     const slots = this.ids.length;
     this.scalars = grown(this.scalars, slots * SCALARS, 0);
@@ -228,14 +248,32 @@ export class BlockAggregator {
     }
   }
 
-  private slot(id: number): number {
+  private slot(id: number, key: SeriesKey): number {
     let at = this.slotOf.get(id);
     if (at === undefined) {
       at = this.ids.length;
       this.slotOf.set(id, at);
       this.ids.push(id);
+      this.keys.push(key);
     }
     return at;
+  }
+
+  /** The symbol and exchange (null: across exchanges) of a series this aggregates. */
+  seriesKeyOf(series: number): SeriesKey | null {
+    const slot = this.slotOf.get(series);
+    return slot === undefined ? null : (this.keys[slot] as SeriesKey);
+  }
+
+  /** Whether trades of the pair go into its series (a pair not followed, or ignored, is left out). */
+  follows(symbol: string, exchange: string): boolean {
+    const p = this.pairOf.get(symbol)?.get(exchange);
+    return p !== undefined && (this.exchangeSlot[p] as number) >= 0;
+  }
+
+  /** The newest block aggregated (while warming up too); before any, the one before the filters' start. */
+  lastClosedBlock(): number {
+    return this.newestBlock;
   }
 
   /**
@@ -243,9 +281,28 @@ export class BlockAggregator {
    * trades are returned for storage (the store keeps the last hour's trades only).
    */
   aggregate(block: number, trades: readonly SourceTrade[], keepTrades: boolean): AggregatedBlock {
+    const stored: StoredTrade[] = [];
+    const columns = this.columnsOf(trades, keepTrades ? stored : null);
+    const rows: BlockRow[] = [];
+    const end = (block + 1) * BLOCK_SECONDS;
+    this.aggregateInto(block, columns, {
+      visit: (series, figures) => rows.push(rowOf(series, end, figures)),
+    });
+    let newestTradeMs: number | null = null;
+    for (let k = 0; k < columns.count; k++) {
+      const t = columns.timeMs[k] as number;
+      if (newestTradeMs === null || t > newestTradeMs) newestTradeMs = t;
+    }
+    return { rows, trades: stored, newestTradeMs };
+  }
+
+  /**
+   * Trade objects as columns (reused call after call), those of pairs not followed left out; with `stored`,
+   * each kept trade is added to it for storage.
+   */
+  private columnsOf(trades: readonly SourceTrade[], stored: StoredTrade[] | null): TradeColumns {
     if (this.columns.pair.length < trades.length) this.columns = columnsFor(2 * trades.length);
     const columns = this.columns;
-    const stored: StoredTrade[] = [];
     let count = 0;
     for (let i = 0; i < trades.length; i++) {
       const trade = trades[i] as SourceTrade;
@@ -257,15 +314,10 @@ export class BlockAggregator {
       columns.usdPrice[count] = trade.estimatedUSDPrice;
       columns.volume[count] = trade.volume;
       count += 1;
-      if (keepTrades) stored.push(storedTradeOf(trade, this.ids[slot] as number, i));
+      if (stored) stored.push(storedTradeOf(trade, this.ids[slot] as number, i));
     }
     columns.count = count;
-    const rows: BlockRow[] = [];
-    const end = (block + 1) * BLOCK_SECONDS;
-    this.aggregateInto(block, columns, {
-      visit: (series, figures) => rows.push(rowOf(series, end, figures)),
-    });
-    return { rows, trades: stored };
+    return columns;
   }
 
   /**
@@ -278,15 +330,93 @@ export class BlockAggregator {
     for (let slot = 0; slot < this.ids.length; slot++) {
       const from = start[slot] as number;
       const to = start[slot + 1] as number;
-      if (this.closeSeries(slot, trades, bySeries, from, to, blockEndMs) && sink) {
+      if (this.closeSeries(slot, trades, bySeries, from, to, blockEndMs, blockEndMs) && sink) {
         sink.visit(this.ids[slot] as number, this.figures);
       }
+    }
+    this.newestBlock = block;
+  }
+
+  /**
+   * What `symbol`'s series would close with if the blocks after the newest one aggregated, through `last`,
+   * were aggregated now: block b of the trades `tradesOf(b)` (by time ascending), the last one's MA120 filled
+   * to `nowMs` instead of its end (never before its last trade). Each block's figures of each series go to
+   * `sink`; at `last`'s end they are exactly the rows aggregate will give. The one aggregation, run on the
+   * symbol's series only, whose state is saved first and restored after: the next aggregate is unchanged.
+   */
+  preview(
+    symbol: string,
+    last: number,
+    tradesOf: (block: number) => readonly SourceTrade[],
+    nowMs: number,
+    sink: PreviewSink,
+  ): void {
+    const count = this.slotsOf(symbol);
+    if (count === 0) return;
+    const slots = this.previewSlots;
+    this.saveSlots(count);
+    try {
+      for (let block = this.newestBlock + 1; block <= last; block++) {
+        const trades = this.columnsOf(tradesOf(block), null);
+        const slotCount = this.ids.length;
+        const { start, bySeries } = this.groups.group(trades, this.exchangeSlot, this.allSlot, slotCount);
+        const blockEndMs = (block + 1) * BLOCK_MS;
+        const fillToMs = block === last && nowMs < blockEndMs ? nowMs : blockEndMs;
+        for (let k = 0; k < count; k++) {
+          const slot = slots[k] as number;
+          const from = start[slot] as number;
+          const to = start[slot + 1] as number;
+          if (this.closeSeries(slot, trades, bySeries, from, to, blockEndMs, fillToMs))
+            sink.visit(block, (this.keys[slot] as SeriesKey).exchange, this.figures);
+        }
+      }
+    } finally {
+      this.restoreSlots(count);
+    }
+  }
+
+  /** Puts `symbol`'s series slots (its exchanges' and its own across them) in previewSlots; how many. */
+  private slotsOf(symbol: string): number {
+    const byExchange = this.pairOf.get(symbol);
+    if (!byExchange) return 0;
+    if (this.previewSlots.length < byExchange.size + 1) {
+      this.previewSlots = new Int32Array(2 * (byExchange.size + 1));
+      this.saved = new Float64Array(this.previewSlots.length * SAVED);
+    }
+    let count = 0;
+    for (const p of byExchange.values()) {
+      const slot = this.exchangeSlot[p] as number;
+      if (slot < 0) continue;
+      if (count === 0) this.previewSlots[count++] = this.allSlot[p] as number;
+      this.previewSlots[count++] = slot;
+    }
+    return count;
+  }
+
+  private saveSlots(count: number): void {
+    for (let k = 0; k < count; k++) {
+      const slot = this.previewSlots[k] as number;
+      const at = k * SAVED;
+      this.saved.set(this.scalars.subarray(slot * SCALARS, (slot + 1) * SCALARS), at);
+      this.saved.set(this.prices.subarray(slot * RING, (slot + 1) * RING), at + SCALARS);
+      this.saved.set(this.counts.subarray(slot * RING, (slot + 1) * RING), at + SCALARS + RING);
+    }
+  }
+
+  private restoreSlots(count: number): void {
+    for (let k = 0; k < count; k++) {
+      const slot = this.previewSlots[k] as number;
+      const at = k * SAVED;
+      this.scalars.set(this.saved.subarray(at, at + SCALARS), slot * SCALARS);
+      this.prices.set(this.saved.subarray(at + SCALARS, at + SCALARS + RING), slot * RING);
+      this.counts.set(this.saved.subarray(at + SCALARS + RING, at + SAVED), slot * RING);
     }
   }
 
   /**
    * Takes series `slot`'s trades of the block (bySeries[from] … bySeries[to − 1], in time order) and closes
-   * the block into `figures`; false while the series never traded.
+   * the block into `figures`, its MA120 filled to `fillToMs` (the block's end; a preview's moment before it);
+   * false while the series never traded.
    */
   private closeSeries(
     slot: number,
@@ -295,6 +425,7 @@ export class BlockAggregator {
     from: number,
     to: number,
     blockEndMs: number,
+    fillToMs: number,
   ): boolean {
     const s = this.scalars;
     const o = slot * SCALARS;
@@ -379,16 +510,20 @@ export class BlockAggregator {
       medirValue = trimmedMedian(medir, n < MEMORY ? n : MEMORY);
       leftOut = lastTrim.leftOut;
     }
-    // MA120: filled with the last price to the block's end (FilterMA.fill), then the mean of its samples.
+    // MA120: filled with the last price to the block's end (FilterMA.fill), then the mean of its samples. A
+    // preview's moment may be before the last trade's time (an exchange's clock ahead of ours): it fills to
+    // that trade then, as the trade itself did.
     const lastPrice = s[o + LAST_PRICE] as number;
     if (Number.isNaN(lastPrice)) return false;
-    const diff = Math.trunc((blockEndMs - (s[o + FILLED_MS] as number)) / 1000);
+    const filledMs = s[o + FILLED_MS] as number;
+    const toMs = fillToMs < blockEndMs && fillToMs < filledMs ? filledMs : fillToMs;
+    const diff = Math.trunc((toMs - filledMs) / 1000);
     if (diff > 1) pushNewest(prices, counts, base, s, o, lastPrice, diff - 1);
     else {
       if (diff === 0 && (s[o + SIZE] as number) >= 1) dropNewest(counts, base, s, o);
       pushNewest(prices, counts, base, s, o, lastPrice, 1);
     }
-    s[o + FILLED_MS] = blockEndMs;
+    s[o + FILLED_MS] = toMs;
     const head = s[o + HEAD] as number;
     const runs = s[o + RUNS] as number;
     let total = 0;

@@ -2,8 +2,14 @@
 // start, fills the gap up to now on later ones, and adds each block as the market clock passes its end.
 import { BLOCK_SECONDS } from "../../interface/vocabulary.ts";
 import { dayOfBlockEnd } from "../store/day-columns.ts";
-import { type BlockRow, bySeriesAndTime, type Store, type StoredTrade } from "../store/store.ts";
-import { BlockAggregator, seriesOfPairs } from "./aggregator.ts";
+import {
+  type BlockRow,
+  bySeriesAndTime,
+  type SeriesKey,
+  type Store,
+  type StoredTrade,
+} from "../store/store.ts";
+import { BlockAggregator, type BlockPreview, seriesOfPairs } from "./aggregator.ts";
 import type { TradeSource } from "./trade-source.ts";
 
 const BLOCKS_PER_DAY = 86_400 / BLOCK_SECONDS;
@@ -39,6 +45,21 @@ export interface BlockGap {
   last: number;
 }
 
+/** A block the feed stored: every series' row as written, with its key, and when its newest trade was. */
+export interface StoredBlock {
+  block: number;
+  series: readonly { key: SeriesKey; row: BlockRow }[];
+  /** Unix ms of the block's newest trade of a followed pair, null when it had none. */
+  newestTradeMs: number | null;
+}
+
+/**
+ * Told of each block the feed aggregates and stores, in order, once its rows are written (not of a seeded
+ * run's, nor of the history a live source fills from candles). A plain listener, so that the rooms that
+ * listen (the live stream) import the market and never the other way round.
+ */
+export type BlockStoredListener = (stored: StoredBlock) => void;
+
 /** The gaps a live source's history has not filled yet, kept until it has (a stop mid-way resumes). */
 const HISTORY_GAPS_META = "history_gaps";
 
@@ -48,6 +69,7 @@ export class MarketFeed {
   private packingHeld = false;
   /** The end of the newest row forgotten so far (forgetOldRows), in this process. */
   private rowsForgottenThrough = 0;
+  private readonly blockListeners: BlockStoredListener[] = [];
 
   constructor(
     private readonly store: Store,
@@ -76,6 +98,35 @@ export class MarketFeed {
     return result;
   }
   private queue: Promise<unknown> = Promise.resolve();
+
+  /** Tells `listener` of every block stored from now on; returns what stops it. */
+  onBlockStored(listener: BlockStoredListener): () => void {
+    this.blockListeners.push(listener);
+    return () => {
+      const at = this.blockListeners.indexOf(listener);
+      if (at >= 0) this.blockListeners.splice(at, 1);
+    };
+  }
+
+  /**
+   * The aggregation's state after the newest block it aggregated, which previews of the blocks after it read
+   * (the live stream's forming prices and candles); null before a catch-up or warmUpAggregation made it.
+   */
+  aggregation(): BlockPreview | null {
+    return this.aggregator;
+  }
+
+  /**
+   * Makes the aggregation a seeded run leaves none of (its filters' state lived in the run) now, as the next
+   * catch-up would, so that a preview need not wait for the next block; nothing before the first block.
+   */
+  warmUpAggregation(): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.aggregator) return;
+      const storedEnd = await this.store.lastBlockTime();
+      if (storedEnd !== null) await this.warmUp(storedEnd / BLOCK_SECONDS);
+    });
+  }
 
   /** Index of the newest block that has ended by `nowMs`. */
   static lastCompleteBlock(nowMs: number): number {
@@ -154,15 +205,18 @@ export class MarketFeed {
       const to = Math.min(last, from + BLOCKS_PER_COMMIT - 1);
       const rows: BlockRow[] = [];
       const trades: StoredTrade[] = [];
+      const stored: StoredBlock[] = [];
       for (let block = from; block <= to; block++) {
         const keep = (block + 1) * BLOCK_SECONDS * 1000 > keepTradesFrom;
         const aggregated = aggregator.aggregate(block, this.source.tradesOfBlock(block), keep);
         for (const row of aggregated.rows) rows.push(row);
         if (keep) for (const trade of aggregated.trades) trades.push(trade);
+        if (this.blockListeners.length > 0) stored.push(storedBlock(aggregator, block, aggregated));
       }
       // In key order, each series' rows append to the end of its range of the clustered table.
       rows.sort(bySeriesAndTime);
       await this.store.write({ blocks: rows, trades, lastBlockTime: (to + 1) * BLOCK_SECONDS });
+      for (const block of stored) this.tellStored(block);
       onProgress?.(to - first + 1, total);
     }
     await this.store.deleteTradesBefore(keepTradesFrom);
@@ -236,6 +290,17 @@ export class MarketFeed {
     this.rowsForgottenThrough = end;
   }
 
+  /** A listener that fails is the listener's fault: the block is stored, and the others are still told. */
+  private tellStored(block: StoredBlock): void {
+    for (const listener of [...this.blockListeners]) {
+      try {
+        listener(block);
+      } catch (error) {
+        console.error("market: a block-stored listener failed", error);
+      }
+    }
+  }
+
   private async warmUp(first: number): Promise<BlockAggregator> {
     const ids = await seriesOfPairs(this.store, this.options.pairs);
     const start = first - WARM_UP_BLOCKS;
@@ -246,4 +311,17 @@ export class MarketFeed {
     this.aggregator = aggregator;
     return aggregator;
   }
+}
+
+function storedBlock(
+  aggregator: BlockAggregator,
+  block: number,
+  aggregated: { rows: readonly BlockRow[]; newestTradeMs: number | null },
+): StoredBlock {
+  const series = aggregated.rows.map((row) => {
+    const key = aggregator.seriesKeyOf(row.series);
+    if (!key) throw new Error(`market: the series ${row.series} is not the aggregation's`);
+    return { key, row };
+  });
+  return { block, series, newestTradeMs: aggregated.newestTradeMs };
 }

@@ -122,6 +122,9 @@ export interface ExchangeHealth {
   };
 }
 
+/** Hears a source's live trades: a batch at a time, by time ascending within the batch. */
+export type TradeListener = (trades: readonly SourceTrade[]) => void;
+
 export interface TradeSource {
   /** "simulator" or "exchanges": what the dashboard tells its users the numbers come from. */
   readonly kind: "simulator" | "exchanges";
@@ -141,6 +144,12 @@ export interface TradeSource {
   firstPrice?(symbol: string): FirstPrice | null;
   /** Every trade of block `block` (Unix seconds [block × 120, (block + 1) × 120)), by time ascending. */
   tradesOfBlock(block: number): readonly SourceTrade[];
+  /**
+   * Optional: tells `listener` of each trade once, as it happens, until the returned function is called. A
+   * block's trades told are those tradesOfBlock gives once it has closed: the same values, and its order once
+   * the batches, as told, are sorted stably by time (a late REST fill comes after the stream's trades).
+   */
+  follow?(listener: TradeListener): () => void;
   /**
    * Optional: stores a run of blocks faster than asking for them one by one (the simulator seeds on worker
    * threads). The stored rows, trades and day columns must be those the market would store from

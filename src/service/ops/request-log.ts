@@ -26,6 +26,8 @@ export const RequestLogEntrySchema = z.object({
   limiter: z.literal("local").optional(),
   /** The id the response carried (X-Request-Id); absent in lines written before it was logged. */
   requestId: z.string().optional(),
+  /** A live stream's: the events it sent (its duration and bytes are the line's own). */
+  events: z.number().int().optional(),
 });
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>;
 
@@ -141,7 +143,8 @@ export class RequestLog {
       `"path":${jsonString(redactSecrets(e.path))},"status":${e.status},"durationMs":${e.durationMs},` +
       `"bytes":${e.bytes}${e.limiter === undefined ? "" : `,"limiter":"${e.limiter}"`}` +
       // An id is a UUID or a well-formed one a balancer sent (request-id.ts): nothing in it needs escaping.
-      `${e.requestId === undefined ? "" : `,"requestId":"${e.requestId}"`}}\n`;
+      `${e.requestId === undefined ? "" : `,"requestId":"${e.requestId}"`}` +
+      `${e.events === undefined ? "" : `,"events":${e.events}`}}\n`;
     // At most three bytes per UTF-16 unit: a line that might not fit goes after what came before it.
     if (this.batchLength + line.length * 3 > BATCH_BYTES) this.flush();
     if (line.length * 3 > BATCH_BYTES) this.stream.write(line);

@@ -19,6 +19,8 @@ export interface RecordedResponse {
   durationMs: number;
   bytes: number;
   requestId: string;
+  /** A stream's: the events it sent. */
+  events?: number;
   /** Decided by this replica alone while Redis was unreachable. */
   fallback?: boolean;
   /** The key in force that the request presented. */
@@ -78,6 +80,8 @@ export class ResponseRecorder {
     line.bytes = response.bytes;
     if (response.fallback) line.limiter = "local";
     else delete line.limiter;
+    if (response.events === undefined) delete line.events;
+    else line.events = response.events;
     line.requestId = response.requestId;
     this.log.append(line);
     const endpoint = response.endpoint;

@@ -6,6 +6,8 @@ import type { Coin } from "../catalog/catalog.ts";
 import { type Clock, MarketClock } from "../clock.ts";
 import type { Config } from "../config/settings.ts";
 import type { Invalidation } from "../invalidation/invalidations.ts";
+import type { MadeEvent } from "../live/live-event.ts";
+import { LiveMarket } from "../live/live-market.ts";
 import { MarketFeed } from "../market/feed.ts";
 import { MarketView } from "../market/market-view.ts";
 import type { RateCache } from "../rates/rate-cache.ts";
@@ -27,6 +29,8 @@ export interface IngestOptions {
   exchangeTuning?: OpenOptions["exchangeTuning"];
   /** Tells every process (this one included) what was stored. */
   announce(invalidation: Invalidation): Promise<void>;
+  /** Where the market's live events go (the channel the streams are fanned out from); none: not made. */
+  publishLive?: (event: MadeEvent) => void;
 }
 
 export interface RunningIngest {
@@ -80,6 +84,12 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     await opened.stop();
     throw error;
   }
+  // The market as it trades: each trade the source takes, previewed by the feed's aggregation.
+  const publishLive = options.publishLive;
+  const live = publishLive
+    ? new LiveMarket({ feed: opened.feed, clock: marketClock, publish: publishLive })
+    : null;
+  const stopFollowing = live ? opened.source.follow?.((trades) => live.take(trades)) : undefined;
   opened.onMarketChange(() => {
     report(true)
       .then(() => announce({ kind: "market" }))
@@ -134,6 +144,8 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     stop: async () => {
       stopping = true;
       if (timer) clearTimeout(timer);
+      stopFollowing?.();
+      live?.stop();
       await opened.stop();
       await history;
       // An issuer's response still on the way must not be stored into (or logged as failing on) a closed store.

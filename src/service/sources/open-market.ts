@@ -6,6 +6,7 @@ import type { Store } from "../store/store.ts";
 import { openExchanges } from "./exchanges/open-exchanges.ts";
 import type { MarketSettings } from "./market-settings.ts";
 import type { OpenMarket, OpenOptions } from "./opened-market.ts";
+import { workerCount } from "./simulator/parallel-seed.ts";
 import { SimulatorSource } from "./simulator/simulator-source.ts";
 
 export async function openMarket(
@@ -15,7 +16,10 @@ export async function openMarket(
 ): Promise<OpenMarket> {
   if (config.marketSource === "exchanges") return openExchanges(config, store, options);
   const market = marketCoins(config.marketCoins);
-  const source = new SimulatorSource(config.seed, market.all ? undefined : market.coinSymbols);
+  // Followers' trades keep to the market clock, which runs MARKET_SPEED times faster than real time.
+  const marketClock = { now: options.now };
+  const symbols = market.all ? undefined : market.coinSymbols;
+  const source = new SimulatorSource(config.seed, symbols, workerCount(), marketClock);
   const feed = new MarketFeed(store, source, { historyDays: config.historyDays, pairs: market.pairs });
   const lastEnd = await store.lastBlockTime();
   const started = performance.now();
@@ -38,6 +42,6 @@ export async function openMarket(
     fillHistory: async () => {},
     onMarketChange: () => {},
     blockStored: async () => {},
-    stop: async () => {},
+    stop: async () => source.stop(),
   };
 }

@@ -10,6 +10,7 @@ import {
   B,
   blockTrades,
   closeBlock,
+  closedTrades,
   fakes,
   type Health,
   json,
@@ -24,6 +25,7 @@ import {
   startLiveMarket,
   startOf,
   stopLiveMarket,
+  toldOf,
   trade,
 } from "./testing/live-market.ts";
 
@@ -89,6 +91,10 @@ describe("faults of real feeds", () => {
       ).toBeCloseTo(expected.MEDIR120, 6);
     }
     expect(missed.length).toBe(LIVE_VENUES.length * 2);
+    // A follower heard the trades filled over REST too: the block it was told is the block the market closed.
+    const toldIds = new Set(toldOf(block).map((t) => t.foreignTradeID));
+    expect(missed.filter((t) => !toldIds.has(t.id))).toEqual([]);
+    expect(toldOf(block)).toEqual(closedTrades(block));
   });
 
   it("leaves the others running when an exchange goes down, and computes the all-exchanges values from those up", async () => {

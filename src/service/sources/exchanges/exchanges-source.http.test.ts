@@ -2,7 +2,8 @@
 // loopback that speak each exchange's own protocol (fake/live-market.ts), and everything is asserted at the
 // HTTP API: the last trades exactly as scripted, each exchange's and the all-exchanges block values equal to
 // the filters applied to the scripted trades, duplicates, reordering, a late trade, the pairs listed,
-// history from candles. Faults of the feeds: exchanges-faults.http.test.ts.
+// history from candles, and a follower of the source hearing each trade as it is taken. Faults of the feeds:
+// exchanges-faults.http.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Provenance } from "../../../interface/provenance.ts";
 import { StatusSchema } from "../../../interface/status.ts";
@@ -18,6 +19,7 @@ import {
   candleReference,
   candlesOf,
   closeBlock,
+  closedTrades,
   fakes,
   json,
   LIVE_START_MS,
@@ -31,6 +33,8 @@ import {
   startOf,
   stopLiveMarket,
   taken,
+  told,
+  toldOf,
   trade,
 } from "./testing/live-market.ts";
 
@@ -102,6 +106,11 @@ describe("live trades from every exchange, as each exchange sends them", () => {
       const health = status.market.exchanges.find((e) => e.name === live.venue.name);
       expect(health).toMatchObject({ connected: true, droppedDuplicate: 2, droppedLate: 0 });
     }
+    // A follower of the source heard each scripted trade once already, before its block closed.
+    expect(closedTrades(B)).toBeUndefined();
+    expect(toldOf(B).map((t) => t.foreignTradeID)).toEqual(
+      [...blockTrades].sort((a, b) => a.timeMs - b.timeMs).map((t) => t.id),
+    );
   });
 
   it("closes the block by the clock: each exchange's and the all-exchanges values are the filters' over the scripted trades", async () => {
@@ -138,6 +147,17 @@ describe("live trades from every exchange, as each exchange sends them", () => {
     expect(coins.coins.map((c) => c.symbol)).toEqual(["BTC", "ETH"]);
     expect(coins.coins[0]?.price).toBeCloseTo(all.MA120, 6);
     expect(coins.coins[1]?.price).toBeCloseTo(eth.MA120, 6);
+  });
+
+  it("told its follower exactly the trades the market closed the block with: the same values, each call by time", async () => {
+    const closed = closedTrades(B);
+    expect(closed?.length).toBe(blockTrades.length);
+    expect(toldOf(B)).toEqual(closed);
+    for (const trades of told) {
+      expect(trades.map((t) => t.timeMs)).toEqual(trades.map((t) => t.timeMs).sort((a, b) => a - b));
+    }
+    const ids = told.flat().map((t) => `${t.exchange}|${t.foreignTradeID}`);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("makes each block's candle from the scripted trades exactly: first, highest, lowest and last price, taker sides' amounts, count", async () => {

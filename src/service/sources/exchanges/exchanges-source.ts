@@ -3,7 +3,14 @@
 // end. An exchange that is down leaves the others running; its markets are retried with backoff, falling
 // back meanwhile to the pairs it listed last time.
 import type { Pair } from "../../catalog/catalog.ts";
-import type { ExchangeHealth, FirstPrice, SourceTrade, TradeSource } from "../../market/trade-source.ts";
+import type {
+  ExchangeHealth,
+  FirstPrice,
+  SourceTrade,
+  TradeListener,
+  TradeSource,
+} from "../../market/trade-source.ts";
+import { TradeListeners } from "../trade-listeners.ts";
 import { FirstPrices } from "./first-prices.ts";
 import type { Candle } from "./history/candle-history.ts";
 import { MarketsRetryLog } from "./markets-retry-log.ts";
@@ -43,6 +50,7 @@ export class ExchangesSource implements TradeSource {
   readonly intake: TradeIntake;
   readonly feeds: VenueFeed[];
   private readonly firstPrices: FirstPrices;
+  private readonly listeners: TradeListeners;
   private readonly known = new Map<string, VenuePair[]>();
   private watchdog: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -54,7 +62,8 @@ export class ExchangesSource implements TradeSource {
 
   constructor(private readonly options: ExchangesSourceOptions) {
     const usd = new UsdPrices(options.usd);
-    this.intake = new TradeIntake(usd, options.firstLiveBlock);
+    this.listeners = new TradeListeners((line) => this.log(line));
+    this.intake = new TradeIntake(usd, options.firstLiveBlock, (trades) => this.listeners.tell(trades));
     this.firstPrices = new FirstPrices(
       this.intake,
       usd,
@@ -138,6 +147,11 @@ export class ExchangesSource implements TradeSource {
     return this.intake.close(block);
   }
 
+  /** Tells `listener` of every trade the intake takes from now on, stream or REST, a message's together. */
+  follow(listener: TradeListener): () => void {
+    return this.listeners.add(listener);
+  }
+
   /** The newest trades of a (symbol, exchange), newest first, before their block closes. */
   liveTrades(symbol: string, exchange: string): readonly SourceTrade[] {
     return this.intake.liveTrades(symbol, exchange);
@@ -188,6 +202,7 @@ export class ExchangesSource implements TradeSource {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.listeners.clear();
     this.retryLog.flush();
     if (this.watchdog) clearInterval(this.watchdog);
     await Promise.all(this.feeds.map((feed) => feed.stop()));

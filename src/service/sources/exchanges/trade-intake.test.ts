@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
+import type { SourceTrade, TradeListener } from "../../market/trade-source.ts";
 import { type RawTrade, TradeIntake } from "./trade-intake.ts";
 import { STABLE_TOLERANCE, UsdPrices } from "./usd-prices.ts";
 
@@ -7,12 +8,12 @@ const BLOCK_MS = BLOCK_SECONDS * 1000;
 const FIRST = 14_800_000;
 const at = (block: number, seconds: number) => block * BLOCK_MS + seconds * 1000;
 
-function intake(quotations: Record<string, number> = {}, eurPerUsd = 0.9) {
+function intake(quotations: Record<string, number> = {}, eurPerUsd = 0.9, onTaken?: TradeListener) {
   const usd = new UsdPrices({
     quotation: (s) => quotations[s] ?? null,
     fxRate: (c) => (c === "EUR" ? eurPerUsd : null),
   });
-  return new TradeIntake(usd, FIRST);
+  return new TradeIntake(usd, FIRST, onTaken);
 }
 
 let next = 1;
@@ -97,6 +98,40 @@ describe("TradeIntake", () => {
       "t4",
     ]);
     expect(i.liveTrades("BTC", "Kraken")).toEqual([]);
+  });
+});
+
+describe("the trades the intake tells as it takes them", () => {
+  it("tells a message's trades taken in one call by time, and a block's told are exactly what its close gives", () => {
+    const told: SourceTrade[][] = [];
+    const i = intake({}, 0.9, (trades) => told.push([...trades]));
+    const seen = raw({ timeMs: at(FIRST, 30) });
+    expect(i.take(seen, "stream")).toBe("taken");
+    // A message out of order, with a trade seen already, one with no USD price, and two of one millisecond.
+    const message = [
+      raw({ timeMs: at(FIRST, 50), id: "m1" }),
+      raw({ timeMs: at(FIRST, 20), id: "m2" }),
+      { ...seen },
+      raw({ timeMs: at(FIRST, 40), symbol: "USDC", quote: "USD", price: 1.5, id: "unpriced" }),
+      raw({ timeMs: at(FIRST, 50), id: "m3" }),
+      raw({ timeMs: at(FIRST + 1, 5), id: "next" }),
+    ];
+    expect(i.takeAll(message, "stream")).toBe(4);
+    // A REST fill after it, with a trade of the same millisecond as the stream's.
+    expect(i.takeAll([raw({ timeMs: at(FIRST, 20), id: "r1" }), raw({ id: "m1" })], "rest")).toBe(1);
+    // Nothing taken, nothing told.
+    expect(i.takeAll([{ ...seen }], "stream")).toBe(0);
+    expect(i.take({ ...seen }, "rest")).toBe("duplicate");
+    const ids = (trades: readonly SourceTrade[]) => trades.map((t) => t.foreignTradeID);
+    expect(told.map(ids)).toEqual([[seen.id], ["m2", "m1", "m3", "next"], ["r1"]]);
+    const ofBlock = (block: number) =>
+      told
+        .flat()
+        .filter((t) => Math.floor(t.timeMs / BLOCK_MS) === block)
+        .sort((a, b) => a.timeMs - b.timeMs);
+    expect(ofBlock(FIRST)).toEqual(i.close(FIRST));
+    expect(ofBlock(FIRST + 1)).toEqual(i.close(FIRST + 1));
+    expect(ids(ofBlock(FIRST))).toEqual(["m2", "r1", seen.id, "m1", "m3"]);
   });
 });
 

@@ -1,9 +1,10 @@
 // Where every trade from the exchanges comes in (WebSocket or REST fill): counted once by id, priced in USD,
 // and kept in its 120-second block until the market closes it. A trade for a closed block is dropped and
-// counted, never folded into a later block (that would move a price into a time it did not happen).
+// counted, never folded into a later block (that would move a price into a time it did not happen). What it
+// takes it also tells at once (onTaken), a message's trades together: the live stream's trades.
 import { BLOCK_SECONDS } from "../../../interface/vocabulary.ts";
 import type { QuoteCurrency } from "../../catalog/catalog.ts";
-import type { SourceTrade } from "../../market/trade-source.ts";
+import type { SourceTrade, TradeListener } from "../../market/trade-source.ts";
 import type { UsdPrices } from "./usd-prices.ts";
 
 /** A trade as an exchange reported it, before normalization. */
@@ -63,6 +64,8 @@ export class TradeIntake {
     private readonly usd: UsdPrices,
     /** Blocks before this one are not the stream's (they are history, or were missed). */
     firstLiveBlock: number,
+    /** Told of the trades taken, as they are taken: one call per take, or per takeAll (a message). */
+    private readonly onTaken: TradeListener = () => {},
   ) {
     this.closedThrough = firstLiveBlock - 1;
   }
@@ -85,6 +88,26 @@ export class TradeIntake {
   }
 
   take(raw: RawTrade, via: "stream" | "rest"): Verdict {
+    const taken: SourceTrade[] = [];
+    const verdict = this.admit(raw, via, taken);
+    if (taken.length > 0) this.onTaken(taken);
+    return verdict;
+  }
+
+  /**
+   * Takes the trades of one message (a stream's read, a REST page) and tells onTaken of those taken in one
+   * call, by time (stably: trades of the same millisecond in the order taken, as close gives them); returns
+   * how many it took.
+   */
+  takeAll(raws: readonly RawTrade[], via: "stream" | "rest"): number {
+    const taken: SourceTrade[] = [];
+    for (const raw of raws) this.admit(raw, via, taken);
+    if (taken.length > 0) this.onTaken(taken.sort((a, b) => a.timeMs - b.timeMs));
+    return taken.length;
+  }
+
+  /** One trade's verdict; a trade taken is kept in its block and added to `taken`. */
+  private admit(raw: RawTrade, via: "stream" | "rest", taken: SourceTrade[]): Verdict {
     const counts = this.countsOf(raw.exchange);
     let seen = this.seen.get(raw.exchange);
     if (!seen) {
@@ -120,6 +143,7 @@ export class TradeIntake {
     if (list) list.push(trade);
     else this.open.set(block, [trade]);
     this.noteLive(trade);
+    taken.push(trade);
     counts.taken += 1;
     if (via === "rest") counts.filledOverRest += 1;
     counts.lastTradeMs = Math.max(counts.lastTradeMs ?? 0, raw.timeMs);

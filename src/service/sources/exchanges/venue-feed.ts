@@ -13,7 +13,7 @@ import {
   tradeIdOf,
 } from "./ccxt-exchange.ts";
 import { fillGap } from "./rest-fill.ts";
-import type { TradeIntake } from "./trade-intake.ts";
+import type { RawTrade, TradeIntake } from "./trade-intake.ts";
 import { pairsOfMarkets, type Venue, type VenueMarket, type VenuePair } from "./venue.ts";
 
 /** The candle intervals the history reads, in ccxt's unified names. */
@@ -190,14 +190,17 @@ export class VenueFeed {
     }
   }
 
-  /** Hands trades to the intake; returns how many it took (not seen before, block still open). */
+  /**
+   * Hands trades to the intake, as one message (its followers hear them together); returns how many it took
+   * (not seen before, block still open).
+   */
   private takeAll(pair: VenuePair, trades: readonly CcxtTrade[], via: "stream" | "rest"): number {
     const state = this.state(pair);
-    let taken = 0;
+    const raws: RawTrade[] = [];
     for (const trade of trades) {
       const raw = rawTrade(this.venue, pair, trade);
       if (!raw) continue;
-      if (this.intake.take(raw, via) === "taken") taken += 1;
+      raws.push(raw);
       if (state.lastSeenMs === null || raw.timeMs > state.lastSeenMs) {
         if (state.lastSeenMs !== null && via === "stream") {
           const gap = raw.timeMs - state.lastSeenMs;
@@ -207,7 +210,7 @@ export class VenueFeed {
       }
     }
     if (via === "stream" && trades.length > 0) state.lastTradeAt = Date.now();
-    return taken;
+    return this.intake.takeAll(raws, via);
   }
 
   /**

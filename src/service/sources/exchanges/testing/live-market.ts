@@ -1,15 +1,17 @@
 // The harness of the exchanges source's end-to-end tests: the ten fake exchanges (fake-venues.ts) on
-// loopback, the real service reading them (MARKET_SOURCE=exchanges, EXCHANGE_HOSTS), scripted trades, and
-// the filters' reference to compare the service's block values with. Each test file that imports it gets
-// its own market (vitest runs each file in its own module scope).
+// loopback, the real service reading them (MARKET_SOURCE=exchanges, EXCHANGE_HOSTS), scripted trades, a
+// follower of the source's live trades, and the filters' reference to compare the service's block values
+// with. Each test file that imports it gets its own market (vitest runs each file in its own module scope).
 import { expect, vi } from "vitest";
 import { decodeCandles } from "../../../../interface/candles.ts";
 import { decodeDataPoints } from "../../../../interface/data-points.ts";
 import { BLOCK_SECONDS } from "../../../../interface/vocabulary.ts";
 import { MairFilter, MedirFilter, MovingAverageFilter } from "../../../market/testing/reference-filters.ts";
+import type { SourceTrade } from "../../../market/trade-source.ts";
 import { roundPrice } from "../../../store/block-rounding.ts";
 import { candleRecords, units } from "../../../testing/candle-records.ts";
 import { startTestService, TEST_NOW, type TestService } from "../../../testing/test-service.ts";
+import { ExchangesSource } from "../exchanges-source.ts";
 import { FakeExchange } from "./fake-exchange.ts";
 import type { FakeCandle, FakeTrade } from "./fake-protocol.ts";
 import { LIVE_VENUES } from "./fake-venues.ts";
@@ -79,7 +81,36 @@ export async function startLiveMarket(): Promise<void> {
     ],
     { exchangeTuning: { backoffMs: { first: 50, max: 200 } } },
   );
+  followSource();
   for (const live of LIVE_VENUES) await fakes.get(live.venue.name)?.subscribed(live.btc);
+}
+
+/** Each call a follower of the service's exchanges source heard, in order (followed from the start). */
+export const told: SourceTrade[][] = [];
+/** What the source gave the market when it closed `block` (its tradesOfBlock, watched), or undefined. */
+export let closedTrades: (block: number) => readonly SourceTrade[] | undefined = () => undefined;
+
+function followSource(): void {
+  const source = service.ctx.source;
+  if (!(source instanceof ExchangesSource)) throw new Error("the service reads no exchanges");
+  source.follow((trades) => told.push([...trades]));
+  const closing = vi.spyOn(source, "tradesOfBlock");
+  closedTrades = (block) => {
+    const at = closing.mock.calls.findIndex(([asked]) => asked === block);
+    const result = closing.mock.results[at];
+    return result?.type === "return" ? result.value : undefined;
+  };
+}
+
+/**
+ * The trades told of `block`, as the market closes a block: the calls in the order heard, sorted stably by
+ * time (a trade of the same millisecond stays where it was taken).
+ */
+export function toldOf(block: number): SourceTrade[] {
+  return told
+    .flat()
+    .filter((t) => Math.floor(t.timeMs / BLOCK_MS) === block)
+    .sort((a, b) => a.timeMs - b.timeMs);
 }
 
 export async function stopLiveMarket(): Promise<void> {

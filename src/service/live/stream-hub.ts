@@ -1,0 +1,476 @@
+// The fan-out of one API process: it follows the channel once and gives each open stream the events of
+// what it follows. Events every follower of a key shares are serialized once; a stream's block close holds
+// the series it follows. Forming candles of a chart scale are the bucket's stored block candles and the
+// forming block's combined by the same function the candles endpoint uses, so they equal its candles.
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { type CandleColumns, emptyCandles } from "../../interface/candles.ts";
+import type { LiveCandle, LiveCandleScale, LiveSubjects } from "../../interface/live-events.ts";
+import { BLOCK_SECONDS, bucketStart, type Scale } from "../../interface/vocabulary.ts";
+import { combineCandles } from "../store/candle-buckets.ts";
+import type { Store } from "../store/store.ts";
+import type { LiveChannel } from "./live-channel.ts";
+import { compareEventIds, type MadeEvent } from "./live-event.ts";
+import { LiveStream, type StreamEnd, sseFrame } from "./live-stream.ts";
+
+/** The block candles of a series from a time on (Unix seconds, bucket starts), ascending: the store's. */
+export type BlockCandles = (
+  symbol: string,
+  exchange: string | null,
+  from: number,
+  to: number,
+) => Promise<CandleColumns>;
+
+/** The stored block candles of a series in [from, to] (Unix seconds): a forming bucket's closed part. */
+export async function blockCandlesOf(
+  store: Pick<Store, "seriesId" | "candles">,
+  symbol: string,
+  exchange: string | null,
+  from: number,
+  to: number,
+): Promise<CandleColumns> {
+  const series = store.seriesId(symbol, exchange);
+  if (series === null) return emptyCandles();
+  // A week's bucket holds 5,040 blocks.
+  return store.candles({ series, from, to, scale: "raw", limit: 6_000 });
+}
+
+const seriesKey = (symbol: string, exchange: string | null) => `${symbol}|${exchange ?? "*"}`;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** A chart-scale candle being formed for the streams that follow it. */
+class ComposedCandle {
+  readonly followers = new Set<LiveStream>();
+  /** The bucket's closed blocks, as columns (from the store, then each block close). */
+  blocks: CandleColumns = emptyCandles();
+  bucket = 0;
+  /** The forming block's candle, when it has trades. */
+  forming: LiveCandle | null = null;
+  /** The id of the newest event that changed it: its own events take it (ids are the ingest's). */
+  lastId = "0-0";
+  /** The time of the newest trade it includes. */
+  time = new Date(0).toISOString();
+  /** Until the stored blocks are read, the block closes that came meanwhile. */
+  early: LiveCandle[] | null = [];
+
+  constructor(
+    readonly symbol: string,
+    readonly exchange: string | null,
+    readonly scale: Scale,
+  ) {}
+
+  /** The bucket so far: its stored blocks and the forming one, combined. */
+  candle(): LiveCandle | null {
+    const columns = cloneColumns(this.blocks);
+    if (this.forming) appendCandle(columns, this.forming);
+    if (columns.times.length === 0) return null;
+    const combined = combineCandles(columns, this.scale, 1);
+    return candleAt(combined, 0);
+  }
+}
+
+function cloneColumns(c: CandleColumns): CandleColumns {
+  return {
+    times: [...c.times],
+    open: [...c.open],
+    high: [...c.high],
+    low: [...c.low],
+    close: [...c.close],
+    volume: [...c.volume],
+    buyVolume: [...c.buyVolume],
+    sellVolume: [...c.sellVolume],
+    trades: [...c.trades],
+  };
+}
+
+function appendCandle(columns: CandleColumns, candle: LiveCandle): void {
+  columns.times.push(Math.floor(Date.parse(candle.start) / 1000));
+  columns.open.push(candle.open);
+  columns.high.push(candle.high);
+  columns.low.push(candle.low);
+  columns.close.push(candle.close);
+  columns.volume.push(candle.volume);
+  columns.buyVolume.push(candle.buyVolume);
+  columns.sellVolume.push(candle.sellVolume);
+  columns.trades.push(candle.trades);
+}
+
+function candleAt(c: CandleColumns, i: number): LiveCandle {
+  return {
+    start: iso(c.times[i] as number),
+    open: c.open[i] as number,
+    high: c.high[i] as number,
+    low: c.low[i] as number,
+    close: c.close[i] as number,
+    volume: c.volume[i] as number,
+    buyVolume: c.buyVolume[i] as number,
+    sellVolume: c.sellVolume[i] as number,
+    trades: c.trades[i] as number,
+  };
+}
+
+export interface HubOptions {
+  channel: LiveChannel;
+  blockCandles: BlockCandles;
+  /** How long a stream may last before the service ends it (the client reconnects). */
+  maxStreamMs: number;
+  /** The market's time (ms): which block and bucket are forming. */
+  marketNow: () => number;
+  /** Real time (ms), for a stream's timers and the times of its own events; default Date.now. */
+  now?: () => number;
+}
+
+export class StreamHub {
+  private readonly streams = new Map<string, LiveStream>();
+  private readonly pricesOfAll = new Set<LiveStream>();
+  private readonly prices = new Map<string, Set<LiveStream>>();
+  private readonly trades = new Map<string, Set<LiveStream>>();
+  /** Followers of a series' block-scale candle. */
+  private readonly blockCandles = new Map<string, Set<LiveStream>>();
+  /** Chart-scale candles, by series then scale. */
+  private readonly composed = new Map<string, Map<Scale, ComposedCandle>>();
+  /** The newest id routed: the resume point a stream's own events (open, reload) name. */
+  private lastId = "0-0";
+  private readonly stopFollowing: () => void;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HubOptions) {
+    this.now = options.now ?? Date.now;
+    this.stopFollowing = options.channel.follow((event) => this.route(event));
+  }
+
+  /** Open streams of a client (its key's fingerprint or its address). */
+  countOf(client: string): number {
+    let n = 0;
+    for (const stream of this.streams.values()) if (stream.client === client) n++;
+    return n;
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  get(id: string): LiveStream | undefined {
+    return this.streams.get(id);
+  }
+
+  /**
+   * Opens a stream on `res` (its head not written yet): the `open` event, then what was missed since
+   * `lastEventId` (or `reload`), else the newest price and forming candle of each subject.
+   */
+  open(
+    res: ServerResponse,
+    client: string,
+    credentials: LiveStream["credentials"],
+    subjects: LiveSubjects,
+    lastEventId: string | null,
+    headers: Readonly<Record<string, string>> = {},
+  ): LiveStream {
+    const id = randomBytes(12).toString("base64url");
+    res.writeHead(200, {
+      ...headers,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // Proxies such as nginx would otherwise hold the events back to fill a buffer.
+      "X-Accel-Buffering": "no",
+    });
+    const stream = new LiveStream(id, client, credentials, res, subjects, {
+      maxMs: this.options.maxStreamMs,
+      now: this.now,
+    });
+    this.streams.set(id, stream);
+    stream.whenEnded(() => this.forget(stream));
+    stream.send(
+      this.lastId,
+      sseFrame(null, "open", {
+        id: lastEventId ?? this.lastId,
+        time: new Date(this.now()).toISOString(),
+        stream: id,
+        subjects,
+        endsAt: new Date(this.now() + this.options.maxStreamMs).toISOString(),
+      }),
+      null,
+    );
+    this.index(stream);
+    if (lastEventId !== null) {
+      const replay = this.options.channel.since(lastEventId);
+      if ("reload" in replay) {
+        const reload = { id: this.lastId, time: new Date(this.now()).toISOString(), reason: replay.reload };
+        stream.send(this.lastId, sseFrame(null, "reload", reload), null);
+        this.sendNewest(stream, subjects);
+      } else {
+        const only = new Set([stream]);
+        for (const event of replay.events) if (wants(subjects, event)) this.deliver(event, only);
+        this.sendComposedTo(stream, subjects);
+      }
+    } else this.sendNewest(stream, subjects);
+    return stream;
+  }
+
+  /** Changes what a stream follows; the newest price and forming candle of each new subject go at once. */
+  follow(stream: LiveStream, subjects: LiveSubjects): void {
+    const before = stream.subjects;
+    this.unindex(stream);
+    stream.subjects = subjects;
+    this.index(stream);
+    this.sendNewest(stream, added(before, subjects));
+  }
+
+  /** Ends the streams of a client (a revoked key, a blocked address) or, with no client, every stream. */
+  endStreams(why: StreamEnd, client?: string, retryMs?: number): void {
+    for (const stream of [...this.streams.values()]) {
+      if (client === undefined || stream.client === client) stream.end(why, retryMs);
+    }
+  }
+
+  /**
+   * Ends at once the streams whose credentials no longer admit them (`refused` asks the access list): a
+   * revoked key, a blocked address.
+   */
+  endRefused(refused: (credentials: LiveStream["credentials"]) => boolean): void {
+    for (const stream of [...this.streams.values()]) if (refused(stream.credentials)) stream.end("revoked");
+  }
+
+  close(): void {
+    this.stopFollowing();
+    this.endStreams("shutdown", undefined, 1_000);
+  }
+
+  private sendNewest(stream: LiveStream, subjects: LiveSubjects): void {
+    const only = new Set([stream]);
+    const newest = this.options.channel.newest().filter((event) => wants(subjects, event));
+    newest.sort((a, b) => compareEventIds(a.data.id, b.data.id));
+    for (const event of newest) this.deliver(event, only);
+    this.sendComposedTo(stream, subjects);
+  }
+
+  /** The chart-scale candles a stream follows, as they stand (made by this hub, so no channel keeps them). */
+  private sendComposedTo(stream: LiveStream, subjects: LiveSubjects): void {
+    for (const c of subjects.candles) {
+      if (c.scale === "block") continue;
+      const composed = this.composed.get(seriesKey(c.symbol, c.exchange))?.get(c.scale);
+      if (composed && composed.early === null) this.sendComposed(composed, null, false, stream);
+    }
+  }
+
+  private index(stream: LiveStream): void {
+    const { prices, trades, candles } = stream.subjects;
+    if (prices === "all") this.pricesOfAll.add(stream);
+    else for (const symbol of prices) add(this.prices, symbol, stream);
+    for (const t of trades) add(this.trades, seriesKey(t.symbol, t.exchange), stream);
+    for (const c of candles) {
+      if (c.scale === "block") add(this.blockCandles, seriesKey(c.symbol, c.exchange), stream);
+      else this.composedOf(c.symbol, c.exchange, c.scale).followers.add(stream);
+    }
+  }
+
+  private unindex(stream: LiveStream): void {
+    this.pricesOfAll.delete(stream);
+    for (const map of [this.prices, this.trades, this.blockCandles]) {
+      for (const [key, set] of map) {
+        set.delete(stream);
+        if (set.size === 0) map.delete(key);
+      }
+    }
+    for (const [key, byScale] of this.composed) {
+      for (const [scale, composed] of byScale) {
+        composed.followers.delete(stream);
+        if (composed.followers.size === 0) byScale.delete(scale);
+      }
+      if (byScale.size === 0) this.composed.delete(key);
+    }
+  }
+
+  private forget(stream: LiveStream): void {
+    this.unindex(stream);
+    this.streams.delete(stream.id);
+  }
+
+  /** The composed candle of a series at a scale, its bucket's stored blocks read once. */
+  private composedOf(symbol: string, exchange: string | null, scale: Scale): ComposedCandle {
+    const key = seriesKey(symbol, exchange);
+    let byScale = this.composed.get(key);
+    if (!byScale) {
+      byScale = new Map();
+      this.composed.set(key, byScale);
+    }
+    let composed = byScale.get(scale);
+    if (!composed) {
+      const made = new ComposedCandle(symbol, exchange, scale);
+      const nowS = Math.floor(this.options.marketNow() / 1000);
+      // A bucket holds the blocks that start in it (120 s blocks straddle 5-minute bounds).
+      made.bucket = bucketStart(nowS - (nowS % BLOCK_SECONDS), scale);
+      this.options
+        .blockCandles(symbol, exchange, made.bucket, nowS)
+        .catch(() => emptyCandles())
+        .then((blocks) => {
+          // Block closes that came while the store was read: those it did not have yet.
+          const newest = blocks.times.at(-1) ?? Number.NEGATIVE_INFINITY;
+          for (const candle of made.early ?? []) {
+            if (Date.parse(candle.start) / 1000 > newest) appendCandle(blocks, candle);
+          }
+          made.blocks = blocks;
+          made.early = null;
+        });
+      byScale.set(scale, made);
+      composed = made;
+    }
+    return composed;
+  }
+
+  /** Routes one event of the channel to the streams that follow it. */
+  private route(event: MadeEvent): void {
+    this.lastId = event.data.id;
+    switch (event.name) {
+      case "price": {
+        const followers = new Set(this.pricesOfAll);
+        for (const s of this.prices.get(event.data.symbol) ?? []) followers.add(s);
+        this.deliver(event, followers);
+        return;
+      }
+      case "trades":
+        this.deliver(event, this.trades.get(seriesKey(event.data.symbol, event.data.exchange)) ?? new Set());
+        return;
+      case "candle": {
+        const key = seriesKey(event.data.symbol, event.data.exchange);
+        this.deliver(event, this.blockCandles.get(key) ?? new Set());
+        for (const composed of this.composed.get(key)?.values() ?? []) {
+          composed.forming = event.data.candle;
+          composed.lastId = event.data.id;
+          this.sendComposed(composed, event.data.time, false);
+        }
+        return;
+      }
+      case "block":
+        this.closeBlock(event as MadeEvent<"block">);
+        return;
+    }
+  }
+
+  /** Gives an event to streams: one frame for all, as made. */
+  private deliver(event: MadeEvent, followers: Iterable<LiveStream>): void {
+    if (event.name === "block") {
+      for (const stream of followers) this.sendBlock(event as MadeEvent<"block">, stream);
+      return;
+    }
+    let frame: string | null = null;
+    for (const stream of followers) {
+      frame ??= sseFrame(event.data.id, event.name, event.data);
+      stream.send(event.data.id, frame, event.mergeKey);
+    }
+  }
+
+  /** A block close: each stream gets the series it follows; chart-scale candles take the block. */
+  private closeBlock(event: MadeEvent<"block">): void {
+    for (const stream of this.streams.values()) this.sendBlock(event, stream);
+    const endS = Math.floor(Date.parse(event.data.end) / 1000);
+    for (const byScale of this.composed.values()) {
+      for (const composed of byScale.values()) {
+        const series = event.data.series.find(
+          (s) => s.symbol === composed.symbol && s.exchange === composed.exchange,
+        );
+        composed.forming = null;
+        composed.lastId = event.data.id;
+        if (series?.candle) {
+          if (composed.early !== null) composed.early.push(series.candle);
+          else appendCandle(composed.blocks, series.candle);
+        }
+        // The next block starts in another bucket: this one is complete.
+        const next = bucketStart(endS, composed.scale);
+        if (next !== composed.bucket) {
+          this.sendComposed(composed, event.data.time, true);
+          composed.blocks = emptyCandles();
+          composed.bucket = next;
+        } else if (series?.candle) this.sendComposed(composed, event.data.time, false);
+      }
+    }
+  }
+
+  private sendBlock(event: MadeEvent<"block">, stream: LiveStream): void {
+    const { prices, candles } = stream.subjects;
+    const series = event.data.series.filter(
+      (s) =>
+        (s.exchange === null && (prices === "all" || prices.includes(s.symbol))) ||
+        candles.some((c) => c.symbol === s.symbol && c.exchange === s.exchange),
+    );
+    if (series.length === 0) return;
+    const data = { ...event.data, series };
+    stream.send(event.data.id, sseFrame(event.data.id, "block", data), null);
+  }
+
+  /** A chart-scale candle to its followers (or to one stream); `time` null: as of its last trade. */
+  private sendComposed(
+    composed: ComposedCandle,
+    time: string | null,
+    final: boolean,
+    only?: LiveStream,
+  ): void {
+    if (composed.followers.size === 0 || composed.early !== null) return;
+    const candle = composed.candle();
+    if (candle === null) return;
+    const id = composed.lastId;
+    const data = {
+      id,
+      time: time ?? composed.time,
+      symbol: composed.symbol,
+      exchange: composed.exchange,
+      scale: composed.scale as LiveCandleScale,
+      candle,
+      final,
+    };
+    composed.time = data.time;
+    const frame = sseFrame(id, "candle", data);
+    const mergeKey = final
+      ? null
+      : `candle:${seriesKey(composed.symbol, composed.exchange)}:${composed.scale}`;
+    for (const stream of only ? [only] : composed.followers) stream.send(id, frame, mergeKey);
+  }
+}
+
+/** Whether subjects follow an event of the channel (a block close: whether any series of it). */
+function wants(subjects: LiveSubjects, event: MadeEvent): boolean {
+  switch (event.name) {
+    case "price":
+      return subjects.prices === "all" || subjects.prices.includes(event.data.symbol);
+    case "trades":
+      return subjects.trades.some(
+        (t) => t.symbol === event.data.symbol && t.exchange === event.data.exchange,
+      );
+    case "candle":
+      return subjects.candles.some(
+        (c) => c.symbol === event.data.symbol && c.exchange === event.data.exchange && c.scale === "block",
+      );
+    case "block":
+      return true;
+  }
+}
+
+function add(map: Map<string, Set<LiveStream>>, key: string, stream: LiveStream): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(stream);
+}
+
+/** The subjects in `after` that `before` did not follow. */
+function added(before: LiveSubjects, after: LiveSubjects): LiveSubjects {
+  return {
+    prices:
+      after.prices === "all"
+        ? before.prices === "all"
+          ? []
+          : "all"
+        : after.prices.filter((s) => before.prices === "all" || !before.prices.includes(s)),
+    trades: after.trades.filter(
+      (t) => !before.trades.some((b) => b.symbol === t.symbol && b.exchange === t.exchange),
+    ),
+    candles: after.candles.filter(
+      (c) =>
+        !before.candles.some(
+          (b) => b.symbol === c.symbol && b.exchange === c.exchange && b.scale === c.scale,
+        ),
+    ),
+  };
+}

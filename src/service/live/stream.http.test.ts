@@ -1,0 +1,231 @@
+// The live stream through the real service: the simulator's trades (released as the test moves the market
+// clock) become prices, trades and forming candles of what a stream follows; opening counts once under the
+// fair-usage limit and changing its subjects not at all; bad input gets the error record before any
+// stream; a client holds a few streams at most; a resume gets what it missed; the request log has the
+// stream with its events.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subjectsQuery } from "../../interface/live-events.ts";
+import { MAX_STREAMS_PER_CLIENT } from "../http/routes/stream.ts";
+import { readRequestLog } from "../ops/request-log.ts";
+import { adminJson, issueKey } from "../testing/admin-requests.ts";
+import { openStream, type ReadEvent, type StreamReader } from "../testing/sse-client.ts";
+import { startTestService, type TestService } from "../testing/test-service.ts";
+
+const KEY = "stream-test-key-0123456789abcdef";
+let service: TestService;
+const open: StreamReader[] = [];
+
+beforeAll(async () => {
+  service = await startTestService([
+    "--market-coins",
+    "BTC,ETH,SOL",
+    "--rate-limit",
+    "5",
+    "--api-keys",
+    `${KEY}:100`,
+  ]);
+});
+afterAll(async () => {
+  for (const reader of open) reader.close();
+  await service?.stop();
+});
+
+const keyed = { "X-Api-Key": KEY };
+
+async function stream(query: string, headers: Record<string, string> = keyed): Promise<StreamReader> {
+  const reader = await openStream(service.port, query, headers);
+  open.push(reader);
+  return reader;
+}
+
+/** Moves the market on by `ms` in steps the simulator's 100 ms tick can follow. */
+async function trade(ms: number): Promise<void> {
+  for (let moved = 0; moved < ms; moved += 1_000) {
+    service.marketClock.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+  }
+}
+
+async function until(done: () => boolean, ms = 2_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!done() && performance.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The status of opening a stream, tried again while refused for a while. */
+async function openedWithin(ms: number, query: string, headers: Record<string, string>): Promise<number> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const reader = await stream(query, headers);
+    if (reader.status === 200 || performance.now() > end) return reader.status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const named = (name: string) => (e: ReadEvent) => e.event === name;
+
+describe("GET /v1/stream", () => {
+  it("opens with its subjects, then sends the prices, trades and forming candles of what it follows only", async () => {
+    const query = subjectsQuery({
+      prices: ["BTC"],
+      trades: [{ symbol: "ETH", exchange: "Binance" }],
+      candles: [{ symbol: "BTC", exchange: null, scale: "block" }],
+    });
+    expect(query.toString()).toBe("prices=BTC&trades=ETH%3ABinance&candles=BTC%3Aall%3Ablock");
+    const reader = await stream(query.toString());
+    expect(reader.status).toBe(200);
+    expect(reader.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(reader.headers["x-request-id"]).toBeDefined();
+    const opened = await reader.next(named("open"));
+    expect(opened.id).toBeUndefined();
+    expect(opened.data.subjects).toEqual({
+      prices: ["BTC"],
+      trades: [{ symbol: "ETH", exchange: "Binance" }],
+      candles: [{ symbol: "BTC", exchange: null, scale: "block" }],
+    });
+    await trade(20_000);
+    const price = await reader.next(named("price"));
+    expect(price.data.symbol).toBe("BTC");
+    expect(price.data.price).toBeGreaterThan(0);
+    const trades = await reader.next(named("trades"));
+    expect(trades.data).toMatchObject({ symbol: "ETH", exchange: "Binance" });
+    expect((trades.data.trades as unknown[]).length).toBeGreaterThan(0);
+    const candle = await reader.next(named("candle"));
+    expect(candle.data).toMatchObject({ symbol: "BTC", exchange: null, scale: "block", final: false });
+    // Nothing of what it does not follow.
+    for (const e of reader.events) {
+      if (e.event === "price") expect(e.data.symbol).toBe("BTC");
+      if (e.event === "trades") expect([e.data.symbol, e.data.exchange]).toEqual(["ETH", "Binance"]);
+    }
+    // Every event's time is its newest trade's, at or before the market's now; ids only go up.
+    const ids = reader.events.filter((e) => e.id !== undefined).map((e) => e.id as string);
+    const parsed = ids.map((id) => id.split("-").map(Number) as [number, number]);
+    for (let i = 1; i < parsed.length; i++) {
+      const [a, b] = [parsed[i - 1] as [number, number], parsed[i] as [number, number]];
+      expect(a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])).toBe(true);
+    }
+    reader.close();
+  });
+
+  it("refuses bad input with the error record before any stream starts", async () => {
+    const cases: [string, number, RegExp][] = [
+      ["prices=NOPE", 404, /unknown symbol 'NOPE'/],
+      ["trades=BTC", 400, /trades: 'BTC' is not SYMBOL:Exchange/],
+      ["trades=BTC:Nowhere", 404, /Nowhere/],
+      ["candles=BTC:all:7m", 400, /scale/],
+      [`prices=${Array.from({ length: 21 }, () => "BTC").join(",")}`, 400, /prices/],
+    ];
+    for (const [query, status, message] of cases) {
+      const reader = await stream(query);
+      await reader.ended;
+      expect(reader.status, query).toBe(status);
+      expect(reader.headers["content-type"]).toMatch(/application\/json/);
+      expect(JSON.parse(reader.refusal).errormessage, query).toMatch(message);
+    }
+  });
+
+  it("counts opening once under the fair-usage limit, and its changes of subjects not at all", async () => {
+    // Unkeyed, under the address's limit (the tests before this one sent the key).
+    const reader = await stream("prices=BTC", {});
+    expect(reader.status).toBe(200);
+    const opened = await reader.next(named("open"));
+    const id = opened.data.stream as string;
+    for (let i = 0; i < 8; i++) {
+      const response = await service.get(`/v1/stream/${id}/subjects`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ prices: [i % 2 ? "ETH" : "SOL"], trades: [], candles: [] }),
+      });
+      expect(response.status).toBe(200);
+    }
+    // The address opened one stream: four requests are left of five.
+    const limit = (await service.get("/v1/coins")).headers.get("ratelimit");
+    expect(limit).toMatch(/r=3/);
+  });
+
+  it("moves an open stream to new subjects at once, and lets no one else move it", async () => {
+    const reader = await stream("prices=BTC");
+    const opened = await reader.next(named("open"));
+    const id = opened.data.stream as string;
+    await trade(3_000);
+    const started = performance.now();
+    const response = await service.get(`/v1/stream/${id}/subjects`, {
+      method: "PUT",
+      headers: { ...keyed, "Content-Type": "application/json" },
+      body: JSON.stringify({ prices: ["SOL"], trades: [], candles: [] }),
+    });
+    expect(response.status).toBe(200);
+    const sol = await reader.next((e) => e.event === "price" && e.data.symbol === "SOL", 2_000);
+    expect(sol).toBeDefined();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const stranger = await service.get(`/v1/stream/${id}/subjects`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ prices: ["ETH"], trades: [], candles: [] }),
+    });
+    expect(stranger.status).toBe(404);
+    const bad = await service.get(`/v1/stream/${id}/subjects`, {
+      method: "PUT",
+      headers: { ...keyed, "Content-Type": "application/json" },
+      body: JSON.stringify({ prices: ["ETH"], trades: "all", candles: [] }),
+    });
+    expect(bad.status).toBe(400);
+    reader.close();
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_CLIENT} streams per client; beyond, the error record with 429`, async () => {
+    const key = { "X-Api-Key": KEY };
+    for (const reader of open) reader.close();
+    await until(() => service.ctx.live?.size === 0);
+    const held: StreamReader[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_CLIENT; i++) held.push(await stream("prices=BTC", key));
+    for (const reader of held) expect(reader.status, reader.refusal).toBe(200);
+    const refused = await stream("prices=BTC", key);
+    await refused.ended;
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.refusal).errormessage).toMatch(/at most 3 streams/);
+    // Once one is closed (the service sees it go), another may open.
+    (held[0] as StreamReader).close();
+    expect(await openedWithin(2_000, "prices=BTC", key)).toBe(200);
+  });
+
+  it("ends the streams of a revoked key at once, and refuses its next", async () => {
+    const issued = await issueKey(service, { name: "a streaming app" });
+    const headers = { "X-Api-Key": issued.secret };
+    const reader = await stream("prices=BTC", headers);
+    expect(reader.status).toBe(200);
+    await reader.next(named("open"));
+    const before = performance.now();
+    await adminJson(service, "POST", `/admin/keys/${issued.key.id}/revoke`);
+    await reader.ended;
+    expect(performance.now() - before).toBeLessThan(2_000);
+    const again = await stream("prices=BTC", headers);
+    await again.ended;
+    expect(again.status).toBe(401);
+  });
+
+  it("gives a resume what it missed since its last event id, and records each stream with its events", async () => {
+    for (const reader of open) reader.close();
+    await until(() => service.ctx.live?.size === 0);
+    const first = await stream("trades=BTC:Binance");
+    await trade(10_000);
+    const seen = await first.next(named("trades"));
+    first.close();
+    await trade(10_000);
+    const resumed = await stream("trades=BTC:Binance", { ...keyed, "Last-Event-ID": seen.id as string });
+    const missed = await resumed.next(named("trades"));
+    const [seenMs, seenN] = (seen.id as string).split("-").map(Number) as [number, number];
+    const [ms, n] = (missed.id as string).split("-").map(Number) as [number, number];
+    expect(ms > seenMs || (ms === seenMs && n > seenN)).toBe(true);
+    const tooOld = await stream("prices=BTC", { ...keyed, "Last-Event-ID": "1-0" });
+    expect((await tooOld.next(named("reload"))).data.reason).toBeDefined();
+    resumed.close();
+    tooOld.close();
+    // The request log is written every 25 ms.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = (await readRequestLog(`${service.dataDir}/requests.log`)).filter(
+      (l) => l.path.startsWith("/v1/stream?") && l.status === 200,
+    );
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.some((l) => (l.events ?? 0) > 0 && l.bytes > 0 && l.durationMs > 0)).toBe(true);
+  });
+});
