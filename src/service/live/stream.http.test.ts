@@ -4,6 +4,7 @@
 // stream; a client holds a few streams at most; a resume gets what it missed; the request log has the
 // stream with its events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeCandles } from "../../interface/candles.ts";
 import { subjectsQuery } from "../../interface/live-events.ts";
 import { MAX_STREAMS_PER_CLIENT } from "../http/routes/stream.ts";
 import { readRequestLog } from "../ops/request-log.ts";
@@ -186,6 +187,64 @@ describe("GET /v1/stream", () => {
     // Once one is closed (the service sees it go), another may open.
     (held[0] as StreamReader).close();
     expect(await openedWithin(2_000, "prices=BTC", key)).toBe(200);
+  });
+
+  it("closes a 5-minute candle and the block's price equal to what the history endpoints answer", {
+    timeout: 60_000,
+  }, async () => {
+    for (const reader of open) reader.close();
+    await until(() => service.ctx.live?.size === 0);
+    // Opened once a block of a bucket is stored (one starting with a block: every 10 minutes), so that part
+    // of its candle is read from the store.
+    const bucketStart = (Math.floor(service.marketClock.now() / 600_000) + 1) * 600_000;
+    const bucketEnd = bucketStart + 300_000;
+    service.marketClock.set(bucketStart + 130_000);
+    await service.advanceMarket();
+    const reader = await stream("prices=BTC&candles=BTC:all:5m");
+    await reader.next(named("open"));
+    // Through the end of that bucket, each block stored as it ends.
+    // A bucket holds the blocks that start in it: it closes with the block that starts before its end.
+    const closingBlockEnd = (Math.floor((bucketEnd - 1) / 120_000) + 1) * 120_000;
+    while (service.marketClock.now() < closingBlockEnd + 2_000) {
+      service.marketClock.advance(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 110));
+      await service.advanceMarket();
+    }
+    const final = await reader.next((e) => e.event === "candle" && e.data.final === true, 15_000);
+    const startS = Date.parse((final.data.candle as { start: string }).start) / 1000;
+    const response = await service.get(
+      `/v1/candlesAllExchanges/BTC?scale=5m&starttime=${startS}&endtime=${startS + 299}`,
+      { headers: keyed },
+    );
+    const { candles } = decodeCandles(((await response.json()) as { candles: string }).candles);
+    expect(candles.times).toEqual([startS]);
+    const stored = {
+      open: candles.open[0],
+      high: candles.high[0],
+      low: candles.low[0],
+      close: candles.close[0],
+      volume: candles.volume[0],
+      buyVolume: candles.buyVolume[0],
+      sellVolume: candles.sellVolume[0],
+      trades: candles.trades[0],
+    };
+    expect(final.data.candle).toEqual({ start: new Date(startS * 1000).toISOString(), ...stored });
+    // The block close carries BTC's MA120: the quotation's price of that block.
+    const block = await reader.next((e) => e.event === "block", 5_000);
+    const btc = (block.data.series as { symbol: string; exchange: string | null; ma120: number }[]).find(
+      (s) => s.symbol === "BTC" && s.exchange === null,
+    );
+    expect(btc?.ma120).toBeGreaterThan(0);
+    reader.close();
+  });
+
+  it("ends its streams at shutdown, telling clients to come back in a second", async () => {
+    const other = await startTestService(["--market-coins", "BTC"]);
+    const reader = await openStream(other.port, "prices=BTC");
+    await reader.next(named("open"));
+    await other.stop();
+    await reader.ended;
+    expect(reader.retry).toBe(1_000);
   });
 
   it("ends the streams of a revoked key at once, and refuses its next", async () => {

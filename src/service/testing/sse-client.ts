@@ -18,6 +18,8 @@ export interface StreamReader {
   events: ReadEvent[];
   /** Bytes read so far. */
   bytes: number;
+  /** The reconnection time the service last asked for (a `retry:` line), in ms. */
+  retry: number | null;
   ended: Promise<void>;
   /** Resolves with the first event (already read or to come) that matches. */
   next(match: (event: ReadEvent) => boolean, timeoutMs?: number): Promise<ReadEvent>;
@@ -42,6 +44,7 @@ export function openStream(
         refusal: "",
         events: [],
         bytes: 0,
+        retry: null,
         ended: new Promise<void>((done) => {
           endedResolve = done;
         }),
@@ -72,6 +75,9 @@ export function openStream(
         close: () => req.destroy(),
       };
       const parser = createParser({
+        onRetry(ms: number) {
+          reader.retry = ms;
+        },
         onEvent(message: EventSourceMessage) {
           const event = { id: message.id, event: message.event ?? "message", data: JSON.parse(message.data) };
           reader.events.push(event);
