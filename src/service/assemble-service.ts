@@ -16,6 +16,7 @@ import { MemoryChannel } from "./live/live-channel.ts";
 import { blockCandlesOf, StreamHub } from "./live/stream-hub.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
+import { registerLiveMetrics } from "./ops/live-metrics.ts";
 import { registerMarketMetrics } from "./ops/market-metrics.ts";
 import type { ServiceMetrics } from "./ops/metrics.ts";
 import { RequestLog } from "./ops/request-log.ts";
@@ -176,6 +177,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
         : null,
   };
   cleanUp.push(async () => ctx.live?.close());
+  if (ctx.live) registerLiveMetrics(metrics.registry, ctx.live);
   // A key revoked or an address blocked (here or on another replica) ends its streams at once.
   const stopWatchingAccess = access.list.onReload(() =>
     ctx.live?.endRefused(({ apiKey, address }) => access.list.identify(apiKey, address).refusal !== null),

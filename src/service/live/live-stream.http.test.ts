@@ -34,15 +34,18 @@ async function pausedReader(): Promise<{
   read: (until: string) => Promise<string>;
 }> {
   let res!: ServerResponse;
+  let resolveResponded: () => void = () => undefined;
   const responded = new Promise<void>((resolve) => {
-    server = createServer((_req, response) => {
-      res = response;
-      response.writeHead(200, { "Content-Type": "text/event-stream" });
-      resolve();
-    });
+    resolveResponded = resolve;
   });
-  await new Promise<void>((resolve) => server?.listen(0, resolve));
-  const port = (server?.address() as AddressInfo).port;
+  const listening = createServer((_req, response) => {
+    res = response;
+    response.writeHead(200, { "Content-Type": "text/event-stream" });
+    resolveResponded();
+  });
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, resolve));
+  const port = (listening.address() as AddressInfo).port;
   let text = "";
   let reading: (() => void) | null = null;
   const client = request({ port, path: "/" }, (response) => {

@@ -129,6 +129,8 @@ export class StreamHub {
   private readonly blockCandles = new Map<string, Set<LiveStream>>();
   /** Chart-scale candles, by series then scale. */
   private readonly composed = new Map<string, Map<Scale, ComposedCandle>>();
+  /** What the streams that ended sent (the open ones' are added at a read: totals()). */
+  private readonly ended = { events: 0, merged: 0, opened: 0 };
   /** The newest id routed: the resume point a stream's own events (open, reload) name. */
   private lastId = "0-0";
   private readonly stopFollowing: () => void;
@@ -148,6 +150,16 @@ export class StreamHub {
 
   get size(): number {
     return this.streams.size;
+  }
+
+  /** Streams opened, and events sent and merged, since the hub started (for /metrics). */
+  totals(): { events: number; merged: number; opened: number } {
+    let { events, merged } = this.ended;
+    for (const stream of this.streams.values()) {
+      events += stream.events;
+      merged += stream.merged;
+    }
+    return { events, merged, opened: this.ended.opened };
   }
 
   get(id: string): LiveStream | undefined {
@@ -179,7 +191,12 @@ export class StreamHub {
       now: this.now,
     });
     this.streams.set(id, stream);
-    stream.whenEnded(() => this.forget(stream));
+    this.ended.opened++;
+    stream.whenEnded((record) => {
+      this.ended.events += record.events;
+      this.ended.merged += record.merged;
+      this.forget(stream);
+    });
     stream.send(
       this.lastId,
       sseFrame(null, "open", {

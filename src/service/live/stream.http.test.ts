@@ -279,6 +279,12 @@ describe("GET /v1/stream", () => {
     expect((await tooOld.next(named("reload"))).data.reason).toBeDefined();
     resumed.close();
     tooOld.close();
+    // /metrics counts the streams opened and the events they sent.
+    const metrics = await (await service.get("/metrics")).text();
+    const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(metrics)?.[1]);
+    expect(figure("mdqs_live_streams_opened_total")).toBeGreaterThanOrEqual(3);
+    expect(figure("mdqs_live_events_sent_total")).toBeGreaterThan(10);
+    expect(figure("mdqs_live_streams")).toBeGreaterThanOrEqual(0);
     // The request log is written every 25 ms.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const lines = (await readRequestLog(`${service.dataDir}/requests.log`)).filter(
