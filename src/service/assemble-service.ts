@@ -12,7 +12,8 @@ import { ResponseCache } from "./http/response-cache.ts";
 import { MAX_STREAM_MS } from "./http/routes/stream.ts";
 import { announcer, type InvalidationChannel } from "./invalidation/invalidations.ts";
 import { openInvalidations } from "./invalidation/open-invalidations.ts";
-import { MemoryChannel } from "./live/live-channel.ts";
+import { type LiveChannel, MemoryChannel } from "./live/live-channel.ts";
+import { RedisChannel } from "./live/redis-channel.ts";
 import { blockCandlesOf, StreamHub } from "./live/stream-hub.ts";
 import { ChartCache } from "./market/chart-cache.ts";
 import { MarketView } from "./market/market-view.ts";
@@ -91,9 +92,12 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
   // If an invalidation is lost, the others resync when their poll sees a newer block.
   const invalidate = announcer(invalidations, log, "they resync at the next block");
 
-  // Live events: the ingest publishes, this process's hub fans out. One process (ROLE=all) shares a
-  // MemoryChannel; replicas (ROLE=api) serve no stream yet.
-  const channel = new MemoryChannel(() => wallClock.now());
+  // Live events: the ingest publishes, each API process's hub fans out: through a Redis Stream across
+  // replicas (REDIS_URL), else in this process.
+  const channel: LiveChannel = config.redisUrl
+    ? await RedisChannel.open(config.redisUrl, { log, instrument })
+    : new MemoryChannel(() => wallClock.now());
+  if (channel instanceof RedisChannel) cleanUp.push(() => channel.close());
   let ingest: RunningIngest | null = null;
   if (writes) {
     ingest = await startIngest({
@@ -167,7 +171,7 @@ export async function assembleService(materials: ServiceMaterials): Promise<Asse
     access: access.list,
     invalidate,
     live:
-      config.role === "all"
+      config.role !== "ingest"
         ? new StreamHub({
             channel,
             maxStreamMs: MAX_STREAM_MS,

@@ -18,9 +18,10 @@ export interface LiveChannel {
   follow(listener: (event: MadeEvent) => void): () => void;
   /**
    * The events after `lastId`, in id order: the kept trades and block closes, and the newest merged event
-   * of each key made after it. `reload` when events after it may have been dropped.
+   * of each key made after it. `reload` when events after it may have been dropped. Asynchronous where
+   * they are kept elsewhere (Redis).
    */
-  since(lastId: string): Replay;
+  since(lastId: string): Replay | Promise<Replay>;
   /** The newest merged event of each key (prices, forming candles): what a new stream starts from. */
   newest(): MadeEvent[];
 }

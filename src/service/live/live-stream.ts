@@ -15,7 +15,9 @@ export const MAX_WAITING_BYTES = 256 * 1024;
 
 /**
  * One SSE frame, as written: `id`, `event` and `data` lines. Without an id (null) the client's last event
- * id stays what it was: the stream's own events (open, reload) are no point to resume from.
+ * id stays what it was: only events never merged (trades, block closes, a bucket's final candle) are
+ * points to resume from, so a resume repeats none of them; prices and forming candles are given anew as
+ * the newest, and the stream's own events (open, reload) are no point at all. Every event's data has its id.
  */
 export function sseFrame(id: string | null, name: LiveEventName, data: unknown): string {
   const head = id === null ? "" : `id: ${id}\n`;
@@ -47,6 +49,9 @@ export class LiveStream {
   private waitingBytes = 0;
   private readonly mergedWaiting = new Map<string, Waiting>();
   private fullSince: number | null = null;
+  /** While a resume's replay is read: what comes meanwhile, sent after it (release()). */
+  private held: Waiting[] | null = null;
+  private readonly heldMerge = new Map<Waiting, string | null>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly expiry: NodeJS.Timeout;
   private readonly onEnd: ((record: StreamRecord) => void)[] = [];
@@ -96,6 +101,12 @@ export class LiveStream {
    */
   send(id: string, frame: string, mergeKey: string | null): void {
     if (this.ended !== null) return;
+    if (this.held !== null) {
+      const waiting = { id, frame };
+      this.held.push(waiting);
+      this.heldMerge.set(waiting, mergeKey);
+      return;
+    }
     if (this.fullSince === null) {
       this.writeEvent(frame);
       return;
@@ -108,6 +119,27 @@ export class LiveStream {
     this.waiting.push({ id, frame });
     this.waitingBytes += frame.length;
     if (this.waitingBytes > MAX_WAITING_BYTES) this.end("stalled");
+  }
+
+  /** Holds what is sent until release(): a resume's replay is being read. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /**
+   * Sends the replay (`replay` sends it and returns its newest id), then what was held but what the replay
+   * already gave.
+   */
+  release(replay: () => string | null): void {
+    const held = this.held ?? [];
+    this.held = null;
+    const replayedThrough = replay();
+    for (const waiting of held) {
+      const mergeKey = this.heldMerge.get(waiting) ?? null;
+      this.heldMerge.delete(waiting);
+      if (replayedThrough === null || compareEventIds(waiting.id, replayedThrough) > 0)
+        this.send(waiting.id, waiting.frame, mergeKey);
+    }
   }
 
   /** Ends the stream; `retryMs` tells the client when to reconnect (with Last-Event-ID). */

@@ -9,7 +9,7 @@ import type { LiveCandle, LiveCandleScale, LiveSubjects } from "../../interface/
 import { BLOCK_SECONDS, bucketStart, type Scale } from "../../interface/vocabulary.ts";
 import { combineCandles } from "../store/candle-buckets.ts";
 import type { Store } from "../store/store.ts";
-import type { LiveChannel } from "./live-channel.ts";
+import type { LiveChannel, Replay } from "./live-channel.ts";
 import { compareEventIds, type MadeEvent } from "./live-event.ts";
 import { LiveStream, type StreamEnd, sseFrame } from "./live-stream.ts";
 
@@ -211,17 +211,30 @@ export class StreamHub {
     this.index(stream);
     if (lastEventId !== null) {
       const replay = this.options.channel.since(lastEventId);
-      if ("reload" in replay) {
-        const reload = { id: this.lastId, time: new Date(this.now()).toISOString(), reason: replay.reload };
-        stream.send(this.lastId, sseFrame(null, "reload", reload), null);
-        this.sendNewest(stream, subjects);
-      } else {
-        const only = new Set([stream]);
-        for (const event of replay.events) if (wants(subjects, event)) this.deliver(event, only);
-        this.sendComposedTo(stream, subjects);
-      }
+      if (replay instanceof Promise) {
+        // Live events wait while the replay is read, then follow it without repeating any.
+        stream.hold();
+        replay
+          .catch((error: unknown) => ({ reload: `the missed events could not be read (${error})` }))
+          .then((read) => stream.release(() => this.replay(stream, read)));
+      } else this.replay(stream, replay);
     } else this.sendNewest(stream, subjects);
     return stream;
+  }
+
+  /** Gives a resumed stream what it missed, or `reload`; returns the newest id given. */
+  private replay(stream: LiveStream, replay: Replay): string | null {
+    const { subjects } = stream;
+    if ("reload" in replay) {
+      const reload = { id: this.lastId, time: new Date(this.now()).toISOString(), reason: replay.reload };
+      stream.send(this.lastId, sseFrame(null, "reload", reload), null);
+      this.sendNewest(stream, subjects);
+      return null;
+    }
+    const only = new Set([stream]);
+    for (const event of replay.events) if (wants(subjects, event)) this.deliver(event, only);
+    this.sendComposedTo(stream, subjects);
+    return replay.events.at(-1)?.data.id ?? null;
   }
 
   /** Changes what a stream follows; the newest price and forming candle of each new subject go at once. */
@@ -372,7 +385,8 @@ export class StreamHub {
     }
     let frame: string | null = null;
     for (const stream of followers) {
-      frame ??= sseFrame(event.data.id, event.name, event.data);
+      // Only what is never merged is a point to resume from (see sseFrame).
+      frame ??= sseFrame(event.mergeKey === null ? event.data.id : null, event.name, event.data);
       stream.send(event.data.id, frame, event.mergeKey);
     }
   }
@@ -436,7 +450,7 @@ export class StreamHub {
       final,
     };
     composed.time = data.time;
-    const frame = sseFrame(id, "candle", data);
+    const frame = sseFrame(final ? id : null, "candle", data);
     const mergeKey = final
       ? null
       : `candle:${seriesKey(composed.symbol, composed.exchange)}:${composed.scale}`;
