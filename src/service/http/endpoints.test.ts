@@ -2,7 +2,7 @@
 // field by field against the interface's tables, and the figures' consistency with each other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeDataPoints } from "../../interface/data-points.ts";
-import { ENDPOINTS, type Endpoint, INTERFACE_ENDPOINTS, type Operation } from "../../interface/endpoints.ts";
+import { ENDPOINTS, INTERFACE_ENDPOINTS, type Operation } from "../../interface/endpoints.ts";
 import { EXTENSION_ENDPOINTS, LIVE_ENDPOINTS } from "../../interface/extension-endpoints.ts";
 import {
   CoinSchema,

@@ -100,8 +100,7 @@ export function registerStream(
 ): void {
   app.openapi(openRoute, async (c) => {
     const hub = ctx.live;
-    if (hub === null)
-      throw new ApiError(404, "this process serves no live stream (ROLE=ingest serves none)");
+    if (hub === null) throw new ApiError(404, "this process serves no live stream (ROLE=ingest serves none)");
     const read = subjectsOfQuery(c.req.valid("query"));
     if ("problem" in read) throw new ApiError(400, read.problem);
     const subjects = checkedSubjects(ctx, parsedSubjects(read.subjects));
