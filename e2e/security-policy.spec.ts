@@ -93,7 +93,10 @@ test.describe("the pages under their security policy", () => {
   test("the API docs", async ({ page }) => {
     const violations = await watchViolations(page);
     await expectPolicy(page, "/docs");
-    await expect(page.getByText("/v1/chartPoints/{filter}/{trading_place}/{symbol}")).toBeVisible();
+    // Swagger UI draws the operations once it has read the whole document: over 5 s on a loaded machine.
+    await expect(page.getByText("/v1/chartPoints/{filter}/{trading_place}/{symbol}")).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await violations()).toEqual([]);
   });
 
