@@ -26,6 +26,40 @@ export interface LiveChannel {
   newest(): MadeEvent[];
 }
 
+/**
+ * The newest merged event of each key (prices, forming candles), as every channel keeps them: a block close
+ * makes the forming candles of its block history.
+ */
+export class NewestEvents {
+  private readonly byKey = new Map<string, MadeEvent>();
+
+  take(event: MadeEvent): void {
+    if (event.mergeKey !== null) this.byKey.set(event.mergeKey, event);
+    else if (event.name === "block") {
+      for (const [key, kept] of this.byKey) {
+        if (kept.name === "candle" && kept.data.candle.start < event.data.end) this.byKey.delete(key);
+      }
+    }
+  }
+
+  all(): MadeEvent[] {
+    return [...this.byKey.values()];
+  }
+
+  /**
+   * A resume's replay: the kept events after `lastId` with the newest merged ones after it, in id order,
+   * so a client's Last-Event-ID never steps back and a later resume repeats nothing.
+   */
+  replay(kept: MadeEvent[], lastId: string): Replay {
+    const events = [...kept];
+    for (const event of this.byKey.values()) {
+      if (compareEventIds(event.data.id, lastId) > 0) events.push(event);
+    }
+    events.sort((a, b) => compareEventIds(a.data.id, b.data.id));
+    return { events };
+  }
+}
+
 interface Kept {
   event: MadeEvent;
   bytes: number;
@@ -43,7 +77,7 @@ export class MemoryChannel implements LiveChannel {
   private droppedThrough: string | null = null;
   /** The first id published here: a resume from before it (another process's, an older run's) reloads. */
   private firstId: string | null = null;
-  private readonly merged = new Map<string, MadeEvent>();
+  private readonly merged = new NewestEvents();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -57,14 +91,8 @@ export class MemoryChannel implements LiveChannel {
       this.kept.push({ event, bytes, ms: this.now() });
       this.keptBytes += bytes;
       this.trim();
-      // The forming candles of the block just closed are history now: a resume gets the close instead.
-      if (event.name === "block") {
-        const end = event.data.end;
-        for (const [key, kept] of this.merged) {
-          if (kept.name === "candle" && kept.data.candle.start < end) this.merged.delete(key);
-        }
-      }
-    } else this.merged.set(event.mergeKey, event);
+    }
+    this.merged.take(event);
     for (const listener of this.listeners) listener(event);
   }
 
@@ -87,16 +115,11 @@ export class MemoryChannel implements LiveChannel {
       const { event } = this.kept[i] as Kept;
       if (compareEventIds(event.data.id, lastId) > 0) events.push(event);
     }
-    for (const event of this.merged.values()) {
-      if (compareEventIds(event.data.id, lastId) > 0) events.push(event);
-    }
-    // In id order, so a client's Last-Event-ID never steps back and a later resume repeats nothing.
-    events.sort((a, b) => compareEventIds(a.data.id, b.data.id));
-    return { events };
+    return this.merged.replay(events, lastId);
   }
 
   newest(): MadeEvent[] {
-    return [...this.merged.values()];
+    return this.merged.all();
   }
 
   /** Drops what is older than the replay's time or beyond its bytes. */

@@ -5,7 +5,7 @@
 // Last-Event-ID: the trades and block closes it missed are read back from the stream (XRANGE), the newest
 // prices and forming candles from what the process heard.
 import { Redis } from "ioredis";
-import { type LiveChannel, REPLAY_MS, type Replay } from "./live-channel.ts";
+import { type LiveChannel, NewestEvents, REPLAY_MS, type Replay } from "./live-channel.ts";
 import { compareEventIds, type MadeEvent, parseEventId } from "./live-event.ts";
 
 /** The Redis Stream of the trades batches and block closes. */
@@ -30,7 +30,7 @@ export interface RedisChannelOptions {
 
 export class RedisChannel implements LiveChannel {
   private readonly listeners = new Set<(event: MadeEvent) => void>();
-  private readonly merged = new Map<string, MadeEvent>();
+  private readonly merged = new NewestEvents();
   /** The newest entry read: the next read starts after it. */
   private lastRead: string;
   private closed = false;
@@ -136,15 +136,11 @@ export class RedisChannel implements LiveChannel {
       const event = parse(fields);
       if (event && event.mergeKey === null) events.push(event);
     }
-    for (const event of this.merged.values()) {
-      if (compareEventIds(event.data.id, lastId) > 0) events.push(event);
-    }
-    events.sort((a, b) => compareEventIds(a.data.id, b.data.id));
-    return { events };
+    return this.merged.replay(events, lastId);
   }
 
   newest(): MadeEvent[] {
-    return [...this.merged.values()];
+    return this.merged.all();
   }
 
   async close(): Promise<void> {
@@ -184,13 +180,7 @@ export class RedisChannel implements LiveChannel {
   }
 
   private heard(event: MadeEvent): void {
-    if (event.mergeKey !== null) this.merged.set(event.mergeKey, event);
-    else if (event.name === "block") {
-      // The forming candles of the block just closed are history now.
-      for (const [key, kept] of this.merged) {
-        if (kept.name === "candle" && kept.data.candle.start < event.data.end) this.merged.delete(key);
-      }
-    }
+    this.merged.take(event);
     for (const listener of this.listeners) listener(event);
   }
 }
