@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { expectApiDocsDrawn } from "./api-docs.ts";
 import { settled } from "./chart-helpers.ts";
 import { test } from "./fixtures.ts";
 
@@ -93,10 +94,7 @@ test.describe("the pages under their security policy", () => {
   test("the API docs", async ({ page }) => {
     const violations = await watchViolations(page);
     await expectPolicy(page, "/docs");
-    // Swagger UI draws the operations once it has read the whole document: over 5 s on a loaded machine.
-    await expect(page.getByText("/v1/chartPoints/{filter}/{trading_place}/{symbol}")).toBeVisible({
-      timeout: 20_000,
-    });
+    await expectApiDocsDrawn(page, ["/v1/chartPoints/{filter}/{trading_place}/{symbol}"]);
     expect(await violations()).toEqual([]);
   });
 

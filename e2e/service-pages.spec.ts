@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { expectApiDocsDrawn } from "./api-docs.ts";
 import { test } from "./fixtures.ts";
 
 // What the service itself serves besides the API: the dashboard (with an SPA fallback) and the API docs.
@@ -18,7 +19,8 @@ test("a dashboard address that is not a file falls back to the app", async ({ pa
 
 test("the API documentation lists the endpoints", async ({ page }) => {
   await page.goto("/docs");
-  await expect(page.getByText("Market Data Query Service").first()).toBeVisible();
-  await expect(page.getByText("/v1/chartPoints/{filter}/{trading_place}/{symbol}")).toBeVisible();
-  await expect(page.getByText("/v1/interestrate/{rateType}/{date}")).toBeVisible();
+  await expectApiDocsDrawn(page, [
+    "/v1/chartPoints/{filter}/{trading_place}/{symbol}",
+    "/v1/interestrate/{rateType}/{date}",
+  ]);
 });
