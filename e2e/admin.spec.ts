@@ -7,8 +7,9 @@ import { PORT } from "./services.ts";
 
 // The operator's console against a real service of its own (its own admin key, keys and usage): the gate,
 // issuing a key whose secret is shown once and works at once with its limit, changing that limit, the
-// usage review and its chart, revoking by keyboard behind a confirmation, an address rule, the audit log;
-// then the console in both themes and at a phone's width, with axe.
+// usage review and its chart, the key's live stream held then ended, revoking by keyboard behind a
+// confirmation, an address rule, the audit log; then the console in both themes and at a phone's width,
+// a stream open, with axe.
 
 const ADMIN_KEY = "e2e-admin-key-not-secret";
 
@@ -31,6 +32,25 @@ async function clientRequest(key: string): Promise<number> {
   const answer = await fetch(`${own.url}/v1/coins`, { headers: { "X-Api-Key": key } });
   await answer.arrayBuffer();
   return answer.status;
+}
+
+/**
+ * Opens a live stream as an application would (with `key`, or none: the address's): resolves once its
+ * first event came, with how to end it.
+ */
+async function holdStream(key: string | null): Promise<() => Promise<void>> {
+  const ending = new AbortController();
+  const answer = await fetch(`${own.url}/v1/stream?prices=BTC`, {
+    headers: key === null ? {} : { "X-Api-Key": key },
+    signal: ending.signal,
+  });
+  expect(answer.status, "opening a live stream").toBe(200);
+  const body = answer.body?.getReader();
+  await body?.read();
+  return async () => {
+    ending.abort();
+    await body?.cancel().catch(() => undefined);
+  };
 }
 
 async function openOwnConsole(page: Page): Promise<void> {
@@ -88,6 +108,21 @@ test("an operator issues a key, limits it, reviews its usage and cuts it off", a
   );
   await expect(chart.locator("canvas").first()).toBeVisible();
 
+  // A live stream the key holds: the console shows it open now, then, once it ended, counted.
+  const endStream = await holdStream(secret);
+  const streams = page.getByRole("region", { name: "Live streams" });
+  const walletStreams = streams.getByRole("row", { name: /E2E wallet/ });
+  const streamCell = (label: string) =>
+    walletStreams.getByRole("cell").nth(["Open now", "Open for", "Ended"].indexOf(label));
+  await refetchUsageUntil(page, () => expect(streamCell("Open now")).toHaveText("1", { timeout: 1_000 }));
+  await expect(streamCell("Open for")).toHaveText(/^\d+ s$/);
+  await endStream();
+  await refetchUsageUntil(page, async () => {
+    await expect(streamCell("Open now")).toHaveText("0", { timeout: 1_000 });
+    await expect(streamCell("Ended")).toHaveText("1", { timeout: 1_000 });
+  });
+  await expect(streams.getByRole("table", { name: /Live streams per client/ })).toBeVisible();
+
   // Revoke it by keyboard: Escape cancels, the confirmation names the key, then it is refused at once.
   const revoke = keys.getByRole("button", { name: "Revoke E2E wallet" });
   await revoke.focus();
@@ -137,8 +172,11 @@ for (const look of [
   }, testInfo) => {
     await page.emulateMedia({ colorScheme: look.colorScheme });
     await page.setViewportSize({ width: look.width, height: 800 });
+    // A stream held by the address while the console is looked at: its table is on the page.
+    const endStream = await holdStream(null);
     await openOwnConsole(page);
     await expect(page.getByRole("table", { name: /Client keys/ })).toBeVisible();
+    await expect(page.getByRole("table", { name: /Live streams per client/ })).toBeVisible();
     await expect(page.getByRole("list", { name: /Audit log/ })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -161,5 +199,6 @@ for (const look of [
       path: testInfo.outputPath(`operator-${look.name.replace(" ", "")}.png`),
       fullPage: true,
     });
+    await endStream();
   });
 }

@@ -156,6 +156,31 @@ const counts = {
   bytes: z.number().int().meta({ description: "Bytes of the answers' bodies" }),
 };
 
+const seconds = (description: string) => z.number().min(0).meta({ description, example: 1_234.5 });
+
+export const StreamUsageSchema = z
+  .object({
+    streams: z.number().int().meta({
+      description:
+        "Live streams that ended in the period: a stream is counted when it ends (as its request is), with its whole duration",
+    }),
+    seconds: seconds("Their durations added up, in seconds"),
+    longestSeconds: seconds("The longest of them, in seconds"),
+    events: z.number().int().meta({ description: "Events they sent" }),
+    bytes: z.number().int().meta({ description: "Bytes they sent (counted in the client's bytes too)" }),
+    open: z.number().int().nullable().meta({
+      description:
+        "Streams the client holds open now on the process that answered (each replica holds its own); null where not known (npm run usage)",
+    }),
+    openSeconds: z.number().min(0).nullable().meta({
+      description:
+        "How long the oldest of them has been open, in seconds; 0 when none is, null where not known",
+      example: 754.2,
+    }),
+  })
+  .meta({ id: "StreamUsage", description: "A client's live streams (GET /v1/stream)" });
+export type StreamUsage = z.infer<typeof StreamUsageSchema>;
+
 export const ClientUsageSchema = z
   .object({
     client: z.string().meta({ description: "key:<fingerprint> or the address", example: "key:9f2c01ab" }),
@@ -168,6 +193,9 @@ export const ClientUsageSchema = z
     endpoints: z
       .array(z.object({ endpoint: z.string(), admitted: counts.admitted, refused: counts.refused }))
       .meta({ description: "Most used first" }),
+    streams: StreamUsageSchema.nullable().meta({
+      description: "null when the client ended no live stream in the period and holds none open",
+    }),
   })
   .meta({ id: "ClientUsage" });
 export type ClientUsage = z.infer<typeof ClientUsageSchema>;

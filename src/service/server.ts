@@ -171,6 +171,7 @@ export async function startService(requested: Config, options: StartOptions = {}
                   access,
                   now: () => wallClock.now(),
                   health: adminHealth(ctx, access.store, config.redisUrl === null ? null : invalidations),
+                  openStreams: () => ctx.live?.held() ?? null,
                 }),
             ],
             health,

@@ -1,6 +1,7 @@
-// The console: the service's health, the usage review with its chart, the keys, the address rules and the
-// audit log, one landmark section each. The period and the chosen client are in the address (?period=day
-// &client=key:9f2c01ab), so a review can be linked and back/forward move between them; nothing secret is.
+// The console: the service's health, the usage review with its chart and its live streams, the keys, the
+// address rules and the audit log, one landmark section each. The period and the chosen client are in the
+// address (?period=day&client=key:9f2c01ab), so a review can be linked and back/forward move between them;
+// nothing secret is.
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { USAGE_PERIODS, type UsagePeriod } from "../../interface/admin.ts";
@@ -11,6 +12,7 @@ import { HealthSection } from "./health-section.tsx";
 import { KeysSection } from "./keys-section.tsx";
 import { useHealth } from "./queries/health.ts";
 import { RequestsChartSection } from "./requests-chart-section.tsx";
+import { StreamsSection } from "./streams-section.tsx";
 import { UsageSection } from "./usage-section.tsx";
 
 export const DEFAULT_PERIOD: UsagePeriod = "day";
@@ -64,6 +66,7 @@ export function AdminConsole({ onKeyRefused, onForget }: { onKeyRefused: () => v
         onSelect={(next) => choose({ client: next })}
       />
       <RequestsChartSection period={period} client={client} onWholeService={() => choose({ client: null })} />
+      <StreamsSection period={period} />
       <KeysSection />
       <AddressesSection />
       <AuditSection />

@@ -40,6 +40,16 @@ export function formatLag(seconds: number | null): string {
 }
 
 /**
+ * How long streams lasted or have been held: "45 s", "12 min 5 s", "3 h 20 min", "2 d 4 h" (a week's
+ * streams of one client add up to days).
+ */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 86_400) return formatLag(s);
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}
+
+/**
  * The value of an <input type="datetime-local"> ("2026-11-24T10:30", the reader's zone) as RFC 3339 in
  * UTC; null when it is no such time.
  */

@@ -61,6 +61,7 @@ describe("the operator's gate", () => {
       "Health",
       "Usage",
       "Requests per minute",
+      "Live streams",
       "Keys",
       "Blocked and limited addresses",
       "Audit log",

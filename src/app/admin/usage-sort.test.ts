@@ -20,6 +20,7 @@ function usage(
     lastSeen,
     peakPerMinute: 1,
     endpoints: [],
+    streams: null,
   };
 }
 

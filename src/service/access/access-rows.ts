@@ -7,6 +7,8 @@ import type {
   StoredAddressRule,
   StoredAuditEntry,
   StoredKey,
+  StreamCount,
+  StreamTotal,
   UsageCount,
   UsageTotal,
 } from "./access-store.ts";
@@ -154,6 +156,42 @@ export function sumUsageByKey(counts: readonly UsageCount[]): UsageCount[] {
       seen.admitted += count.admitted;
       seen.refused += count.refused;
       seen.errors += count.errors;
+      seen.bytes += count.bytes;
+    }
+  }
+  return [...byKey.values()];
+}
+
+export interface StreamTotalDbRow {
+  client: string;
+  streams: number;
+  duration_ms: number;
+  longest_ms: number;
+  events: number;
+  bytes: number;
+}
+
+export const toStreamTotal = (r: StreamTotalDbRow): StreamTotal => ({
+  client: r.client,
+  streams: r.streams,
+  durationMs: r.duration_ms,
+  longestMs: r.longest_ms,
+  events: r.events,
+  bytes: r.bytes,
+});
+
+/** Stream counts of the same (client, minute) added together, the longest kept: as sumUsageByKey, for one upsert. */
+export function sumStreamsByKey(counts: readonly StreamCount[]): StreamCount[] {
+  const byKey = new Map<string, StreamCount>();
+  for (const count of counts) {
+    const key = JSON.stringify([count.minute, count.client]);
+    const seen = byKey.get(key);
+    if (seen === undefined) byKey.set(key, { ...count });
+    else {
+      seen.streams += count.streams;
+      seen.durationMs += count.durationMs;
+      seen.longestMs = Math.max(seen.longestMs, count.longestMs);
+      seen.events += count.events;
       seen.bytes += count.bytes;
     }
   }

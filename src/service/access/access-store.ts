@@ -85,6 +85,23 @@ export interface UsageTotal {
   lastMinute: number;
 }
 
+/** Live streams of one client that ended within one minute. Added to what the store holds for the key. */
+export interface StreamCount {
+  client: string;
+  /** Start of the minute the streams ended in, in seconds since the epoch (a multiple of 60). */
+  minute: number;
+  streams: number;
+  /** Their durations added up, in ms. */
+  durationMs: number;
+  /** The longest of them, in ms. */
+  longestMs: number;
+  events: number;
+  bytes: number;
+}
+
+/** Sums of one client's streams over a span of minutes (the longest, the longest of all). */
+export type StreamTotal = Omit<StreamCount, "minute">;
+
 export interface UsageMinute {
   minute: number;
   admitted: number;
@@ -130,15 +147,20 @@ export interface AccessStore {
    */
   accessVersion(): Promise<number>;
 
-  /** Adds counts to the stored ones of the same (client, endpoint, minute), in one transaction. */
-  addUsage(counts: readonly UsageCount[]): Promise<void>;
+  /**
+   * Adds counts to the stored ones of the same (client, endpoint, minute), and stream counts to those of the
+   * same (client, minute) (the longest kept), in one transaction.
+   */
+  addUsage(counts: readonly UsageCount[], streams?: readonly StreamCount[]): Promise<void>;
   /** Per client and endpoint, over minutes from ≤ minute < to (seconds). */
   usageTotals(from: number, to: number): Promise<UsageTotal[]>;
+  /** Per client that ended a stream in minutes [from, to), ordered by client. */
+  streamTotals(from: number, to: number): Promise<StreamTotal[]>;
   /** Per client, the most requests (admitted + refused) of any one minute in [from, to). */
   usagePeaks(from: number, to: number): Promise<Map<string, number>>;
   /** Per minute in [from, to), oldest first, summed over endpoints, of one client or (null) of everyone. */
   usageMinutes(from: number, to: number, client: string | null): Promise<UsageMinute[]>;
-  /** Forgets the usage of minutes before `minute`. */
+  /** Forgets the usage (streams included) of minutes before `minute`. */
   deleteUsageBefore(minute: number): Promise<void>;
 
   /** Records that a process is alive (upsert by id). */

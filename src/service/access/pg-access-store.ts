@@ -11,11 +11,14 @@ import {
   type KeyDbRow,
   keyChangeColumns,
   type ReplicaDbRow,
+  type StreamTotalDbRow,
+  sumStreamsByKey,
   sumUsageByKey,
   toReplicaBeat,
   toStoredAddressRule,
   toStoredAuditEntry,
   toStoredKey,
+  toStreamTotal,
   toUsageTotal,
   type UsageTotalDbRow,
 } from "./access-rows.ts";
@@ -29,6 +32,8 @@ import type {
   StoredAddressRule,
   StoredAuditEntry,
   StoredKey,
+  StreamCount,
+  StreamTotal,
   UsageCount,
   UsageMinute,
   UsageTotal,
@@ -184,21 +189,47 @@ export class PgAccessStore implements AccessStore {
     return row?.version ?? 0;
   }
 
-  async addUsage(counts: readonly UsageCount[]): Promise<void> {
-    if (counts.length === 0) return;
+  async addUsage(counts: readonly UsageCount[], streams: readonly StreamCount[] = []): Promise<void> {
+    if (counts.length === 0 && streams.length === 0) return;
     const rows = sumUsageByKey(counts);
+    const ended = sumStreamsByKey(streams);
     // Inserted in key order: replicas adding to the same minutes at once lock rows in one order.
-    await this.sql`
-      INSERT INTO usage_minutes AS t (minute, client, endpoint, admitted, refused, errors, bytes)
-      SELECT * FROM unnest(
-        ${rows.map((r) => r.minute)}::int8[], ${rows.map((r) => r.client)}::text[],
-        ${rows.map((r) => r.endpoint)}::text[], ${rows.map((r) => r.admitted)}::int4[],
-        ${rows.map((r) => r.refused)}::int4[], ${rows.map((r) => r.errors)}::int4[],
-        ${rows.map((r) => r.bytes)}::int8[])
-      ORDER BY 1, 2, 3
-      ON CONFLICT (minute, client, endpoint) DO UPDATE SET
-        admitted = t.admitted + EXCLUDED.admitted, refused = t.refused + EXCLUDED.refused,
-        errors = t.errors + EXCLUDED.errors, bytes = t.bytes + EXCLUDED.bytes`;
+    await this.sql.begin(async (tx) => {
+      if (rows.length > 0)
+        await tx`
+          INSERT INTO usage_minutes AS t (minute, client, endpoint, admitted, refused, errors, bytes)
+          SELECT * FROM unnest(
+            ${rows.map((r) => r.minute)}::int8[], ${rows.map((r) => r.client)}::text[],
+            ${rows.map((r) => r.endpoint)}::text[], ${rows.map((r) => r.admitted)}::int4[],
+            ${rows.map((r) => r.refused)}::int4[], ${rows.map((r) => r.errors)}::int4[],
+            ${rows.map((r) => r.bytes)}::int8[])
+          ORDER BY 1, 2, 3
+          ON CONFLICT (minute, client, endpoint) DO UPDATE SET
+            admitted = t.admitted + EXCLUDED.admitted, refused = t.refused + EXCLUDED.refused,
+            errors = t.errors + EXCLUDED.errors, bytes = t.bytes + EXCLUDED.bytes`;
+      if (ended.length > 0)
+        await tx`
+          INSERT INTO usage_streams AS t (minute, client, streams, duration_ms, longest_ms, events, bytes)
+          SELECT * FROM unnest(
+            ${ended.map((r) => r.minute)}::int8[], ${ended.map((r) => r.client)}::text[],
+            ${ended.map((r) => r.streams)}::int4[], ${ended.map((r) => r.durationMs)}::int8[],
+            ${ended.map((r) => r.longestMs)}::int8[], ${ended.map((r) => r.events)}::int8[],
+            ${ended.map((r) => r.bytes)}::int8[])
+          ORDER BY 1, 2
+          ON CONFLICT (minute, client) DO UPDATE SET
+            streams = t.streams + EXCLUDED.streams, duration_ms = t.duration_ms + EXCLUDED.duration_ms,
+            longest_ms = greatest(t.longest_ms, EXCLUDED.longest_ms), events = t.events + EXCLUDED.events,
+            bytes = t.bytes + EXCLUDED.bytes`;
+    });
+  }
+
+  async streamTotals(from: number, to: number): Promise<StreamTotal[]> {
+    const rows = await this.sql<StreamTotalDbRow[]>`
+      SELECT client, sum(streams)::int8 AS streams, sum(duration_ms)::int8 AS duration_ms,
+        max(longest_ms) AS longest_ms, sum(events)::int8 AS events, sum(bytes)::int8 AS bytes
+      FROM usage_streams WHERE minute >= ${from} AND minute < ${to}
+      GROUP BY client ORDER BY client`;
+    return rows.map(toStreamTotal);
   }
 
   async usageTotals(from: number, to: number): Promise<UsageTotal[]> {
@@ -234,6 +265,7 @@ export class PgAccessStore implements AccessStore {
 
   async deleteUsageBefore(minute: number): Promise<void> {
     await this.sql`DELETE FROM usage_minutes WHERE minute < ${minute}`;
+    await this.sql`DELETE FROM usage_streams WHERE minute < ${minute}`;
   }
 
   async beat(replica: ReplicaBeat): Promise<void> {

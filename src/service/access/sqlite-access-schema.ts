@@ -1,6 +1,7 @@
 // The AccessStore's tables in market.sqlite, made with CREATE ... IF NOT EXISTS beside the market's (which
 // keep their own schema version), so an older data directory gains them on its next start.
 // usage_minutes is keyed by minute first: every review question is about a span of minutes, one range scan.
+// usage_streams too: a stream's figures (duration, events) are per stream, not per request, so a table apart.
 export const ACCESS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_meta (
   id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
@@ -26,6 +27,10 @@ CREATE TABLE IF NOT EXISTS usage_minutes (
   admitted INTEGER NOT NULL, refused INTEGER NOT NULL, errors INTEGER NOT NULL, bytes INTEGER NOT NULL,
   PRIMARY KEY (minute, client, endpoint)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS usage_by_client ON usage_minutes (client, minute);
+CREATE TABLE IF NOT EXISTS usage_streams (
+  minute INTEGER NOT NULL, client TEXT NOT NULL, streams INTEGER NOT NULL, duration_ms INTEGER NOT NULL,
+  longest_ms INTEGER NOT NULL, events INTEGER NOT NULL, bytes INTEGER NOT NULL,
+  PRIMARY KEY (minute, client)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS replicas (
   id TEXT PRIMARY KEY, role TEXT NOT NULL, started_ms INTEGER NOT NULL, seen_ms INTEGER NOT NULL) WITHOUT ROWID;
 `;

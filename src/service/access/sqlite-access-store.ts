@@ -11,11 +11,14 @@ import {
   type KeyDbRow,
   keyChangeColumns,
   type ReplicaDbRow,
+  type StreamTotalDbRow,
+  sumStreamsByKey,
   sumUsageByKey,
   toReplicaBeat,
   toStoredAddressRule,
   toStoredAuditEntry,
   toStoredKey,
+  toStreamTotal,
   toUsageTotal,
   type UsageTotalDbRow,
 } from "./access-rows.ts";
@@ -29,6 +32,8 @@ import type {
   StoredAddressRule,
   StoredAuditEntry,
   StoredKey,
+  StreamCount,
+  StreamTotal,
   UsageCount,
   UsageMinute,
   UsageTotal,
@@ -100,6 +105,19 @@ export class SqliteAccessStore implements AccessStore {
            sum(bytes) AS bytes, min(minute) AS first_minute, max(minute) AS last_minute
          FROM usage_minutes WHERE minute >= ? AND minute < ? GROUP BY client, endpoint ORDER BY client, endpoint`,
       ),
+      addStreams: db.prepare(
+        `INSERT INTO usage_streams (minute, client, streams, duration_ms, longest_ms, events, bytes)
+         VALUES (@minute, @client, @streams, @durationMs, @longestMs, @events, @bytes)
+         ON CONFLICT (minute, client) DO UPDATE SET
+           streams = streams + excluded.streams, duration_ms = duration_ms + excluded.duration_ms,
+           longest_ms = max(longest_ms, excluded.longest_ms), events = events + excluded.events,
+           bytes = bytes + excluded.bytes`,
+      ),
+      streamTotals: db.prepare(
+        `SELECT client, sum(streams) AS streams, sum(duration_ms) AS duration_ms, max(longest_ms) AS longest_ms,
+           sum(events) AS events, sum(bytes) AS bytes
+         FROM usage_streams WHERE minute >= ? AND minute < ? GROUP BY client ORDER BY client`,
+      ),
       usagePeaks: db.prepare(
         `SELECT client, max(requests) AS peak FROM (
            SELECT client, sum(admitted + refused) AS requests FROM usage_minutes
@@ -115,6 +133,7 @@ export class SqliteAccessStore implements AccessStore {
          WHERE client = ? AND minute >= ? AND minute < ? GROUP BY minute ORDER BY minute`,
       ),
       deleteUsage: db.prepare("DELETE FROM usage_minutes WHERE minute < ?"),
+      deleteStreams: db.prepare("DELETE FROM usage_streams WHERE minute < ?"),
       beat: db.prepare(
         `INSERT INTO replicas (id, role, started_ms, seen_ms) VALUES (@id, @role, @startedMs, @seenMs)
          ON CONFLICT (id) DO UPDATE SET role = excluded.role, started_ms = excluded.started_ms,
@@ -223,13 +242,18 @@ export class SqliteAccessStore implements AccessStore {
     return this.statements.version.get() as number;
   }
 
-  async addUsage(counts: readonly UsageCount[]): Promise<void> {
-    if (counts.length === 0) return;
+  async addUsage(counts: readonly UsageCount[], streams: readonly StreamCount[] = []): Promise<void> {
+    if (counts.length === 0 && streams.length === 0) return;
     this.db
       .transaction(() => {
         for (const count of sumUsageByKey(counts)) this.statements.addUsage.run(count);
+        for (const count of sumStreamsByKey(streams)) this.statements.addStreams.run(count);
       })
       .immediate();
+  }
+
+  async streamTotals(from: number, to: number): Promise<StreamTotal[]> {
+    return (this.statements.streamTotals.all(from, to) as StreamTotalDbRow[]).map(toStreamTotal);
   }
 
   async usageTotals(from: number, to: number): Promise<UsageTotal[]> {
@@ -250,7 +274,10 @@ export class SqliteAccessStore implements AccessStore {
   }
 
   async deleteUsageBefore(minute: number): Promise<void> {
-    this.statements.deleteUsage.run(minute);
+    this.db.transaction(() => {
+      this.statements.deleteUsage.run(minute);
+      this.statements.deleteStreams.run(minute);
+    })();
   }
 
   async beat(replica: ReplicaBeat): Promise<void> {

@@ -95,6 +95,57 @@ describe("UsageTally", () => {
     expect(await store.usageMinutes(M0, M0 + 60, "a")).toEqual([{ minute: M0, admitted: 2, refused: 0 }]);
   });
 
+  it("counts each live stream in the minute it ended: how many, total and longest time, events, bytes", async () => {
+    const tally = new UsageTally(store, () => undefined);
+    tally.addStream("key:aaaa0001", T0 + 1_000, 59_000.4, 120, 48_000);
+    tally.addStream("key:aaaa0001", T0 + 59_999, 3_600_000, 5_000, 2_000_000);
+    tally.addStream("key:aaaa0001", T0 + 60_000, 10, 1, 400);
+    tally.addStream("198.51.100.7", T0, 2_500.6, 3, 900);
+    await tally.flush();
+    expect(await store.streamTotals(M0, M0 + 60)).toEqual([
+      { client: "198.51.100.7", streams: 1, durationMs: 2_501, longestMs: 2_501, events: 3, bytes: 900 },
+      {
+        client: "key:aaaa0001",
+        streams: 2,
+        durationMs: 3_659_000,
+        longestMs: 3_600_000,
+        events: 5_120,
+        bytes: 2_048_000,
+      },
+    ]);
+    expect((await store.streamTotals(M0 + 60, M0 + 120)).map((t) => [t.client, t.streams])).toEqual([
+      ["key:aaaa0001", 1],
+    ]);
+  });
+
+  it("keeps the streams of a flush the store refuses, and stores them with the next", async () => {
+    let failures = 1;
+    const flaky = new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === "addUsage" && failures > 0) {
+          return async () => {
+            failures--;
+            throw new Error("database is locked");
+          };
+        }
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }) as AccessStore;
+    const tally = new UsageTally(flaky, (line) => logged.push(line));
+    tally.addStream("a", T0, 5_000, 10, 100);
+    await tally.flush();
+    expect(await store.streamTotals(M0, M0 + 60)).toEqual([]);
+    tally.addStream("a", T0 + 1_000, 9_000, 1, 50);
+    await tally.flush();
+    expect(await store.streamTotals(M0, M0 + 60)).toEqual([
+      { client: "a", streams: 2, durationMs: 14_000, longestMs: 9_000, events: 11, bytes: 150 },
+    ]);
+    expect(logged).toEqual([
+      "usage: 1 counts not stored yet (Error: database is locked); retrying at the next flush",
+    ]);
+  });
+
   it("keeps the counts of a flush the store refuses, and stores them with the next", async () => {
     let failures = 1;
     // The real store, refusing one write as a locked or unreachable database would.

@@ -4,6 +4,7 @@ import type { AdminHealth } from "../../interface/admin.ts";
 import { ErrorRecordSchema } from "../../interface/resources.ts";
 import type { FairUsageWindow } from "../access/fair-usage.ts";
 import type { RunningAccess } from "../access/start-access.ts";
+import type { HeldStream } from "../access/usage-review.ts";
 import type { Config } from "../config/settings.ts";
 
 export const json = <T>(schema: T, description: string) => ({
@@ -36,6 +37,8 @@ export interface AdminDeps {
   /** Real time, in ms. */
   now: () => number;
   health: () => Promise<AdminHealth>;
+  /** The live streams this process holds open now; null where it serves none (their count is not known). */
+  openStreams: () => Iterable<HeldStream> | null;
 }
 
 /** The admin app's bindings: who is asking (set by adminAuth before the request is handed over). */

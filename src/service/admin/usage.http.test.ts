@@ -97,6 +97,7 @@ describe("the usage review", () => {
           { endpoint: "GET /v1/coins", admitted: 3, refused: 2 },
           { endpoint: "GET /v1/pairs", admitted: 0, refused: 1 },
         ],
+        streams: null,
       },
       {
         client: `key:${alpha.key.fingerprint}`,
@@ -113,6 +114,7 @@ describe("the usage review", () => {
           { endpoint: "GET /v1/coins", admitted: 4, refused: 2 },
           { endpoint: "GET /v1/quotation", admitted: 1, refused: 0 },
         ],
+        streams: null,
       },
       {
         client: `key:${beta.key.fingerprint}`,
@@ -129,6 +131,7 @@ describe("the usage review", () => {
           { endpoint: "GET /v1/symbols", admitted: 6, refused: 0 },
           { endpoint: "GET /v1/pairs", admitted: 1, refused: 0 },
         ],
+        streams: null,
       },
     ];
     expect(hour.clients).toEqual(expected);

@@ -10,7 +10,10 @@ const { usage, usageMinutes } = ADMIN_ENDPOINTS;
 const review = createRoute({
   ...routeOf(usage),
   summary: "Usage per client over a period",
-  description: "The clients that were refused most come first. Counts lag the responses by a second at most.",
+  description:
+    "The clients that were refused most come first. Counts lag the responses by a second at most. A live " +
+    "stream is counted when it ends (its request, its duration, events and bytes); the streams open now " +
+    "are those of the process that answered (behind a balancer, each replica holds its own).",
   request: { query: usage.query },
   responses: { 200: json(usage.resource, "The review"), ...adminErrors(400) },
 });
@@ -29,7 +32,8 @@ export function registerUsage(admin: OpenAPIHono<AdminBindings>, deps: AdminDeps
   admin.openapi(review, async (c) => {
     // This replica's latest counts first; the others' are at most a flush behind.
     await deps.access.usage.flush();
-    return c.json(await reviewUsage(deps.access.store, c.req.valid("query").period, deps.now()), 200);
+    const { period } = c.req.valid("query");
+    return c.json(await reviewUsage(deps.access.store, period, deps.now(), deps.openStreams()), 200);
   });
   admin.openapi(minutes, async (c) => {
     const { period: chosen, client } = c.req.valid("query");

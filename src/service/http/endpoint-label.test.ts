@@ -14,6 +14,9 @@ describe("endpointLabel", () => {
       ),
     ).toBe("GET /v1/chartPoints");
     expect(endpointLabel("GET", "/v1/openapi.json")).toBe("GET /v1/openapi.json");
+    // The live stream and the change of its subjects, outside the table.
+    expect(endpointLabel("GET", "/v1/stream?prices=BTC")).toBe("GET /v1/stream");
+    expect(endpointLabel("PUT", "/v1/stream/abc123/subjects")).toBe("PUT /v1/stream");
   });
 
   it("puts paths outside the table under a few fixed names, so made-up paths cannot grow the review", () => {

@@ -2,6 +2,7 @@
 // segment, never the raw path, so that a client sending made-up paths cannot grow either without bound.
 import { ADMIN_ENDPOINTS } from "../../interface/admin-endpoints.ts";
 import { ENDPOINTS, SERVICE_PATHS, STATUS_ENDPOINT } from "../../interface/endpoints.ts";
+import { LIVE_ENDPOINTS } from "../../interface/extension-endpoints.ts";
 
 /** The first segment after /v1/ of a path: "quotation" of /v1/quotation/{symbol}. */
 const segmentOf = (path: string) => path.slice("/v1/".length).split(/[/?#]/, 1)[0] as string;
@@ -14,6 +15,8 @@ const ADMIN_ROOTS = new Set(Object.values(ADMIN_ENDPOINTS).map((endpoint) => roo
 
 const V1_SEGMENTS = new Set([
   ...Object.values(ENDPOINTS).map((endpoint) => segmentOf(endpoint.path)),
+  // The live stream and its subjects call: the review shows who streams, not "other".
+  ...Object.values(LIVE_ENDPOINTS).map((endpoint) => segmentOf(endpoint.path)),
   segmentOf(SERVICE_PATHS.openApi),
 ]);
 
@@ -51,7 +54,12 @@ function labelOf(method: string, pathAndQuery: string): string {
   if (pathAndQuery.startsWith("/v1/")) {
     const segment = segmentOf(pathAndQuery);
     if (!V1_SEGMENTS.has(segment)) return "other";
-    const verb = method === "HEAD" ? "GET" : method === "GET" || method === "POST" ? method : "OTHER";
+    const verb =
+      method === "HEAD"
+        ? "GET"
+        : method === "GET" || method === "POST" || method === "PUT"
+          ? method
+          : "OTHER";
     return `${verb} /v1/${segment}`;
   }
   if (ADMIN_ROOTS.has(rootOf(pathAndQuery))) return "admin";

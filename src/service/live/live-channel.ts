@@ -3,6 +3,7 @@
 // that reconnects must be given again: every trade batch and block close of the last REPLAY_MS (never
 // merged), and the newest price and forming candle of each key (merged).
 import { compareEventIds, type MadeEvent, parseEventId } from "./live-event.ts";
+import type { SubjectsRelay } from "./subjects-relay.ts";
 
 /** How long trades and block closes are kept for a client that reconnects with Last-Event-ID. */
 export const REPLAY_MS = 15 * 60_000;
@@ -17,13 +18,19 @@ export interface LiveChannel {
   /** Every event published from now on, in order; returns a function that stops following. */
   follow(listener: (event: MadeEvent) => void): () => void;
   /**
-   * The events after `lastId`, in id order: the kept trades and block closes, and the newest merged event
-   * of each key made after it. `reload` when events after it may have been dropped. Asynchronous where
-   * they are kept elsewhere (Redis).
+   * The events after `lastId`, in id order: the kept trades and block closes through the newest one this
+   * process's followers have been given (the later ones reach them after), and the newest merged event of
+   * each key made after it. `reload` when events after it may have been dropped, or it is no id given yet.
+   * Asynchronous where they are kept elsewhere (Redis).
    */
   since(lastId: string): Replay | Promise<Replay>;
   /** The newest merged event of each key (prices, forming candles): what a new stream starts from. */
   newest(): MadeEvent[];
+  /**
+   * Across processes (Redis), how a change of a stream's subjects reaches the process that holds the
+   * stream; absent in one process, which holds every stream.
+   */
+  readonly relay?: SubjectsRelay;
 }
 
 /**
@@ -77,6 +84,8 @@ export class MemoryChannel implements LiveChannel {
   private droppedThrough: string | null = null;
   /** The first id published here: a resume from before it (another process's, an older run's) reloads. */
   private firstId: string | null = null;
+  /** The newest id published here: a resume from beyond it (a made-up id) reloads. */
+  private newestId: string | null = null;
   private readonly merged = new NewestEvents();
 
   constructor(
@@ -86,6 +95,7 @@ export class MemoryChannel implements LiveChannel {
 
   publish(event: MadeEvent): void {
     this.firstId ??= event.data.id;
+    this.newestId = event.data.id;
     if (event.mergeKey === null) {
       const bytes = JSON.stringify(event.data).length;
       this.kept.push({ event, bytes, ms: this.now() });
@@ -103,6 +113,8 @@ export class MemoryChannel implements LiveChannel {
 
   since(lastId: string): Replay {
     if (parseEventId(lastId) === null)
+      return { reload: `Last-Event-ID '${lastId}' is not an id of this stream` };
+    if (this.newestId === null || compareEventIds(lastId, this.newestId) > 0)
       return { reload: `Last-Event-ID '${lastId}' is not an id of this stream` };
     const before = this.droppedThrough ?? this.firstId;
     if (before !== null && compareEventIds(lastId, before) < 0) {

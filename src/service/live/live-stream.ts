@@ -49,6 +49,8 @@ export class LiveStream {
   private waitingBytes = 0;
   private readonly mergedWaiting = new Map<string, Waiting>();
   private fullSince: number | null = null;
+  /** A resumed stream's Last-Event-ID: the client has the trades and block closes through it already. */
+  private givenThrough: string | null = null;
   /** While a resume's replay is read: what comes meanwhile, sent after it (release()). */
   private held: Waiting[] | null = null;
   private readonly heldMerge = new Map<Waiting, string | null>();
@@ -82,9 +84,12 @@ export class LiveStream {
     res.socket?.once("end", () => this.end("client"));
     res.on("drain", () => this.drain(now));
     this.now = now;
+    this.openedMs = now();
   }
 
   private readonly now: () => number;
+  /** When it opened, by its own clock: the operator's review says how long it has been held. */
+  readonly openedMs: number;
 
   /** Called once when the stream ends, with what it sent. */
   whenEnded(listener: (record: StreamRecord) => void): void {
@@ -101,6 +106,9 @@ export class LiveStream {
    */
   send(id: string, frame: string, mergeKey: string | null): void {
     if (this.ended !== null) return;
+    // This replica may route an event the client had from another (its reader behind the other's).
+    if (mergeKey === null && this.givenThrough !== null && compareEventIds(id, this.givenThrough) <= 0)
+      return;
     if (this.held !== null) {
       const waiting = { id, frame };
       this.held.push(waiting);
@@ -126,9 +134,15 @@ export class LiveStream {
     this.held ??= [];
   }
 
+  /** From now on sends no trades or block close up to `lastEventId`: the client resumed after it. */
+  resumedAfter(lastEventId: string): void {
+    this.givenThrough = lastEventId;
+  }
+
   /**
-   * Sends the replay (`replay` sends it and returns its newest id), then what was held but what the replay
-   * already gave.
+   * Sends the replay (`replay` sends it and returns its newest id), then what was held: the trades and
+   * block closes all (the replay ends where the held ones begin), the prices and forming candles newer
+   * than the replay's.
    */
   release(replay: () => string | null): void {
     const held = this.held ?? [];
@@ -137,7 +151,7 @@ export class LiveStream {
     for (const waiting of held) {
       const mergeKey = this.heldMerge.get(waiting) ?? null;
       this.heldMerge.delete(waiting);
-      if (replayedThrough === null || compareEventIds(waiting.id, replayedThrough) > 0)
+      if (mergeKey === null || replayedThrough === null || compareEventIds(waiting.id, replayedThrough) > 0)
         this.send(waiting.id, waiting.frame, mergeKey);
     }
   }

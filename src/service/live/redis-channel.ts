@@ -3,10 +3,12 @@
 // replayed); every API process reads the stream once (a blocking XREAD on a connection of its own),
 // subscribes once, and fans both out. A client whose replica died resumes on another with the same
 // Last-Event-ID: the trades and block closes it missed are read back from the stream (XRANGE), the newest
-// prices and forming candles from what the process heard.
+// prices and forming candles from what the process heard. The same subscriber carries the changes of a
+// stream's subjects relayed to the process that holds it (subjects-relay.ts).
 import { Redis } from "ioredis";
 import { type LiveChannel, NewestEvents, REPLAY_MS, type Replay } from "./live-channel.ts";
 import { compareEventIds, type MadeEvent, parseEventId } from "./live-event.ts";
+import { RedisSubjectsRelay } from "./subjects-relay.ts";
 
 /** The Redis Stream of the trades batches and block closes. */
 export const LIVE_STREAM_KEY = "market-live";
@@ -41,6 +43,7 @@ export class RedisChannel implements LiveChannel {
   private readonly now: () => number;
   private added = 0;
   private lastPublishError = "";
+  readonly relay: RedisSubjectsRelay;
 
   private constructor(
     private readonly writer: Redis,
@@ -54,7 +57,22 @@ export class RedisChannel implements LiveChannel {
     this.keptEntries = options.keptEntries ?? KEPT_ENTRIES;
     this.replayMs = options.replayMs ?? REPLAY_MS;
     this.now = options.now ?? Date.now;
-    subscriber.on("message", (_channel: string, text: string) => {
+    this.relay = new RedisSubjectsRelay(
+      {
+        publish: (channel, text) =>
+          writer.status === "ready"
+            ? writer.publish(channel, text)
+            : Promise.reject(new Error("Redis is not connected")),
+        subscribe: (channel) => subscriber.subscribe(channel),
+        unsubscribe: (channel) => subscriber.unsubscribe(channel),
+      },
+      { log: this.log },
+    );
+    subscriber.on("message", (channel: string, text: string) => {
+      if (channel !== LIVE_NOW_CHANNEL) {
+        this.relay.heard(channel, text);
+        return;
+      }
       const event = parseText(text);
       if (event) this.heard(event);
     });
@@ -124,11 +142,19 @@ export class RedisChannel implements LiveChannel {
   async since(lastId: string): Promise<Replay> {
     if (parseEventId(lastId) === null)
       return { reload: `Last-Event-ID '${lastId}' is not an id of this stream` };
+    // Through the newest entry this process has routed, no further: the later ones reach the resumed stream
+    // as its followers get them (the read loop may lag the stream), so none is given twice.
+    const through = this.lastRead;
     const oldest = (await this.writer.xrange(LIVE_STREAM_KEY, "-", "+", "COUNT", 1))[0]?.[0];
     if (oldest === undefined || compareEventIds(lastId, oldest) < 0) {
       return { reload: `events after ${lastId} are no longer kept` };
     }
-    const entries = await this.writer.xrange(LIVE_STREAM_KEY, `(${lastId}`, "+", "COUNT", MAX_REPLAY + 1);
+    // An id beyond every entry was not given by this stream; the resumed stream would skip up to it.
+    const newest = (await this.writer.xrevrange(LIVE_STREAM_KEY, "+", "-", "COUNT", 1))[0]?.[0] ?? oldest;
+    if (compareEventIds(lastId, newest) > 0)
+      return { reload: `Last-Event-ID '${lastId}' is not an id of this stream` };
+    if (compareEventIds(lastId, through) >= 0) return this.merged.replay([], lastId);
+    const entries = await this.writer.xrange(LIVE_STREAM_KEY, `(${lastId}`, through, "COUNT", MAX_REPLAY + 1);
     if (entries.length > MAX_REPLAY)
       return { reload: `more than ${MAX_REPLAY} events were missed since ${lastId}` };
     const events: MadeEvent[] = [];
@@ -145,6 +171,7 @@ export class RedisChannel implements LiveChannel {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.relay.close();
     this.reader.disconnect();
     this.subscriber.disconnect();
     await this.reading;

@@ -12,6 +12,10 @@ import type { Store } from "../store/store.ts";
 import type { LiveChannel, Replay } from "./live-channel.ts";
 import { compareEventIds, type MadeEvent } from "./live-event.ts";
 import { LiveStream, type StreamEnd, sseFrame } from "./live-stream.ts";
+import type { SubjectsChange, SubjectsChangeRequest } from "./subjects-relay.ts";
+
+/** Changes of one stream's subjects in any minute. */
+export const SUBJECT_CHANGES_PER_MINUTE = 60;
 
 /** The block candles of a series from a time on (Unix seconds, bucket starts), ascending: the store's. */
 export type BlockCandles = (
@@ -133,12 +137,17 @@ export class StreamHub {
   private readonly ended = { events: 0, merged: 0, opened: 0 };
   /** The newest id routed: the resume point a stream's own events (open, reload) name. */
   private lastId = "0-0";
+  /** Each stream's changes of subjects in the last minute (times, ms). */
+  private readonly changes = new WeakMap<LiveStream, number[]>();
   private readonly stopFollowing: () => void;
+  private readonly stopAnswering: () => void;
   private readonly now: () => number;
 
   constructor(private readonly options: HubOptions) {
     this.now = options.now ?? Date.now;
     this.stopFollowing = options.channel.follow((event) => this.route(event));
+    this.stopAnswering =
+      options.channel.relay?.answer((change) => this.changeHere(change)) ?? (() => undefined);
   }
 
   /** Open streams of a client (its key's fingerprint or its address). */
@@ -162,8 +171,10 @@ export class StreamHub {
     return { events, merged, opened: this.ended.opened };
   }
 
-  get(id: string): LiveStream | undefined {
-    return this.streams.get(id);
+  /** Who holds the streams open now, and for how long so far (ms): the operator's usage review. */
+  held(): { client: string; openMs: number }[] {
+    const now = this.now();
+    return [...this.streams.values()].map((s) => ({ client: s.client, openMs: now - s.openedMs }));
   }
 
   /**
@@ -216,14 +227,14 @@ export class StreamHub {
         stream.hold();
         replay
           .catch((error: unknown) => ({ reload: `the missed events could not be read (${error})` }))
-          .then((read) => stream.release(() => this.replay(stream, read)));
-      } else this.replay(stream, replay);
+          .then((read) => stream.release(() => this.replay(stream, read, lastEventId)));
+      } else this.replay(stream, replay, lastEventId);
     } else this.sendNewest(stream, subjects);
     return stream;
   }
 
   /** Gives a resumed stream what it missed, or `reload`; returns the newest id given. */
-  private replay(stream: LiveStream, replay: Replay): string | null {
+  private replay(stream: LiveStream, replay: Replay, lastEventId: string): string | null {
     const { subjects } = stream;
     if ("reload" in replay) {
       const reload = { id: this.lastId, time: new Date(this.now()).toISOString(), reason: replay.reload };
@@ -231,14 +242,42 @@ export class StreamHub {
       this.sendNewest(stream, subjects);
       return null;
     }
+    stream.resumedAfter(lastEventId);
     const only = new Set([stream]);
     for (const event of replay.events) if (wants(subjects, event)) this.deliver(event, only);
     this.sendComposedTo(stream, subjects);
     return replay.events.at(-1)?.data.id ?? null;
   }
 
+  /**
+   * Changes the subjects of a stream for the client that opened it: here if this process holds the stream,
+   * else through the channel's relay, by the process that does.
+   */
+  changeSubjects(change: SubjectsChangeRequest): SubjectsChange | Promise<SubjectsChange> {
+    const relay = this.options.channel.relay;
+    if (this.streams.has(change.stream) || relay === undefined) return this.changeHere(change);
+    return relay.ask(change);
+  }
+
+  /** A change of a stream of this process's, under the stream's limit of changes a minute. */
+  private changeHere({ stream: id, client, subjects }: SubjectsChangeRequest): SubjectsChange {
+    const stream = this.streams.get(id);
+    // Someone else's stream is no more found than one that does not exist.
+    if (!stream?.isOpen || stream.client !== client) return { outcome: "absent" };
+    const now = this.now();
+    const recent = (this.changes.get(stream) ?? []).filter((t) => t > now - 60_000);
+    if (recent.length >= SUBJECT_CHANGES_PER_MINUTE) {
+      const retryAfterS = Math.max(1, Math.ceil(((recent[0] as number) + 60_000 - now) / 1000));
+      return { outcome: "limited", retryAfterS };
+    }
+    recent.push(now);
+    this.changes.set(stream, recent);
+    this.follow(stream, subjects);
+    return { outcome: "followed", subjects };
+  }
+
   /** Changes what a stream follows; the newest price and forming candle of each new subject go at once. */
-  follow(stream: LiveStream, subjects: LiveSubjects): void {
+  private follow(stream: LiveStream, subjects: LiveSubjects): void {
     const before = stream.subjects;
     this.unindex(stream);
     stream.subjects = subjects;
@@ -263,6 +302,7 @@ export class StreamHub {
 
   close(): void {
     this.stopFollowing();
+    this.stopAnswering();
     this.endStreams("shutdown", undefined, 1_000);
   }
 

@@ -87,8 +87,18 @@ export class ResponseRecorder {
     const endpoint = response.endpoint;
     // The review is of the API's clients: the dashboard's files, the operator's own requests and the
     // metrics scrapes are not what the fair-usage policy is about.
-    if (response.path.startsWith("/v1/"))
+    if (response.path.startsWith("/v1/")) {
       this.usage?.add(response.client, endpoint, response.timeMs, response.status, response.bytes);
+      // Only a stream's record has events: its duration and events are what its review adds.
+      if (response.events !== undefined)
+        this.usage?.addStream(
+          response.client,
+          response.timeMs,
+          response.durationMs,
+          response.events,
+          response.bytes,
+        );
+    }
     if (this.metrics) {
       this.metrics.observeResponse(endpoint, response.method, response.status, response.durationMs / 1000);
       if (response.refusal) this.metrics.refused(response.refusal);

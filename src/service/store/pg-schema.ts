@@ -100,6 +100,18 @@ TRUNCATE blocks, day_columns;
 DELETE FROM meta WHERE key IN ('packed_until_day', 'first_block_end', 'last_block_end');
 `,
   },
+  {
+    version: 4,
+    name: "stream usage",
+    // The live streams of the usage review (the AccessStore's; SQLite's in sqlite-access-schema.ts): per
+    // client and minute ended, as usage_minutes, since a stream's duration and events are per stream.
+    sql: `
+CREATE TABLE usage_streams (
+  minute bigint NOT NULL, client text NOT NULL, streams integer NOT NULL, duration_ms bigint NOT NULL,
+  longest_ms bigint NOT NULL, events bigint NOT NULL, bytes bigint NOT NULL,
+  PRIMARY KEY (minute, client));
+`,
+  },
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

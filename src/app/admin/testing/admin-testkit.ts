@@ -7,6 +7,7 @@ import type {
   AuditEntry,
   ClientKey,
   ClientUsage,
+  StreamUsage,
   UsageReview,
   UsageSeries,
 } from "../../../interface/admin.ts";
@@ -34,7 +35,25 @@ export function clientKey(id: number, name: string, extra: Partial<ClientKey> = 
   };
 }
 
-export function clientUsage(name: string, admitted: number, refused: number): ClientUsage {
+/** A client's live streams: `ended` of them over the period, `open` held now (the oldest for `openSeconds`). */
+export function streamUsage(ended: number, open: number, openSeconds = 0): StreamUsage {
+  return {
+    streams: ended,
+    seconds: ended * 1_800,
+    longestSeconds: ended > 0 ? 3_600 : 0,
+    events: ended * 4_000,
+    bytes: ended * 2_500_000,
+    open,
+    openSeconds,
+  };
+}
+
+export function clientUsage(
+  name: string,
+  admitted: number,
+  refused: number,
+  streams: StreamUsage | null = null,
+): ClientUsage {
   return {
     client: `key:${name.slice(0, 8).toLowerCase()}`,
     name,
@@ -47,6 +66,7 @@ export function clientUsage(name: string, admitted: number, refused: number): Cl
     lastSeen: "2026-11-24T09:20:00.000Z",
     peakPerMinute: 5,
     endpoints: [{ endpoint: "/v1/coins", admitted, refused }],
+    streams,
   };
 }
 
@@ -65,6 +85,7 @@ export const HEALTH: AdminHealth = {
 };
 
 export interface AdminState {
+  health: AdminHealth;
   keys: ClientKey[];
   addresses: AddressRule[];
   audit: AuditEntry[];
@@ -76,6 +97,7 @@ export interface AdminState {
 
 export function adminState(): AdminState {
   return {
+    health: structuredClone(HEALTH),
     keys: [
       clientKey(7, "Acme portfolio app"),
       clientKey(8, "Beta tracker", { limit: null, effectiveLimit: 5 }),
@@ -101,8 +123,9 @@ export function adminState(): AdminState {
     ],
     usage: [
       clientUsage("Quiet app", 40, 0),
-      clientUsage("Greedy bot", 300, 120),
-      clientUsage("Busy site", 900, 3),
+      // Holds three streams for almost an hour, none ended yet; the busy site streamed most.
+      clientUsage("Greedy bot", 300, 120, streamUsage(0, 3, 3_300)),
+      clientUsage("Busy site", 900, 3, streamUsage(4, 1, 600)),
     ],
     minutes: [
       { time: "2026-11-24T09:00:00.000Z", admitted: 5, refused: 0 },
@@ -152,7 +175,7 @@ function answer(
   body: ChangeBody,
 ): Answer {
   const ok = (value: unknown, status = 200): Answer => ({ status, body: value });
-  if (path === "/admin/health") return ok(HEALTH);
+  if (path === "/admin/health") return ok(state.health);
   if (path === "/admin/keys" && method === "GET") return ok(state.keys);
   if (path === "/admin/keys" && method === "POST") {
     const key = clientKey(state.keys.length + 20, body.name ?? "", {

@@ -1,7 +1,7 @@
-// The AccessStore contract on usage (counts added per client, endpoint and minute, and the review's sums
-// over [from, to)) and on the beats of the processes alive.
+// The AccessStore contract on usage (counts added per client, endpoint and minute, live streams per client
+// and minute, and the review's sums over [from, to)) and on the beats of the processes alive.
 import { describe, expect, it } from "vitest";
-import type { AccessStore, UsageCount } from "../access-store.ts";
+import type { AccessStore, StreamCount, UsageCount } from "../access-store.ts";
 import { type AccessFixtures, MINUTE, NOW_MS, usage } from "./access-store-contract-fixtures.ts";
 
 /** The start of the minute `i` minutes after MINUTE, in seconds. */
@@ -21,6 +21,19 @@ const REVIEWED: UsageCount[] = [
   usage(B, "/v1/coins", 2, 1, 6, 0, 10),
   usage(B, "/v1/coins", 3, 100),
 ];
+
+/** Streams of one client that ended in minute `i`: `n` of them, each `ms` long, 10 events and 1000 bytes a stream. */
+function ended(client: string, i: number, n: number, ms: number): StreamCount {
+  return {
+    client,
+    minute: m(i),
+    streams: n,
+    durationMs: n * ms,
+    longestMs: ms,
+    events: 10 * n,
+    bytes: 1_000 * n,
+  };
+}
 
 async function reviewed(fixtures: AccessFixtures): Promise<AccessStore> {
   const store = await fixtures.store();
@@ -156,9 +169,37 @@ export function describeUsageContract(fixtures: AccessFixtures): void {
       expect(await store.usageMinutes(m(0), m(4), "203.0.113.1")).toEqual([]);
     });
 
+    it("adds live streams per client and minute with the requests, keeping the longest, totalled over [from, to)", async () => {
+      const store = await fixtures.store();
+      // An hour-long stream of A before the span; then within it, in two writes and one with two of a key.
+      await store.addUsage([], [ended(A, -1, 1, 3_600_000)]);
+      await store.addUsage(
+        [usage(A, "GET /v1/stream", 0, 2)],
+        [ended(A, 0, 2, 60_000), ended(B, 2, 1, 5_000)],
+      );
+      await store.addUsage([], [ended(A, 0, 1, 600_000), ended(A, 1, 1, 1_000), ended(A, 1, 1, 2_000)]);
+      // By client (B's address before A's key); A's longest is the span's, the hour before it left out.
+      expect(await store.streamTotals(m(0), m(3))).toEqual([
+        { client: B, streams: 1, durationMs: 5_000, longestMs: 5_000, events: 10, bytes: 1_000 },
+        { client: A, streams: 5, durationMs: 723_000, longestMs: 600_000, events: 50, bytes: 5_000 },
+      ]);
+      expect(await store.streamTotals(m(-1), m(0))).toEqual([
+        { client: A, streams: 1, durationMs: 3_600_000, longestMs: 3_600_000, events: 10, bytes: 1_000 },
+      ]);
+      expect(await store.streamTotals(m(3), m(9))).toEqual([]);
+      // The requests written beside them.
+      expect((await store.usageTotals(m(0), m(1))).map((t) => [t.endpoint, t.admitted])).toEqual([
+        ["GET /v1/stream", 2],
+      ]);
+    });
+
     it("forgets the minutes before the one given, and only those", async () => {
       const store = await reviewed(fixtures);
+      await store.addUsage([], [ended(A, 0, 1, 1_000), ended(A, 1, 1, 2_000)]);
       await store.deleteUsageBefore(m(1));
+      expect(await store.streamTotals(m(-10), m(10))).toEqual([
+        { client: A, streams: 1, durationMs: 2_000, longestMs: 2_000, events: 10, bytes: 1_000 },
+      ]);
       expect((await store.usageMinutes(m(-10), m(10), null)).map((u) => u.minute)).toEqual([
         m(1),
         m(2),

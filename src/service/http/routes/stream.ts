@@ -1,6 +1,8 @@
 // The live stream: GET /v1/stream opens one (Server-Sent Events; one request under the fair-usage limit),
 // PUT /v1/stream/{stream}/subjects changes what an open one follows (a limit of its own, so navigating
-// costs none of the client's requests). Bad input gets the error record before any stream starts.
+// costs none of the client's requests), on whichever replica a balancer sends it to: a stream is held by the
+// process it was opened on, which another reaches through Redis (live/subjects-relay.ts). Bad input gets the
+// error record before any stream starts.
 
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
@@ -13,6 +15,7 @@ import {
   subjectsOfQuery,
 } from "../../../interface/live-events.ts";
 import type { ServiceContext } from "../../context.ts";
+import { SUBJECT_CHANGES_PER_MINUTE } from "../../live/stream-hub.ts";
 import { ApiError } from "../errors.ts";
 import { admittedOf } from "../exchange.ts";
 import type { ResponseWriter } from "../response-writer.ts";
@@ -23,8 +26,6 @@ import { EXTENSION, errorResponses, jsonContent, requireExchangeOf, requireSymbo
 export const MAX_STREAMS_PER_CLIENT = 3;
 /** How long a stream lasts before the service ends it; the client reconnects (a request, as any other). */
 export const MAX_STREAM_MS = 3_600_000;
-/** Changes of one stream's subjects in any minute. */
-export const SUBJECT_CHANGES_PER_MINUTE = 60;
 
 const eventsDescription = Object.keys(LiveEventSchemas)
   .map((name) => `\`${name}\``)
@@ -59,7 +60,9 @@ const subjectsRoute = createRoute({
   description:
     "Replaces the subjects of the stream named in its `open` event; the newest price and forming candle of " +
     "each new subject follow on the stream at once. Only the key or address that opened it may; " +
-    `${SUBJECT_CHANGES_PER_MINUTE} changes a minute per stream, not counted under the fair-usage limit.`,
+    `${SUBJECT_CHANGES_PER_MINUTE} changes a minute per stream (429 beyond), not counted under the fair-usage ` +
+    "limit. Any replica behind a balancer takes it: the one holding the stream makes it (503 with " +
+    "Retry-After if it does not answer within a second).",
   request: {
     params: LIVE_ENDPOINTS.streamSubjects.params,
     body: { content: { "application/json": { schema: LiveSubjectsSchema } }, required: true },
@@ -89,9 +92,6 @@ function parsedSubjects(value: unknown): LiveSubjects {
     `subjects: ${issue?.path.join(".") || "the body"} ${issue?.message ?? "is not valid"}`,
   );
 }
-
-/** Each stream's changes in the last minute (times, ms). */
-const changesOf = new WeakMap<object, number[]>();
 
 export function registerStream(
   app: OpenAPIHono<ServiceEnv>,
@@ -126,35 +126,31 @@ export function registerStream(
 
   app.openapi(subjectsRoute, async (c) => {
     const hub = ctx.live;
-    const { stream: id } = c.req.valid("param");
-    const stream = hub?.get(id);
+    const { stream } = c.req.valid("param");
     const exchange = c.env.incoming.exchange;
-    // Someone else's stream is no more found than one that does not exist.
-    if (
-      !hub ||
-      !stream ||
-      !stream.isOpen ||
-      exchange === undefined ||
-      stream.client !== admittedOf(exchange).client
-    ) {
-      throw new ApiError(404, `no open stream '${id}' of yours: open one with GET /v1/stream`);
-    }
-    const now = ctx.wallClock.now();
-    const recent = (changesOf.get(stream) ?? []).filter((t) => t > now - 60_000);
-    if (recent.length >= SUBJECT_CHANGES_PER_MINUTE) {
-      const retry = Math.max(1, Math.ceil(((recent[0] as number) + 60_000 - now) / 1000));
-      throw new ApiError(
-        429,
-        `at most ${SUBJECT_CHANGES_PER_MINUTE} changes of a stream's subjects a minute; try again in ${retry} s`,
-        {
-          "Retry-After": String(retry),
-        },
-      );
-    }
-    recent.push(now);
-    changesOf.set(stream, recent);
+    const absent = () =>
+      new ApiError(404, `no open stream '${stream}' of yours: open one with GET /v1/stream`);
+    if (!hub || exchange === undefined) throw absent();
+    // Checked here, before the change may go to another replica.
     const subjects = checkedSubjects(ctx, c.req.valid("json"));
-    hub.follow(stream, subjects);
-    return c.json(subjects, 200);
+    const change = await hub.changeSubjects({ stream, client: admittedOf(exchange).client, subjects });
+    switch (change.outcome) {
+      case "followed":
+        return c.json(change.subjects, 200);
+      case "absent":
+        throw absent();
+      case "limited":
+        throw new ApiError(
+          429,
+          `at most ${SUBJECT_CHANGES_PER_MINUTE} changes of a stream's subjects a minute; try again in ${change.retryAfterS} s`,
+          { "Retry-After": String(change.retryAfterS) },
+        );
+      case "unanswered":
+        throw new ApiError(
+          503,
+          `stream '${stream}' may be held by a replica that did not answer within a second; try again`,
+          { "Retry-After": "1" },
+        );
+    }
   });
 }

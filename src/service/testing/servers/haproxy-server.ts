@@ -47,6 +47,10 @@ const HEALTH_PATH = /^\/[A-Za-z0-9/_.-]*$/;
  * be well above both (e.g. 65 s), else a replica closes a pooled connection just as HAProxy reuses it, and
  * that request gets a 502 because it is not retried. Only connection failures are retried (retry-on
  * conn-failure: the request was not sent), on another server (redispatch): a POST is never sent twice.
+ * Live streams (GET /v1/stream) pass as they are written: nothing here buffers or compresses a response,
+ * and `timeout client` and `timeout server` are idle timeouts that every byte restarts, so a stream's
+ * heartbeat (a comment line every 15 s) keeps a quiet one open; `timeout tunnel` is left out, as it governs
+ * only upgraded connections (WebSocket), and a stream is a long response, not a tunnel.
  */
 export function haproxyConfig(options: {
   bind: string;
