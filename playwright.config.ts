@@ -19,6 +19,7 @@ const LONG_JOURNEYS = [
   "admin.spec.ts",
   "admin-cluster.spec.ts",
   "live-market.spec.ts",
+  "live.spec.ts",
   "long-history.spec.ts",
   "market-fallback.spec.ts",
 ];

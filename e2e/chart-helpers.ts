@@ -5,15 +5,18 @@ export function chartFrame(page: Page) {
   return page.locator(".chart-frame");
 }
 
-/** Waits until the chart has its data in (no loading overlay) and has painted its canvas. */
-export async function settled(page: Page): Promise<void> {
-  await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+/**
+ * Waits until the chart has its data in (no loading overlay) and has painted its canvas; `timeoutMs` longer
+ * where its request may wait for the budget's next free slot.
+ */
+export async function settled(page: Page, timeoutMs = 20_000): Promise<void> {
+  await expect(chartFrame(page)).toHaveAttribute("aria-busy", "false", { timeout: timeoutMs });
   await expect(
     page
       .getByRole("img", { name: /^Chart of/ })
       .locator("canvas")
       .first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: timeoutMs });
   await page.waitForTimeout(300);
 }
 

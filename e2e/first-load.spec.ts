@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { presetSettings, test } from "./fixtures.ts";
+import { networkQuiet } from "./network-quiet.ts";
 import { DASHBOARD_DIR } from "./services.ts";
 
 interface ManifestChunk {
@@ -84,7 +85,7 @@ test("the coin list loads its own code only: no chart library, no other page", a
   });
   await page.goto("/");
   await expect(page.getByRole("table", { name: /^Coins/ })).toContainText("BTC");
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   // Idle time too: nothing is fetched on the side once the coins are shown.
   await page.waitForTimeout(2500);
   // The entry's chunks, and the theme's few lines every page runs before its first paint.
@@ -176,7 +177,7 @@ test("every script of a page opens with V8's hint to compile it all as it stream
   });
   await page.goto("/chart/BTC");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   expect([...bodies.keys()]).toEqual(expect.arrayContaining([entry, chartPage]));
   for (const [path, body] of bodies) {
     expect(`${path}: ${(await body).slice(0, 40).split("\n", 1)[0]}`).toBe(

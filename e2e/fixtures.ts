@@ -31,8 +31,10 @@ export interface Client {
   key: string;
   /** The service's port this test's page talks to. */
   port: number;
-  /** The requests the service logged for this test so far. */
+  /** The data requests the service logged for this test so far (not the live stream's). */
   requests(): LoggedRequest[];
+  /** Every request logged for this test, the live stream's included (a stream's when it ended). */
+  allRequests(): LoggedRequest[];
   /** Waits until the service has logged at least `count` requests of this test's (the log is batched). */
   waitForRequests(count: number): Promise<LoggedRequest[]>;
 }
@@ -62,6 +64,7 @@ export const test = base.extend<{ client: Client; port: number }>({
         key,
         port,
         requests: () => requestsOf(port, key),
+        allRequests: () => requestsOf(port, key, { streams: true }),
         waitForRequests: async (count) => {
           await expect
             .poll(() => requestsOf(port, key).length, { timeout: 10_000 })

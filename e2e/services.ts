@@ -31,11 +31,27 @@ export function serviceUrl(port: number): string {
 }
 
 export interface LoggedRequest {
+  /** When the line was written: a stream's when it ended. */
   time: string;
+  durationMs: number;
   client: string;
   method: string;
   path: string;
   status: number;
+}
+
+/** The live stream's requests: opening one (a request under the limit, logged when it ends) and changing it. */
+export function isStreamRequest(request: Pick<LoggedRequest, "path">): boolean {
+  return (
+    request.path === "/v1/stream" ||
+    request.path.startsWith("/v1/stream?") ||
+    request.path.startsWith("/v1/stream/")
+  );
+}
+
+/** The requests the fair-usage limit counts: all but changes of a stream's subjects, which have their own. */
+export function limitedRequests(requests: readonly LoggedRequest[]): LoggedRequest[] {
+  return requests.filter((r) => !(r.method === "PUT" && r.path.startsWith("/v1/stream/")));
 }
 
 /** The request log's name for a client key (the service logs a fingerprint, never the key). */
@@ -43,8 +59,11 @@ export function clientName(key: string): string {
   return `key:${createHash("sha256").update(key, "utf8").digest("hex").slice(0, 8)}`;
 }
 
-/** Every request the service at `port` logged for `key`, oldest first. */
-export function requestsOf(port: number, key: string): LoggedRequest[] {
+/**
+ * Every request the service at `port` logged for `key`, oldest first: the pages' data requests, or with
+ * `streams` the live stream's too.
+ */
+export function requestsOf(port: number, key: string, { streams = false } = {}): LoggedRequest[] {
   let text = "";
   try {
     text = readFileSync(join(dataDir(port), "requests.log"), "utf8");
@@ -56,12 +75,13 @@ export function requestsOf(port: number, key: string): LoggedRequest[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as LoggedRequest)
-    .filter((entry) => entry.client === client && entry.path.startsWith("/v1/"));
+    .filter((entry) => entry.client === client && entry.path.startsWith("/v1/"))
+    .filter((entry) => streams || !isStreamRequest(entry));
 }
 
-/** The most requests any 60-second window of `requests` holds. */
+/** The most requests any 60-second window of `requests` holds, each at its start (a stream's too). */
 export function busiestMinute(requests: readonly LoggedRequest[]): number {
-  const times = requests.map((r) => Date.parse(r.time)).sort((a, b) => a - b);
+  const times = requests.map((r) => Date.parse(r.time) - r.durationMs).sort((a, b) => a - b);
   let most = 0;
   let from = 0;
   for (let to = 0; to < times.length; to++) {

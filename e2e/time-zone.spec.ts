@@ -52,9 +52,10 @@ test("times follow the time zone setting, name their zone, and the choice surviv
   await expect(page.getByText(/as of .+ UTC\+09:00/).first()).toBeVisible();
   await expect(page.getByText("Times in UTC+09:00 Asia/Tokyo")).toBeVisible();
 
-  // The chart: its caption and the crosshair's tooltip name Tokyo's offset.
+  // The chart: its caption and the crosshair's tooltip name Tokyo's offset. The symbol page spent three
+  // requests (its details, supply and live stream), so the chart's may wait for a free slot.
   await page.goto("/chart/BTC?view=line");
-  await settled(page);
+  await settled(page, 70_000);
   await expect(caption(page)).toContainText("Times in UTC+09:00 Asia/Tokyo");
   const tokyo = await hoverChart(page);
   expect(tokyo).toMatch(/UTC\+09:00$/);

@@ -15,6 +15,7 @@ export const SHARED = [
   "components",
   "decoding",
   "format",
+  "live",
   "queries",
   "store",
   "testing",

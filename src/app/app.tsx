@@ -1,6 +1,7 @@
-// The dashboard: settings → connection (budget + transport) → persisted query cache → pages.
+// The dashboard: settings → connection (budget + transport) → persisted query cache → live stream → pages.
 import { useEffect, useMemo } from "react";
 import { BrowserRouter } from "react-router";
+import { LiveProvider } from "./live/live-context.tsx";
 import {
   PersistedQueryClientProvider,
   type PersistOptions,
@@ -30,9 +31,11 @@ function ConnectedApp({ persist }: { persist: PersistOptions }) {
       budgetPerMinute={settings.budgetPerMinute}
     >
       <PersistedQueryClientProvider client={queryClient} persist={persist} stored={hasStoredCache()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <LiveProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </LiveProvider>
       </PersistedQueryClientProvider>
     </ConnectionProvider>
   );

@@ -1,12 +1,23 @@
 // A candle series' bars on the price chart: the candlesticks and the volume histograms beneath them, fed by
 // a HeldSeries, drawn merged when there are too many to tell apart.
-import type { ISeriesApi } from "lightweight-charts";
+import type { ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import type { SeriesBars } from "../chart-models/held-series.ts";
 import type { HeldExtent } from "../chart-models/history-drawing.ts";
 import { firstPassLimit } from "../chart-models/series-drawing.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import { CANDLE_DRAW_LIMIT, candleBar, candleData, mergedCandles, volumeBars } from "./candle-drawing.ts";
 import { concatCandles, joinCandles, prependedCandles } from "./candle-history.ts";
+
+/** A bucket's candle as the stream forms it: its start (seconds) and USD prices, volumes in the coin. */
+export interface FormingCandle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  buyVolume: number;
+}
 
 /** Half as many candles in the first pass as a line's points, as a candle is three bars. */
 export class CandleBars implements SeriesBars<ChartCandles> {
@@ -18,6 +29,8 @@ export class CandleBars implements SeriesBars<ChartCandles> {
   drawn: ChartCandles | null = null;
   /** Whether `drawn` merges candles; if not, it is every candle held, one bar each. */
   private merged = false;
+  /** The bucket being formed, as the live stream last told it; drawn over the history's last bar. */
+  private forming: FormingCandle | null = null;
 
   constructor(
     readonly price: ISeriesApi<"Candlestick">,
@@ -42,6 +55,35 @@ export class CandleBars implements SeriesBars<ChartCandles> {
       this.volume.update(volume.whole);
       this.buying.update(volume.buying);
     }
+    this.drawForming();
+  }
+
+  /**
+   * The forming candle, with series.update: it moves the last bar in place, or starts the next bucket's.
+   * It stays drawn over each history response (which knows only the closed blocks) until that has its
+   * bucket; while bars are merged (too many to draw one each) a single bucket has no bar of its own.
+   */
+  form(candle: FormingCandle | null): void {
+    this.forming = candle;
+    this.drawForming();
+  }
+
+  private drawForming(): void {
+    const forming = this.forming;
+    const drawn = this.drawn;
+    if (forming === null || drawn === null || this.merged) return;
+    const last = drawn.times[drawn.times.length - 1];
+    if (last !== undefined && forming.time < last) return;
+    const time = forming.time as UTCTimestamp;
+    this.price.update({
+      time,
+      open: forming.open,
+      high: forming.high,
+      low: forming.low,
+      close: forming.close,
+    });
+    this.volume.update({ time, value: forming.volume });
+    this.buying.update({ time, value: forming.buyVolume });
   }
 
   draw(held: ChartCandles, limit: number): void {
@@ -72,5 +114,6 @@ export class CandleBars implements SeriesBars<ChartCandles> {
     this.price.setData(bars);
     this.volume.setData(whole);
     this.buying.setData(buying);
+    this.drawForming();
   }
 }

@@ -18,7 +18,7 @@ import { HeldSeries, type PointsChange } from "../chart-models/held-series.ts";
 import { countBefore } from "../chart-models/history-drawing.ts";
 import { type ChartCandles, closesOf } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
-import { CandleBars } from "./candle-bars.ts";
+import { CandleBars, type FormingCandle } from "./candle-bars.ts";
 import { timeIndex } from "./candle-drawing.ts";
 import { concatCandles, firstCandles, joinCandles } from "./candle-history.ts";
 import { showCandleTooltip } from "./candle-tooltip.ts";
@@ -125,6 +125,11 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
   setCandles(id: string, candles: ChartCandles, source: string): PointsChange {
     const entry = this.candles.get(id);
     return entry ? entry.held.set(candles, source) : "unchanged";
+  }
+
+  /** The candle series `id`'s bucket being formed, from the live stream (CandleBars.form); null: none. */
+  formCandle(id: string, candle: FormingCandle | null): void {
+    this.candles.get(id)?.bars.form(candle);
   }
 
   /** Older candles in front of the candle series `id` (see HeldSeries.prepend). */

@@ -1,17 +1,18 @@
 // @vitest-environment jsdom
 // The chart page's controls as a person meets them: the view choice, the filter disabled in the candle
-// view with its reason beside it, and the ranges whose history the service is still filling marked so.
+// view with its reason beside it, the view itself on a service without candles, and the ranges whose
+// history the service is still filling marked so.
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ExchangeHealth, Status } from "../../interface/status.ts";
 import { fakeService, renderPage, resetPage } from "../testing/page-harness.tsx";
-import { ChartControls, FILTER_NOT_FOR_CANDLES } from "./chart-controls.tsx";
+import { CANDLES_NOT_OFFERED, ChartControls, FILTER_NOT_FOR_CANDLES } from "./chart-controls.tsx";
 import { readChartState } from "./chart-params.ts";
 import { usePairs } from "./queries/pairs.ts";
 
 afterEach(resetPage);
 
-function show(search: string) {
+function show(search: string, candlesOffered = true) {
   fakeService(() => ({ status: 404, body: { errorcode: 404, errormessage: "nothing in this test" } }));
   const onChange = vi.fn();
   const element = (
@@ -19,6 +20,7 @@ function show(search: string) {
       state={readChartState(new URLSearchParams(search))}
       exchanges={["Binance", "Kraken"]}
       onChange={onChange}
+      candlesOffered={candlesOffered}
     />
   );
   const page = renderPage({ routes: [{ path: "*", element }], entry: "/" });
@@ -50,6 +52,16 @@ describe("ChartControls", () => {
     expect(screen.queryByText(FILTER_NOT_FOR_CANDLES)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Filter MEDIR120" }));
     expect(onChange).toHaveBeenCalledWith({ filter: "MEDIR120" });
+  });
+
+  it("on a service without candles, keeps the view on the line and says why", () => {
+    show("view=line", false);
+    const view = screen.getByRole("group", { name: "View" });
+    expect(view).toBeDisabled();
+    expect(view).toHaveAccessibleDescription(CANDLES_NOT_OFFERED);
+    expect(screen.getByRole("button", { name: "View Line" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "View Candles" })).toBeDisabled();
+    expect(screen.getByRole("group", { name: "Filter" })).toBeEnabled();
   });
 });
 

@@ -1,5 +1,6 @@
 // The chart page's controls, each changing the URL the page reads its state from. In the candle view the
-// filter is disabled and says why rather than hidden, so the controls do not jump when the view changes.
+// filter is disabled and says why rather than hidden, so the controls do not jump when the view changes;
+// so is the view on a service without candles.
 import { CHART_SCALES, type ChartScale } from "../../interface/chart-window.ts";
 import { useNow } from "../components/use-now.ts";
 import { type FillingHistory, HISTORY_NAMES, useHistoryFilling } from "../shell/queries/status.ts";
@@ -44,6 +45,10 @@ function fillingNote(
   return `Filling: ${within.map((f) => `${HISTORY_NAMES[f.resolution]} history ${f.percent} %`).join(", ")}`;
 }
 
+/** Why the view cannot be changed on a service without candles (the public service has only the line). */
+export const CANDLES_NOT_OFFERED =
+  "Candles are not offered by this service, so the chart shows a filter's line.";
+
 /** The select's value for all exchanges (no exchange is called this). */
 const ALL_OPTION = "";
 
@@ -51,11 +56,14 @@ export function ChartControls({
   state,
   exchanges,
   onChange,
+  candlesOffered = true,
 }: {
   state: ChartState;
   /** The exchanges trading the symbol; null while they load. */
   exchanges: string[] | null;
   onChange: (change: Partial<ChartState>) => void;
+  /** False once the service answered that it has no candles: the line is then the only view. */
+  candlesOffered?: boolean;
 }) {
   const allowed = allowedRanges(state.scale);
   const filling = useHistoryFilling();
@@ -72,6 +80,7 @@ export function ChartControls({
         current={state.view}
         name={(view) => VIEW_NAMES[view]}
         onPick={(view: ChartView) => onChange({ view })}
+        disabledBecause={candlesOffered ? undefined : CANDLES_NOT_OFFERED}
       />
       <label className="chart-control">
         <span className="chart-control__label">Exchange</span>

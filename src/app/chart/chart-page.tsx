@@ -14,6 +14,7 @@ import { useDocumentTitle } from "../components/use-document-title.ts";
 import { chooseCurrency } from "../format/currency.ts";
 import { bucketsAreUtcDays, UTC } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
+import { useOffered } from "../queries/service-offers.ts";
 import { useSettings, useTimeZone } from "../store/settings-context.tsx";
 import { CandleChartModel } from "./candle-chart-model.ts";
 import { candlesCsv } from "./candles-export.ts";
@@ -32,16 +33,21 @@ import {
   withChartState,
 } from "./chart-params.ts";
 import { ChosenBlockBar } from "./chosen-block-bar.tsx";
-import type { FeedRequest } from "./feed-request.ts";
+import { type FeedRequest, followsLive } from "./feed-request.ts";
 import { usePairs } from "./queries/pairs.ts";
 import { useChartHistory } from "./use-chart-history.ts";
+import { useFormingCandle } from "./use-forming-candle.ts";
 import { useSeriesFeed } from "./use-series-feed.ts";
 import "./chart-page.css";
 
 export function ChartPage() {
   const { symbol = "" } = useParams();
   const [params, setParams] = useSearchParams();
-  const state = readChartState(params);
+  const candlesOffered = useOffered("candles");
+  const asked = readChartState(params);
+  // A service without candles shows its line whatever the address asks; the address is left as it is, so
+  // the same link still opens candles on a service that has them.
+  const state: ChartState = candlesOffered ? asked : { ...asked, view: "line" };
   const [settings] = useSettings();
   const client = useQueryClient();
   useDocumentTitle(`${symbol} chart — Crowd Market Data`);
@@ -93,6 +99,16 @@ export function ChartPage() {
       colourIndex: 0,
     },
     keyOf(state.exchange),
+  );
+
+  // The bucket being formed moves with the market while the range reaches now, once history is drawn (a
+  // symbol or exchange the service does not know is never followed).
+  useFormingCandle(
+    model,
+    seriesIdOf(state.exchange, true),
+    candles && followsLive(keyOf(state.exchange)) && main.shown !== null
+      ? { symbol, exchange: state.exchange, scale: state.scale }
+      : null,
   );
 
   // Scrolling back past the oldest bar loads older pages into every series (see use-chart-history.ts).
@@ -163,7 +179,7 @@ export function ChartPage() {
         </nav>
       </header>
       <PageLede page="chart" />
-      <ChartControls state={state} exchanges={exchanges} onChange={change_} />
+      <ChartControls state={state} exchanges={exchanges} onChange={change_} candlesOffered={candlesOffered} />
       <p className="chart-status" role="status" aria-label="Chart status">
         {describe(state.exchange)} · {state.scale === "raw" ? "raw 120 s values" : `${state.scale} buckets`} ·{" "}
         {describeRange(state.scale, state.range)} · {fx.currency}

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The chart's chosen point: the newest until a click or a step chooses another, by keyboard too, named in
-// the chart's zone, linking to the symbol page's provenance of its block.
+// the chart's zone, linking to the symbol page's provenance of its block where the service offers it.
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import { USD } from "../format/currency.ts";
+import { markNotOffered } from "../queries/service-offers.ts";
 import { DEFAULT_SETTINGS } from "../store/settings.ts";
 import { renderPage, resetPage } from "../testing/page-harness.tsx";
 import type { CandleChartModel } from "./candle-chart-model.ts";
@@ -175,6 +176,14 @@ describe("the chosen point", () => {
     expect(bar()).toHaveAccessibleName("Chosen point");
     expect(link()).toHaveAttribute("href", `/symbol/BTC?block=${T + 240 + 3600 - 240}`);
     expect(bar()).toHaveTextContent("A 1h point holds 30 blocks of 120 s: this opens its last");
+  });
+
+  it("links to no provenance on a service known not to offer it", () => {
+    markNotOffered("http://service.test", "provenance");
+    show({ data: points(), scale: "1h" });
+    expect(chosen()).toHaveTextContent(/\$80,200\.00 · newest$/);
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(bar()).not.toHaveTextContent("this opens");
   });
 
   it("shows nothing without points", () => {

@@ -15,6 +15,7 @@ import {
   UTC,
   UTC_DAYS_LABEL,
 } from "../format/time-zone.ts";
+import { useOffered } from "../queries/service-offers.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { provenanceAddress } from "../symbol/queries/provenance.ts";
 import type { CandleChartModel } from "./candle-chart-model.ts";
@@ -35,6 +36,8 @@ export interface ChosenBlockBarProps {
 
 export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: ChosenBlockBarProps) {
   const zone = useTimeZone();
+  // A service known to say nothing of how a block was made gets no link to a page that would say so.
+  const provenanceOffered = useOffered("provenance");
   // The time chosen (a click, or a step); null: the newest point, following the live chart.
   const [chosen, setChosen] = useState<number | null>(null);
   useEffect(() => model?.onPointClick(setChosen), [model]);
@@ -100,12 +103,14 @@ export function ChosenBlockBar({ symbol, scale, data, model, fx, utcDays }: Chos
           ›
         </button>
       </div>
-      <Link className="button chosen-block__link" to={provenanceAddress(symbol, block)}>
-        How this price was made
-      </Link>
+      {provenanceOffered ? (
+        <Link className="button chosen-block__link" to={provenanceAddress(symbol, block)}>
+          How this price was made
+        </Link>
+      ) : null}
       <p className="chosen-block__hint muted">
         Click a {kind} on the chart to choose it.
-        {blocks > 1
+        {blocks > 1 && provenanceOffered
           ? ` A ${scale} ${kind} holds ${blocks} blocks of 120 s: this opens its last, where it closed.`
           : ""}
       </p>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Coin, Coins } from "../../interface/resources.ts";
-import { buildRows, type CoinRow, matchesSearch, newestTime, selectRows, sortRows } from "./coin-rows.ts";
+import {
+  buildRows,
+  type CoinRow,
+  liveFigures,
+  matchesSearch,
+  newestTime,
+  selectRows,
+  sortRows,
+} from "./coin-rows.ts";
 import { DEFAULT_VIEW } from "./coins-view.ts";
 
 function coin(symbol: string, name: string, price: number, extra: Partial<Coin> = {}): Coin {
@@ -33,6 +41,9 @@ const coins: Coins = {
 };
 
 const usd = { rate: 1, rateYesterday: 1 };
+const fail = (): never => {
+  throw new Error("a listed row without its live basis");
+};
 const symbols = (rows: readonly CoinRow[]) => rows.map((row) => row.symbol);
 
 describe("buildRows", () => {
@@ -49,8 +60,25 @@ describe("buildRows", () => {
       volume: 100_000,
       supply: 100,
       cap: 10_000,
+      live: { priceYesterday: 50, supply: 100, fx: usd },
     });
-    expect(rows[3]).toMatchObject({ symbol: "ETC", rank: 4, listed: false, price: null, cap: null });
+    expect(rows[3]).toMatchObject({
+      symbol: "ETC",
+      rank: 4,
+      listed: false,
+      price: null,
+      cap: null,
+      live: null,
+    });
+  });
+
+  it("makes a listed row's price, change and cap again from a live USD price, in the display currency", () => {
+    const euro = { rate: 0.5, rateYesterday: 0.25 };
+    const [btc] = buildRows(coins, euro);
+    // Yesterday 50 USD at 0.25 = 12.5; now 120 USD at 0.5 = 60: +380 %.
+    expect(liveFigures(btc?.live ?? fail(), 120)).toEqual({ price: 60, change: 380, cap: 6000 });
+    const [, , usdt] = buildRows(coins, usd);
+    expect(liveFigures(usdt?.live ?? fail(), 1.01)).toEqual({ price: 1.01, change: null, cap: null });
   });
 
   it("leaves unknown figures empty: no supply, no market cap", () => {

@@ -20,6 +20,25 @@ export interface CoinRow {
   supply: number | null;
   /** price × circulating supply. */
   cap: number | null;
+  /** What the live price needs to make the figures again (USD prices; null for a coin known only by name). */
+  live: LiveBasis | null;
+}
+
+/** A listed coin's figures as USD and rates, so a live USD price gives its price, change and cap again. */
+export interface LiveBasis {
+  priceYesterday: number | null;
+  supply: number | null;
+  fx: Pick<CurrencyChoice, "rate" | "rateYesterday">;
+}
+
+/** A listed row's price, change and cap made again from a live USD price. */
+export function liveFigures(basis: LiveBasis, usdPrice: number): Pick<CoinRow, "price" | "change" | "cap"> {
+  const price = usdPrice * basis.fx.rate;
+  return {
+    price,
+    change: changeIn(usdPrice, basis.priceYesterday, basis.fx),
+    cap: basis.supply === null ? null : price * basis.supply,
+  };
 }
 
 /** Every coin of the response as a row: the listed ones first, then those known only by name. */
@@ -44,6 +63,7 @@ export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateY
       volume: convert(coin.volumeYesterdayUSD, fx),
       supply: coin.circulatingSupply,
       cap: coin.circulatingSupply === null ? null : price * coin.circulatingSupply,
+      live: { priceYesterday: coin.priceYesterday ?? null, supply: coin.circulatingSupply, fx },
     });
   });
   for (const coin of coins.completeCoinList) {
@@ -59,6 +79,7 @@ export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateY
       volume: null,
       supply: null,
       cap: null,
+      live: null,
     });
   }
   return rows;

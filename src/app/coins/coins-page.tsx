@@ -2,12 +2,14 @@
 // favourites. The view lives in the URL so it can be linked; favourites and currency in the settings.
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import type { LiveSubjects } from "../../interface/live-events.ts";
 import type { Coins } from "../../interface/resources.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { QueryView } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
 import type { DisplayCurrency } from "../format/currency.ts";
 import { availableCurrencies, chooseCurrency } from "../format/currency.ts";
+import { useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings } from "../store/settings-context.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
@@ -24,11 +26,15 @@ import { useCoins } from "./queries/coins.ts";
 import { UpdatedAgo } from "./updated-ago.tsx";
 import "./coins-page.css";
 
+const EVERY_PRICE: LiveSubjects = { prices: "all", trades: [], candles: [] };
+
 export function CoinsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseCoinsView(searchParams), [searchParams]);
   const [settings, updateSettings] = useSettings();
   const query = useCoins();
+  // Every listed coin's price moves on the browser's one stream, between the list's refetches.
+  useLiveSubjects(EVERY_PRICE);
   const coinsOnTheWay = query.data === undefined;
   useEffect(() => {
     if (!coinsOnTheWay) return;

@@ -11,7 +11,8 @@ import {
   formatPrice,
   trendOf,
 } from "../format/numbers.ts";
-import type { CoinRow } from "./coin-rows.ts";
+import { useLivePrice } from "../live/live-context.tsx";
+import { type CoinRow, type LiveBasis, liveFigures } from "./coin-rows.ts";
 import type { SortColumn } from "./coins-view.ts";
 
 interface Column {
@@ -140,14 +141,68 @@ function CoinTableRow({
         {row.listed ? null : <span className="coins-tag">not in top {TOP}</span>}
       </th>
       <td className="coins-col-symbol coins-minor">{row.symbol}</td>
-      <td className="num">{formatPrice(row.price, currency)}</td>
+      {row.live ? (
+        <LiveRowFigures symbol={row.symbol} basis={row.live} row={row} currency={currency} />
+      ) : (
+        <RowFigures row={row} tick={null} currency={currency} />
+      )}
+    </tr>
+  );
+}
+
+/** A listed row's figures, made again from the live price when the stream has one newer than the list's. */
+function LiveRowFigures({
+  symbol,
+  basis,
+  row,
+  currency,
+}: {
+  symbol: string;
+  basis: LiveBasis;
+  row: CoinRow;
+  currency: DisplayCurrency;
+}) {
+  const live = useLivePrice(symbol);
+  if (live === undefined) return <RowFigures row={row} tick={null} currency={currency} />;
+  const tick = live.previous === null ? null : { up: live.price > live.previous, at: live.time };
+  return <RowFigures row={{ ...row, ...liveFigures(basis, live.price) }} tick={tick} currency={currency} />;
+}
+
+function RowFigures({
+  row,
+  tick,
+  currency,
+}: {
+  row: CoinRow;
+  /** The last move of the live price, for its short up/down mark; null before any. */
+  tick: { up: boolean; at: number } | null;
+  currency: DisplayCurrency;
+}) {
+  return (
+    <>
+      <td className="num">
+        <span className="coins-price">
+          {formatPrice(row.price, currency)}
+          {tick ? (
+            // Re-made at each move so its fade starts again; the table is not a live region, so screen
+            // readers hear the price when they reach it, not at every tick.
+            <span
+              key={tick.at}
+              className={`price-tick price-tick--${tick.up ? "up" : "down"}`}
+              aria-hidden="true"
+            >
+              {tick.up ? "▲" : "▼"}
+            </span>
+          ) : null}
+        </span>
+      </td>
       <td className={classes("num", trendOf(row.change) !== "flat" && trendOf(row.change))}>
         {formatPercent(row.change)}
       </td>
       <td className="num coins-minor">{formatMoneyCompact(row.volume, currency)}</td>
       <td className="num coins-minor">{formatAmountCompact(row.supply)}</td>
       <td className="num">{formatMoneyCompact(row.cap, currency)}</td>
-    </tr>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { SERVICE_PATHS } from "../../interface/endpoints.ts";
 import { PAGE_ADDRESSES } from "../page-addresses.ts";
 import { useAdminKey } from "../store/admin-key.ts";
 import { BudgetMeter } from "./budget-meter.tsx";
+import { LiveBadge } from "./live-badge.tsx";
 import { MarketSourceBadge } from "./market-source-badge.tsx";
 import { BRAND, NAV } from "./navigation.ts";
 import { useResetCacheOnSourceChange } from "./reset-cache-on-source-change.ts";
@@ -47,6 +48,7 @@ export function AppShell() {
         </nav>
         <div className="app-header__tools">
           <MarketSourceBadge />
+          <LiveBadge />
           <BudgetMeter />
           <ThemeToggle />
         </div>

@@ -2,14 +2,16 @@
 // "How this price was made" on the symbol page: nothing asked until the reader opens it, then the block's
 // exchanges by share (adding up to 100 %), their own price and distance, the quiet and the down named, the
 // trades the filter left out (or why they are not listed), times in the zone setting naming it, and a
-// chart point's block from the address. Either wire.
-import { screen, waitFor, within } from "@testing-library/react";
+// chart point's block from the address. Either wire. On a service without provenance (the public
+// service's plain-text 404), that it is not offered, asked no more in the session.
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { diaFieldName } from "../../interface/dia-wire.ts";
 import type { Provenance } from "../../interface/provenance.ts";
 import type { SymbolDetails } from "../../interface/resources.ts";
 import { DEFAULT_SETTINGS } from "../store/settings.ts";
 import { fakeService, type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
+import { PROVENANCE_NOT_OFFERED } from "./provenance-section.tsx";
 import { SymbolPage } from "./symbol-page.tsx";
 
 vi.mock("../format/time-zone.ts", async (importOriginal) => ({
@@ -229,5 +231,42 @@ describe("How this price was made", () => {
     await user.click(screen.getByRole("button", { name: "Newest block" }));
     expect(router.state.location.search).toBe("?block=newest");
     await waitFor(() => expect(provenanceAsked()).toContain("/v1/provenance/BTC"));
+  });
+});
+
+describe("How this price was made, on a service without it", () => {
+  /** The public service: the interface's endpoints, and gin's plain-text 404 for any other path. */
+  const publicService = (provenanceAnswer: () => { status: number; body: unknown; text?: string }) =>
+    fakeService((url) => {
+      if (url.pathname === "/v1/symbol/BTC") return { status: 200, body: DETAILS };
+      if (url.pathname === "/v1/supply/BTC")
+        return { status: 404, body: { errorcode: 404, errormessage: "redis: nil" } };
+      if (url.pathname === "/v1/provenance/BTC") return provenanceAnswer();
+      return { status: 404, body: null, text: "404 page not found" };
+    });
+
+  it("says it is not offered once the service answered so, and asks no more this session", async () => {
+    service = publicService(() => ({ status: 404, body: null, text: "404 page not found" }));
+    const { user } = show("/symbol/BTC");
+    await user.click(await screen.findByRole("button", { name: "Show how it was made" }));
+    expect(await screen.findByText(PROVENANCE_NOT_OFFERED)).toBeVisible();
+    expect(within(section()).queryByText("Not found")).toBeNull();
+    expect(within(section()).queryByRole("button")).toBeNull();
+    expect(provenanceAsked()).toEqual(["/v1/provenance/BTC"]);
+
+    // Another visit in the same session, even to an address asking for it: said at once, not asked.
+    cleanup();
+    show("/symbol/BTC?block=newest");
+    expect(await screen.findByText(PROVENANCE_NOT_OFFERED)).toBeVisible();
+    await waitFor(() => expect(service.requests.filter((r) => r === "/v1/symbol/BTC")).toHaveLength(2));
+    expect(provenanceAsked()).toEqual(["/v1/provenance/BTC"]);
+  });
+
+  it("still fails as a failure when the service's own error record says why", async () => {
+    service = publicService(() => ({ status: 404, body: { errorcode: 404, errormessage: "no such block" } }));
+    show("/symbol/BTC?block=newest");
+    expect(await screen.findByText("Not found")).toBeVisible();
+    expect(within(section()).queryByText(PROVENANCE_NOT_OFFERED)).toBeNull();
+    expect(within(section()).getByRole("button", { name: "Hide" })).toBeVisible();
   });
 });

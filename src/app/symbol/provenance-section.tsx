@@ -6,16 +6,23 @@ import { QueryView } from "../components/query-status.tsx";
 import { SkeletonBlock, SkeletonRows } from "../components/skeleton.tsx";
 import type { CurrencyChoice } from "../format/currency.ts";
 import { queryKeys } from "../queries/query-keys.ts";
+import { useOffered } from "../queries/service-offers.ts";
 import { type ProvenanceChoice, readProvenanceBlock, withProvenanceBlock } from "./provenance-params.ts";
 import { ProvenanceView } from "./provenance-view.tsx";
 import { useProvenance } from "./queries/provenance.ts";
 import "./provenance.css";
 
+/** What the section says on a service without provenance (the public service has none). */
+export const PROVENANCE_NOT_OFFERED =
+  "Not offered by this service: it does not say which exchanges made a block's price.";
+
 export function ProvenanceSection({ symbol, fx }: { symbol: string; fx: CurrencyChoice }) {
   const [params, setParams] = useSearchParams();
   const choice = readProvenanceBlock(params);
   const block = typeof choice === "number" ? choice : null;
-  const query = useProvenance(symbol, block, choice !== null);
+  // Once the service answered that it has no provenance, nothing is asked of it again this session.
+  const offered = useOffered("provenance");
+  const query = useProvenance(symbol, block, choice !== null && offered);
   const bodyId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const choose = (next: ProvenanceChoice) =>
@@ -30,6 +37,18 @@ export function ProvenanceSection({ symbol, fx }: { symbol: string; fx: Currency
   }, []);
 
   const open = choice !== null;
+  if (!offered) {
+    return (
+      <section className="card provenance" aria-labelledby={`${bodyId}-title`}>
+        <div className="provenance__header">
+          <h2 id={`${bodyId}-title`} ref={heading} tabIndex={-1}>
+            How this price was made
+          </h2>
+        </div>
+        <p className="provenance__closed muted">{PROVENANCE_NOT_OFFERED}</p>
+      </section>
+    );
+  }
   return (
     <section className="card provenance" aria-labelledby={`${bodyId}-title`}>
       <div className="provenance__header">

@@ -3,12 +3,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { MAX_SUBJECTS } from "../../interface/live-events.ts";
 import type { Coins, Quotation, SymbolDetails } from "../../interface/resources.ts";
 import { PageLede } from "../components/page-lede.tsx";
 import { QueryView } from "../components/query-status.tsx";
 import { SkeletonBlock, SkeletonRows } from "../components/skeleton.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { type CurrencyChoice, chooseCurrency } from "../format/currency.ts";
+import { useLivePrice, useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { cachedQuotation } from "../queries/quotation.ts";
 import { useSettings } from "../store/settings-context.tsx";
@@ -109,9 +111,29 @@ function SymbolDetailsView({
     setParams((current) => EXCHANGE_SORT.choose(current, key), { preventScrollReset: true });
   const onToggle = (exchange: string) =>
     setParams((current) => withToggled(current, exchange), { preventScrollReset: true });
+  // The price moves on the browser's one stream, and so do the trades of each exchange opened; opening
+  // one changes what the stream follows, which spends none of the client's requests.
+  const known = new Set(details.exchanges.map((exchange) => exchange.name));
+  useLiveSubjects({
+    prices: [coin.symbol],
+    trades: open
+      .filter((name) => known.has(name))
+      .slice(0, MAX_SUBJECTS)
+      .map((exchange) => ({ symbol: coin.symbol, exchange })),
+    candles: [],
+  });
+  const live = useLivePrice(coin.symbol);
+  const figures = figuresOfDetails(details);
+  const fresher = live !== undefined && live.time > Date.parse(coin.time);
   return (
     <>
-      <CoinFigures values={figuresOfDetails(details)} fx={fx} supplyNote={supply} />
+      <CoinFigures
+        values={
+          fresher ? { ...figures, priceUSD: live.price, time: new Date(live.time).toISOString() } : figures
+        }
+        fx={fx}
+        supplyNote={supply}
+      />
       <ProvenanceSection symbol={coin.symbol} fx={fx} />
       <Ma120Chart symbol={coin.symbol} gfx1={details.gfx1} fx={fx} />
       <section className="symbol-exchanges" aria-labelledby="exchanges-title">

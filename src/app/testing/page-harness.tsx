@@ -8,6 +8,7 @@ import { type UserEvent, userEvent } from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { LiveProvider } from "../live/live-context.tsx";
 import { SETTINGS_KEY, SettingsStore } from "../store/settings.ts";
 import { SettingsProvider } from "../store/settings-context.tsx";
 import { ConnectionProvider } from "../transport/connection-context.tsx";
@@ -17,8 +18,11 @@ import { ConnectionProvider } from "../transport/connection-context.tsx";
 // @sinonjs/fake-timers, so its advanceTimersByTime is what they need.
 (globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
 
-/** What the fake service sends back: a JSON body with this status (and any extra headers). */
-export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+/**
+ * What the fake service sends back: a JSON body with this status (and any extra headers), or `text` as it
+ * is (a plain-text answer, as the public service gives a path it does not have).
+ */
+export type Answer = { status: number; body: unknown; headers?: Record<string, string>; text?: string };
 /** One request as the page sent it: the full URL, and the body read back from JSON. */
 export type Sent = { method: string; url: string; headers: Record<string, string>; body: unknown };
 
@@ -43,7 +47,9 @@ export function fakeService(answer: (url: URL, init?: RequestInit) => Answer | P
         headers: { ...(init?.headers as Record<string, string> | undefined) },
         body: init?.body ? JSON.parse(String(init.body)) : null,
       });
-      const { status, body, headers } = await answer(url, init);
+      const { status, body, headers, text } = await answer(url, init);
+      if (text !== undefined)
+        return new Response(text, { status, headers: { "Content-Type": "text/plain", ...headers } });
       return new Response(JSON.stringify(body), {
         status,
         headers: { "Content-Type": "application/json", ...headers },
@@ -65,6 +71,8 @@ export interface PageOptions {
   settings?: Record<string, unknown>;
   /** A client the test filled beforehand (a cached answer); a fresh `testQueryClient()` otherwise. */
   client?: QueryClient;
+  /** Opens the live stream as the app does; off by default, so a page's requests are its queries' own. */
+  streaming?: boolean;
 }
 
 export interface Page {
@@ -89,7 +97,9 @@ export function renderPage(options: PageOptions): Page {
   const providers = ({ children }: { children: ReactNode }) => (
     <SettingsProvider store={store}>
       <ConnectionProvider baseUrl="http://service.test" apiKey="test-key" budgetPerMinute={100}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <QueryClientProvider client={client}>
+          <LiveProvider streaming={options.streaming ?? false}>{children}</LiveProvider>
+        </QueryClientProvider>
       </ConnectionProvider>
     </SettingsProvider>
   );

@@ -18,6 +18,15 @@ export function parseRateLimitPolicy(header: string | null | undefined): RateLim
   return null;
 }
 
+/** The requests a `RateLimit` header (`"fair-use";r=0;t=42`) says remain; null when it names none. */
+export function parseRateLimitRemaining(header: string | null | undefined): number | null {
+  for (const member of structuredList(header)) {
+    const remaining = member.params.get("r");
+    if (isCount(remaining)) return remaining;
+  }
+  return null;
+}
+
 /**
  * Milliseconds to wait from `nowMs`: Retry-After is delta-seconds (`120`) or an HTTP date in any of the
  * three forms HTTP asks recipients to accept. A date already past means 0. Null when absent or unreadable,

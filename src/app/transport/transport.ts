@@ -12,7 +12,7 @@ import {
   type NetworkRetryPolicy,
   retryNetworkFailure,
 } from "./network-retry.ts";
-import { parseRateLimitPolicy, parseRetryAfter } from "./rate-limit-headers.ts";
+import { parseRateLimitPolicy, parseRateLimitRemaining, parseRetryAfter } from "./rate-limit-headers.ts";
 import { type ProgressListener, readBody } from "./read-body.ts";
 import type { ServiceHealth } from "./service-health.ts";
 
@@ -22,6 +22,8 @@ export class ApiRequestError extends Error {
     message: string,
     /** The HTTP status, or 0 when the response could not be decoded. */
     readonly status: number,
+    /** What the refusal's Retry-After asked for, when it named a wait. */
+    readonly details: { retryAfterMs?: number | null } = {},
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -138,6 +140,72 @@ export class Transport {
     }
   }
 
+  /**
+   * Opens a stream: one request under the budget, as any other, whose task ends when the response's head
+   * has come (the body is the caller's to read for as long as it lasts). A 429 from the limiter pauses the
+   * budget as any 429 does; a 429 that leaves the limit's requests remaining (the service's cap on open
+   * streams) refuses this stream alone. Refusals throw ApiRequestError with the service's words.
+   */
+  async openStream(
+    path: string,
+    options: ScheduleOptions & { headers?: Record<string, string> },
+  ): Promise<Response> {
+    const { budget } = this.options;
+    return budget.schedule(async (signal) => {
+      const headers: Record<string, string> = { Accept: "text/event-stream", ...options.headers };
+      if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
+      let response: Response;
+      try {
+        response = await this.fetch(`${this.options.baseUrl}${path}`, { headers, signal });
+      } catch (error) {
+        if (error instanceof TypeError && !signal.aborted) this.options.health?.failed(this.now());
+        throw error;
+      }
+      this.options.health?.responded();
+      this.options.marketSource?.heard(response.headers.get(MARKET_SOURCE_HEADER));
+      const policy = parseRateLimitPolicy(response.headers.get("RateLimit-Policy"));
+      if (policy) budget.adopt(policy);
+      if (response.ok) return response;
+      const text = await response.text();
+      if (response.status === 429 && limitSpent(response.headers.get("RateLimit"))) {
+        const wait = parseRetryAfter(response.headers.get("Retry-After"), this.now()) ?? DEFAULT_PAUSE_MS;
+        budget.pauseUntil(this.now() + wait);
+      }
+      throw new ApiRequestError(refusalMessage(response.status, text), response.status, {
+        retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), this.now()),
+      });
+    }, options);
+  }
+
+  /**
+   * A request to an endpoint with a limit of its own, outside the budget: changing an open stream's
+   * subjects (PUT /v1/stream/{stream}/subjects), which the service does not count as one of the client's
+   * requests, so navigating while live spends none of them.
+   */
+  async requestOwnLimit<T>(
+    path: string,
+    { method, body, decode }: { method: "PUT"; body: string; decode: (value: unknown) => T },
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "Content-Type": "application/json",
+    };
+    if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
+    const response = await this.fetch(`${this.options.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new ApiRequestError(refusalMessage(response.status, text), response.status, {
+        retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), this.now()),
+      });
+    }
+    try {
+      return decode(parseBody(text));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ApiRequestError(`the service's answer to ${path} could not be read: ${why}`, 0);
+    }
+  }
+
   private async send<T>(path: string, options: RequestOptions<T>, signal: AbortSignal): Promise<Outcome<T>> {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     if (this.options.apiKey) headers["X-Api-Key"] = this.options.apiKey;
@@ -189,6 +257,15 @@ export class Transport {
       throw new ApiRequestError(`the service's answer to ${path} could not be read: ${why}`, 0);
     }
   }
+}
+
+/**
+ * Whether a 429's RateLimit header says the limit's requests are spent (remaining 0), or says nothing: a
+ * 429 with requests remaining is a refusal of its own (the cap on open streams), not the limiter's.
+ */
+function limitSpent(header: string | null): boolean {
+  const remaining = parseRateLimitRemaining(header);
+  return remaining === null || remaining === 0;
 }
 
 /** The service's own words for a refusal when it sent the error record, else the status. */

@@ -7,21 +7,29 @@ import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import { CANDLE_COLUMNS, type ChartCandles } from "../../decoding/candles/candle-series.ts";
 import { sharedPointsDecoder } from "../../decoding/chart-points/worker-points-decoder.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
+import { notingUnknownPath } from "../../queries/service-offers.ts";
 import { staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { type ChartFetchOptions, extendSeries, seriesQueryFn } from "./chart-points.ts";
 
-/** One exchange's candles (`key.exchange` names it); all exchanges' go through getCandlesAllExchanges. */
+/**
+ * One exchange's candles (`key.exchange` names it); all exchanges' go through getCandlesAllExchanges. A
+ * service without candles (the public service) is noted as such, so the chart opens on its line.
+ */
 export function getCandles(
   connection: Connection,
   key: CandleRequest,
   { onProgress, decoder, ...options }: ChartFetchOptions,
 ): Promise<ChartCandles> {
-  return connection.transport.request(candlesPath(key), {
-    ...options,
-    ...(onProgress ? { onProgress } : {}),
-    decodeBody: (body, signal) => (decoder ?? sharedPointsDecoder()).decodeCandles(body, signal),
-  });
+  return notingUnknownPath(
+    connection.baseUrl,
+    "candles",
+    connection.transport.request(candlesPath(key), {
+      ...options,
+      ...(onProgress ? { onProgress } : {}),
+      decodeBody: (body, signal) => (decoder ?? sharedPointsDecoder()).decodeCandles(body, signal),
+    }),
+  );
 }
 
 /** All exchanges' candles: the same fetch, the request naming no exchange. */

@@ -5,26 +5,27 @@ import { ENDPOINTS } from "../../../interface/endpoints.ts";
 import type { Provenance } from "../../../interface/provenance.ts";
 import { queryKeys } from "../../queries/query-keys.ts";
 import { type FetchOptions, getEndpoint, queryFnOf } from "../../queries/resource.ts";
+import { notingUnknownPath } from "../../queries/service-offers.ts";
 import { STALE_TIME, staleTimeOf } from "../../queries/stale-times.ts";
 import type { Connection } from "../../transport/connection.ts";
 import { useConnection } from "../../transport/connection-context.tsx";
 
-/** The block of `symbol` holding `time` (Unix seconds), or its newest block when `time` is null. */
+/**
+ * The block of `symbol` holding `time` (Unix seconds), or its newest block when `time` is null. A service
+ * without provenance (the public service) is noted as such, so the page says so instead of asking again.
+ */
 export function getProvenance(
   connection: Connection,
   symbol: string,
   time: number | null,
   options: FetchOptions,
 ): Promise<Provenance> {
-  return getEndpoint(
-    connection,
-    ENDPOINTS.provenance,
-    { symbol },
-    `how ${symbol}'s price was made`,
-    options,
-    {
+  return notingUnknownPath(
+    connection.baseUrl,
+    "provenance",
+    getEndpoint(connection, ENDPOINTS.provenance, { symbol }, `how ${symbol}'s price was made`, options, {
       time,
-    },
+    }),
   );
 }
 

@@ -1,0 +1,162 @@
+// What this tab knows of the live market: the newest price of each symbol, the forming candle of each
+// followed series, the last trades of each followed exchange, and how the stream stands. Readers subscribe
+// to one key, so a price that moves re-renders its own cell, not the page.
+import { type LiveCandle, type LiveEvent, LiveEventSchemas } from "../../interface/live-events.ts";
+import type { ArrivedEvent, LiveState } from "./live-reader.ts";
+import { candleKey, tradesKey } from "./live-subjects.ts";
+
+/** A symbol's live price, with the one before it, for the up/down mark. */
+export interface LivePrice {
+  price: number;
+  previous: number | null;
+  /** The newest trade it includes, epoch ms. */
+  time: number;
+  /** When this browser received it, epoch ms. */
+  arrivedAt: number;
+}
+
+export type LiveTrade = LiveEvent<"trades">["trades"][number];
+
+/** The trades kept per followed exchange: what the symbol page lists. */
+const TRADES_KEPT = 30;
+
+export class LiveStore {
+  private readonly prices = new Map<string, LivePrice>();
+  private readonly candles = new Map<string, { candle: LiveCandle; final: boolean; arrivedAt: number }>();
+  private readonly trades = new Map<string, LiveTrade[]>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly blockListeners = new Set<(block: LiveEvent<"block">) => void>();
+  private readonly reloadListeners = new Set<() => void>();
+  private state: LiveState = { kind: "idle" };
+  /** When the last event arrived, by this browser's clock (not the server's); null: none yet. */
+  lastArrivedAt: number | null = null;
+  /** The raw newest price and candle events, for a tab that joins later (see live-tabs.ts). */
+  private readonly newest = new Map<string, ArrivedEvent>();
+  /** The newest id: line seen, for the tab that takes the stream over next. */
+  lastEventId: string | null = null;
+
+  apply(event: ArrivedEvent): void {
+    if (event.id !== null) this.lastEventId = event.id;
+    const data = parseJson(event.data);
+    switch (event.name) {
+      case "price": {
+        const parsed = LiveEventSchemas.price.safeParse(data);
+        if (!parsed.success) break;
+        const { symbol, price, time } = parsed.data;
+        const before = this.prices.get(symbol);
+        const at = Date.parse(time);
+        // A replayed or re-shared price older than the one shown changes nothing.
+        if (before && at < before.time) break;
+        this.prices.set(symbol, {
+          price,
+          previous: before && before.price !== price ? before.price : (before?.previous ?? null),
+          time: at,
+          arrivedAt: event.arrivedAt,
+        });
+        this.newest.set(`price:${symbol}`, event);
+        this.notify(`price:${symbol}`);
+        break;
+      }
+      case "candle": {
+        const parsed = LiveEventSchemas.candle.safeParse(data);
+        if (!parsed.success) break;
+        const key = candleKey(parsed.data);
+        const before = this.candles.get(key);
+        if (before && before.candle.start > parsed.data.candle.start) break;
+        this.candles.set(key, {
+          candle: parsed.data.candle,
+          final: parsed.data.final,
+          arrivedAt: event.arrivedAt,
+        });
+        this.newest.set(`candle:${key}`, event);
+        this.notify(`candle:${key}`);
+        break;
+      }
+      case "trades": {
+        const parsed = LiveEventSchemas.trades.safeParse(data);
+        if (!parsed.success) break;
+        const key = tradesKey(parsed.data);
+        const kept = this.trades.get(key) ?? [];
+        const newestKept = kept.at(-1)?.time ?? "";
+        const fresh = parsed.data.trades.filter((trade) => trade.time >= newestKept);
+        this.trades.set(key, [...kept, ...fresh].slice(-TRADES_KEPT));
+        this.notify(`trades:${key}`);
+        break;
+      }
+      case "block": {
+        const parsed = LiveEventSchemas.block.safeParse(data);
+        if (parsed.success) for (const listener of [...this.blockListeners]) listener(parsed.data);
+        break;
+      }
+      case "reload":
+        for (const listener of [...this.reloadListeners]) listener();
+        break;
+    }
+    // Read by the header on its own once-a-second tick: telling it of every event would redraw it as often.
+    this.lastArrivedAt = event.arrivedAt;
+  }
+
+  setState(state: LiveState): void {
+    this.state = state;
+    this.notify("state");
+  }
+
+  getState = (): LiveState => this.state;
+
+  price(symbol: string): LivePrice | undefined {
+    return this.prices.get(symbol);
+  }
+
+  candle(key: string): { candle: LiveCandle; final: boolean; arrivedAt: number } | undefined {
+    return this.candles.get(key);
+  }
+
+  tradesOf(key: string): readonly LiveTrade[] {
+    return this.trades.get(key) ?? NO_TRADES;
+  }
+
+  /** The newest price and candle events as they came, to pass to a tab that has just joined. */
+  newestEvents(): ArrivedEvent[] {
+    return [...this.newest.values()];
+  }
+
+  /** Calls `listener` when what `key` ("price:BTC", "candle:…", "trades:…", "state") reads changes. */
+  subscribe(key: string, listener: () => void): () => void {
+    let set = this.listeners.get(key);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  onBlock(listener: (block: LiveEvent<"block">) => void): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
+  }
+
+  /** Calls `listener` when the service says what was missed is no longer kept: load history again. */
+  onReload(listener: () => void): () => void {
+    this.reloadListeners.add(listener);
+    return () => this.reloadListeners.delete(listener);
+  }
+
+  private notify(key: string): void {
+    const set = this.listeners.get(key);
+    if (set) for (const listener of [...set]) listener();
+  }
+}
+
+const NO_TRADES: readonly LiveTrade[] = [];
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
