@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from "vitest";
+import type { ArrivedEvent } from "./live-reader.ts";
+import { LiveStore } from "./live-store.ts";
+import { unionOfSubjects } from "./live-subjects.ts";
+
+const event = (name: string, data: object, id: string | null = null, arrivedAt = 1): ArrivedEvent => ({
+  name,
+  data: JSON.stringify({ id: "1-0", ...data }),
+  arrivedAt,
+  id,
+});
+
+describe("LiveStore", () => {
+  it("keeps each symbol's newest price and the one before it, and tells that symbol's readers only", () => {
+    const store = new LiveStore();
+    const btc = vi.fn();
+    const eth = vi.fn();
+    store.subscribe("price:BTC", btc);
+    store.subscribe("price:ETH", eth);
+    store.apply(event("price", { symbol: "BTC", price: 100, time: "2026-11-29T12:00:00.000Z" }));
+    store.apply(event("price", { symbol: "BTC", price: 101, time: "2026-11-29T12:00:01.000Z" }));
+    // A price older than the one shown (a replay, or another tab's late copy) changes nothing.
+    store.apply(event("price", { symbol: "BTC", price: 99, time: "2026-11-29T11:59:59.000Z" }));
+    expect(store.price("BTC")).toMatchObject({ price: 101, previous: 100 });
+    expect(btc).toHaveBeenCalledTimes(2);
+    expect(eth).not.toHaveBeenCalled();
+  });
+
+  it("keeps the last trades of an exchange once each, and the newest id for a resume", () => {
+    const store = new LiveStore();
+    const trade = (time: string, price: number) => ({
+      time,
+      price,
+      usdPrice: price,
+      volume: 1,
+      pair: "BTC-USDT",
+    });
+    const batch = {
+      symbol: "BTC",
+      exchange: "Binance",
+      time: "2026-11-29T12:00:01.000Z",
+      trades: [trade("2026-11-29T12:00:00.000Z", 1), trade("2026-11-29T12:00:01.000Z", 2)],
+    };
+    store.apply(event("trades", batch, "1795000000000-1"));
+    // The same batch passed on again by another tab is not listed twice... but a trade at the same time
+    // as the newest kept is (trades may share a millisecond).
+    store.apply(
+      event("trades", { ...batch, trades: [trade("2026-11-29T12:00:00.000Z", 1)] }, "1795000000000-1"),
+    );
+    expect(store.tradesOf("BTC:Binance").map((t) => t.price)).toEqual([1, 2]);
+    expect(store.lastEventId).toBe("1795000000000-2");
+  });
+
+  it("tells when the service says to load history again", () => {
+    const store = new LiveStore();
+    const reload = vi.fn();
+    store.onReload(reload);
+    store.apply(event("reload", { time: "2026-11-29T12:00:00.000Z", reason: "too old" }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe("unionOfSubjects", () => {
+  it("joins every page's subjects, each once, in a stable order; all prices win over a few", () => {
+    const union = unionOfSubjects([
+      { prices: ["ETH", "BTC"], trades: [{ symbol: "BTC", exchange: "Kraken" }], candles: [] },
+      {
+        prices: ["BTC"],
+        trades: [{ symbol: "BTC", exchange: "Kraken" }],
+        candles: [{ symbol: "BTC", exchange: null, scale: "5m" }],
+      },
+    ]);
+    expect(union).toEqual({
+      prices: ["BTC", "ETH"],
+      trades: [{ symbol: "BTC", exchange: "Kraken" }],
+      candles: [{ symbol: "BTC", exchange: null, scale: "5m" }],
+    });
+    expect(unionOfSubjects([{ prices: "all", trades: [], candles: [] }, union]).prices).toBe("all");
+  });
+});
