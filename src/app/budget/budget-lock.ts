@@ -1,8 +1,11 @@
 // Exclusion between tabs for the budget's start decision, or two tabs that each see the last slot free both
 // take it. At most one lock request is in flight, so a burst of changes costs one wait, not one each.
 
-/** Runs the synchronous `critical` under the tabs' shared lock, so it is never held while a request is out. */
-export type BudgetLock = (critical: () => void) => Promise<void>;
+/**
+ * Runs `critical` under the tabs' shared lock, held until a promise it returns settles: the decision reads and
+ * writes the shared log in IndexedDB inside it. Never held while a request is out.
+ */
+export type BudgetLock = (critical: () => void | Promise<void>) => Promise<void>;
 
 /** One step run under a lock; requests made while one is in flight fold into one `reconsider` after it. */
 export class LockedStep {
@@ -11,7 +14,7 @@ export class LockedStep {
 
   constructor(
     private readonly lock: BudgetLock,
-    private readonly step: () => void,
+    private readonly step: () => void | Promise<void>,
     private readonly reconsider: () => void = () => this.request(),
   ) {}
 
@@ -28,7 +31,7 @@ export class LockedStep {
       ran = true;
       // This run sees every change made up to now, so it covers the earlier requests.
       this.again = false;
-      this.step();
+      return this.step();
     };
     let granted: Promise<void>;
     try {
@@ -43,7 +46,7 @@ export class LockedStep {
           if (ran) throw error;
           // No lock to be had (refused, or not allowed in this context): deciding without one beats never
           // deciding, and the budget's own copy of its sends still covers a write another tab overwrites.
-          critical();
+          return critical();
         },
       )
       .catch((error: unknown) => {

@@ -17,7 +17,10 @@ export interface RequestBudgetOptions {
   marginMs?: number;
   /** Epoch ms. Default Date.now: the log is shared with other tabs and reloads, unlike a monotonic clock. */
   now?: () => number;
-  /** Default: a log in memory only, so this page alone. */
+  /**
+   * Default: a log in memory only, so this page alone. With `pull` and `flush` (IndexedDB), each locked
+   * decision awaits the shared log before it and its own write after it.
+   */
   store?: SendLogStore;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;

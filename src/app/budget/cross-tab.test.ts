@@ -3,9 +3,10 @@
 // both ways over a real BroadcastChannel without echoing, decisions take the named Web Lock, and dispose
 // undoes it all. Real timers: BroadcastChannel delivers on the event loop, which fake timers do not drive.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type CrossTabEnvironment, decisionLock, linkTabs } from "./cross-tab.ts";
+import { type CrossTabEnvironment, decisionLock, linkTabs, sendLogStoreOf } from "./cross-tab.ts";
 import { RequestBudget } from "./request-budget.ts";
 import { localStorageSendLogStore } from "./send-log.ts";
+import { fakeDatabase } from "./testing/budget-testkit.ts";
 
 const KEY = "cmd.sendLog|https://cmd.test|-";
 /** The budgets' own timers never fire here; pauses and windows are only looked at, not waited out. */
@@ -33,6 +34,7 @@ function tab(options: { locks?: LockManager } = {}) {
       return channel;
     },
     locks: options.locks,
+    database: null,
   };
   const lock = decisionLock(KEY, env.locks);
   const budget = new RequestBudget({
@@ -50,16 +52,22 @@ function storageEvent(key: string | null, storageArea: Storage = localStorage): 
   return new StorageEvent("storage", { key, storageArea });
 }
 
-/** A Web Locks stand-in: grants at once, in order, and records the names asked for. */
+/** A Web Locks stand-in: grants at once, in order, records the names asked for and which it still holds. */
 function fakeLockManager() {
   const names: string[] = [];
+  const held: string[] = [];
   const locks = {
     request: async (name: string, callback: () => unknown) => {
       names.push(name);
-      return callback();
+      held.push(name);
+      try {
+        return await callback();
+      } finally {
+        held.splice(held.indexOf(name), 1);
+      }
     },
   } as unknown as LockManager;
-  return { locks, names };
+  return { locks, names, held };
 }
 
 describe("linkTabs: the send log", () => {
@@ -143,11 +151,58 @@ describe("decisionLock", () => {
     expect(names).toEqual([`${KEY}|decide`]);
   });
 
+  it("is held until the decision's promise settles (its write to IndexedDB committed)", async () => {
+    const { locks, held } = fakeLockManager();
+    const lock = decisionLock(KEY, locks);
+    let commit = () => {};
+    const granted = lock?.(() => new Promise<void>((resolve) => (commit = resolve)));
+    await Promise.resolve();
+    expect(held).toEqual([`${KEY}|decide`]);
+    commit();
+    await granted;
+    expect(held).toEqual([]);
+  });
+
   it("is what a budget decides under", async () => {
     const { locks, names } = fakeLockManager();
     const { budget } = tab({ locks });
     await budget.schedule(async () => "sent", { priority: "visible" });
     expect(names).toEqual([`${KEY}|decide`]);
     expect(budget.snapshot().used).toBe(1);
+  });
+});
+
+describe("sendLogStoreOf", () => {
+  const env = (locks: LockManager | undefined, database: CrossTabEnvironment["database"]) => ({
+    events: window,
+    storage: localStorage,
+    openChannel: null,
+    locks,
+    database,
+  });
+
+  it("keeps the log in IndexedDB where decisions are locked, mirrored to localStorage to wake the tabs", async () => {
+    const { database, values } = fakeDatabase();
+    const store = sendLogStoreOf(KEY, localStorage, env(fakeLockManager().locks, database));
+    expect(store.pull).toBeDefined();
+    store.save([1000, 2000]);
+    await store.flush?.();
+    expect(values.get(KEY)).toEqual([1000, 2000]);
+    expect(localStorage.getItem(KEY)).toBe("[1000,2000]");
+  });
+
+  it("keeps today's log without Web Locks or IndexedDB: localStorage, or memory without it", () => {
+    const { database } = fakeDatabase();
+    for (const tabs of [env(undefined, database), env(fakeLockManager().locks, null), null]) {
+      const store = sendLogStoreOf(KEY, localStorage, tabs);
+      expect(store.pull).toBeUndefined();
+      store.save([1000]);
+      expect(localStorage.getItem(KEY)).toBe("[1000]");
+      localStorage.clear();
+    }
+    const memory = sendLogStoreOf(KEY, null, env(undefined, null));
+    memory.save([1000]);
+    expect(memory.load()).toEqual([1000]);
+    expect(localStorage.length).toBe(0);
   });
 });

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BudgetLock } from "./budget-lock.ts";
 import type { RequestBudgetOptions } from "./budget-options.ts";
-import { memorySendLogStore } from "./send-log.ts";
-import { advanceTo, budgetUnderTest, T0, useBudgetClock } from "./testing/budget-testkit.ts";
+import { indexedDbSendLogStore, memorySendLogStore } from "./send-log.ts";
+import { advanceTo, budgetUnderTest, fakeDatabase, T0, useBudgetClock } from "./testing/budget-testkit.ts";
 
 beforeEach(useBudgetClock);
 
@@ -14,17 +14,17 @@ afterEach(() => {
 
 /** A lock this test grants by hand, as if another tab held it until then. */
 function manualLock() {
-  const waiting: { critical: () => void; done: () => void }[] = [];
+  const waiting: { critical: () => void | Promise<void>; done: () => void }[] = [];
   let requests = 0;
   const lock: BudgetLock = (critical) => {
     requests++;
     return new Promise<void>((done) => waiting.push({ critical, done }));
   };
-  /** Grants the oldest request: runs its critical section and releases. */
+  /** Grants the oldest request: runs its critical section and releases once that has finished. */
   const grant = async () => {
     const next = waiting.shift();
     if (!next) throw new Error("nobody asked for the lock");
-    next.critical();
+    await next.critical();
     next.done();
     await advanceTo(Date.now() - T0);
   };
@@ -93,6 +93,23 @@ describe("RequestBudget with a lock", () => {
     expect(locks.requests()).toBe(2);
     await locks.grant();
     expect(started).toEqual(["a"]);
+  });
+
+  it("with the log in IndexedDB, decides on it as read inside the lock and writes it before releasing", async () => {
+    const locks = manualLock();
+    const { database, values } = fakeDatabase();
+    // The mirror (this tab's localStorage copy) has not seen the other tab's sends yet.
+    const store = indexedDbSendLogStore("log", database, memorySendLogStore());
+    const { budget, run, started } = setup(locks.lock, { limit: 3, store });
+    void run("a");
+    void run("b");
+    await advanceTo(1000);
+    values.set("log", [T0 + 500, T0 + 900]);
+    await locks.grant();
+    expect(started).toEqual(["a"]);
+    // Committed by the time the lock was released.
+    expect(values.get("log")).toEqual([T0 + 500, T0 + 900, T0 + 1000]);
+    expect(budget.snapshot()).toMatchObject({ used: 3, queued: 1, nextSlotAt: T0 + 60_500 });
   });
 
   it("spends nothing on a task aborted while the lock is awaited", async () => {

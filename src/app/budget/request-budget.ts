@@ -60,7 +60,7 @@ export class RequestBudget {
     this.lockedStart = options.lock
       ? new LockedStep(
           options.lock,
-          () => this.startWhatMay(),
+          () => this.decideUnderLock(),
           () => this.pump(),
         )
       : null;
@@ -206,6 +206,21 @@ export class RequestBudget {
     }
     this.armTimer(now, counted);
     if (changed) this.notify();
+  }
+
+  /**
+   * The start decision as the lock holder: on the shared log as the other tabs committed it, and with our
+   * writes committed before the lock passes on, so the next holder cannot decide on a log missing them.
+   */
+  private decideUnderLock(): void | Promise<void> {
+    if (!this.store.pull) {
+      this.startWhatMay();
+      return;
+    }
+    return this.store.pull().then(() => {
+      this.startWhatMay();
+      return this.store.flush?.();
+    });
   }
 
   /** Starts what may start now, then arms the one timer for when the state next changes by itself. */

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { cleanSendTimes, localStorageSendLogStore, memorySendLogStore } from "./send-log.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  cleanSendTimes,
+  indexedDbSendLogStore,
+  localStorageSendLogStore,
+  memorySendLogStore,
+} from "./send-log.ts";
+import { fakeDatabase } from "./testing/budget-testkit.ts";
 
 /** Just enough Web Storage for the store; `broken` makes every call throw like disabled storage. */
 class FakeStorage implements Storage {
@@ -85,5 +91,69 @@ describe("localStorageSendLogStore", () => {
     storage.broken = true;
     expect(() => store.save([1])).not.toThrow();
     expect(store.load()).toEqual([]);
+  });
+});
+
+describe("indexedDbSendLogStore", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("writes the mirror at once and IndexedDB once per burst of saves, committed by flush", async () => {
+    const { database, values, state } = fakeDatabase();
+    const mirror = memorySendLogStore();
+    const store = indexedDbSendLogStore("budget", database, mirror);
+    store.save([1]);
+    store.save([1, 2]);
+    expect(mirror.load()).toEqual([1, 2]);
+    expect(values.has("budget")).toBe(false);
+    await store.flush?.();
+    expect(values.get("budget")).toEqual([1, 2]);
+    expect(state.sets).toBe(1);
+  });
+
+  it("loads the union of what it knows from IndexedDB and the mirror, each send counted once", async () => {
+    const { database, values } = fakeDatabase();
+    const mirror = memorySendLogStore([1, 2]);
+    const store = indexedDbSendLogStore("budget", database, mirror);
+    expect(store.load()).toEqual([1, 2]);
+    // Another tab committed more than the mirror shows yet (its copy of localStorage lags).
+    values.set("budget", [1, 2, 3, 3, "junk"]);
+    expect(store.load()).toEqual([1, 2]);
+    await store.pull?.();
+    expect(store.load()).toEqual([1, 2, 3, 3]);
+  });
+
+  it("keeps a save made while a read was out", async () => {
+    const { database, values } = fakeDatabase();
+    values.set("budget", [1]);
+    const store = indexedDbSendLogStore("budget", database, memorySendLogStore());
+    const pulled = store.pull?.();
+    store.save([5]);
+    await pulled;
+    expect(store.load()).toEqual([1, 5]);
+  });
+
+  it("goes on with the mirror when IndexedDB fails or hangs, never rejecting", async () => {
+    vi.useFakeTimers();
+    const { database, state } = fakeDatabase();
+    const store = indexedDbSendLogStore("budget", database, memorySendLogStore([7]));
+    state.failing = true;
+    await expect(store.pull?.()).resolves.toBeUndefined();
+    store.save([7, 8]);
+    await expect(store.flush?.()).resolves.toBeUndefined();
+    expect(store.load()).toEqual([7, 8]);
+
+    // A hung IndexedDB must not hold the decision lock for ever.
+    state.hanging = true;
+    let settled = 0;
+    void store.pull?.().then(() => settled++);
+    store.save([7, 8, 9]);
+    void store.flush?.().then(() => settled++);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(settled).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(2);
+    expect(store.load()).toEqual([7, 8, 9]);
   });
 });

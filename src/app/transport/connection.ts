@@ -1,9 +1,14 @@
 // One connection to the service: the shared request budget and the transport that goes through it, made
 // again when the address, the API key or the planned budget changes.
 
-import { browserTabs, type CrossTabEnvironment, decisionLock, linkTabs } from "../budget/cross-tab.ts";
+import {
+  browserTabs,
+  type CrossTabEnvironment,
+  decisionLock,
+  linkTabs,
+  sendLogStoreOf,
+} from "../budget/cross-tab.ts";
 import { RequestBudget } from "../budget/request-budget.ts";
-import { localStorageSendLogStore, memorySendLogStore, type SendLogStore } from "../budget/send-log.ts";
 import { localStorageOrNull } from "../store/browser-storage.ts";
 import { MarketSourceStore } from "./market-source.ts";
 import { ServiceHealth } from "./service-health.ts";
@@ -23,7 +28,7 @@ export interface Connection {
   readonly health: ServiceHealth;
   /** Where the service says its numbers come from, as its responses last said. */
   readonly marketSource: MarketSourceStore;
-  /** The localStorage key of this connection's send log, for the cross-tab layer to watch. */
+  /** The key of this connection's send log (IndexedDB and localStorage), for the cross-tab layer to watch. */
   readonly sendLogKey: string;
   /**
    * Links the budget to the other tabs and returns the unlink. Apart from creation so that StrictMode's
@@ -43,7 +48,7 @@ export function createConnection(
   tabs: CrossTabEnvironment | null = browserTabs(storage),
 ): Connection {
   const sendLogKey = sendLogKeyOf(settings.baseUrl, settings.apiKey);
-  const store: SendLogStore = storage ? localStorageSendLogStore(sendLogKey, storage) : memorySendLogStore();
+  const store = sendLogStoreOf(sendLogKey, storage, tabs);
   const lock = tabs ? decisionLock(sendLogKey, tabs.locks) : undefined;
   const budget = new RequestBudget({ limit: settings.budgetPerMinute, store, ...(lock ? { lock } : {}) });
   const health = new ServiceHealth();

@@ -39,9 +39,9 @@ export function budgetUnderTest(options: RequestBudgetOptions = {}) {
 
 /**
  * A lock shared by simulated tabs, like Web Locks in one origin: a FIFO async mutex that grants after a few
- * microtasks (so grants interleave with whatever else happens meanwhile). `forTab` hands out one tab's
- * `lock` option and tracks its requests in flight; `overlapped` says if two critical sections ever ran
- * at once.
+ * microtasks (so grants interleave with whatever else happens meanwhile) and is held until the critical
+ * section's promise settles. `forTab` hands out one tab's `lock` option and tracks its requests in flight;
+ * `overlapped` says if two critical sections ever ran at once.
  */
 export function fakeLock() {
   let tail: Promise<void> = Promise.resolve();
@@ -53,7 +53,7 @@ export function fakeLock() {
       overlapped ||= holding;
       holding = true;
       try {
-        critical();
+        await critical();
       } finally {
         holding = false;
       }
@@ -74,4 +74,64 @@ export function fakeLock() {
     return tab;
   };
   return { forTab, overlapped: () => overlapped };
+}
+
+/**
+ * localStorage as Chromium gives it to tabs in separate renderer processes: each tab reads its own copy, and
+ * another tab's write reaches that copy only `lagMs` later, whichever lock passed between them meanwhile (we
+ * measured a write 64 ms old still missing). `forTab` hands out one tab's view.
+ */
+export function laggingStorages(lagMs: number) {
+  const latest = new Map<string, string>();
+  const copies: Map<string, string>[] = [];
+  const forTab = (): Storage => {
+    const own = new Map(latest);
+    copies.push(own);
+    const write = (change: (items: Map<string, string>) => void) => {
+      change(own);
+      change(latest);
+      for (const copy of copies) if (copy !== own) setTimeout(() => change(copy), lagMs);
+    };
+    return {
+      get length() {
+        return own.size;
+      },
+      key: (index) => [...own.keys()][index] ?? null,
+      getItem: (key) => own.get(key) ?? null,
+      setItem: (key, value) => write((items) => items.set(key, String(value))),
+      removeItem: (key) => write((items) => items.delete(key)),
+      clear: () => write((items) => items.clear()),
+    };
+  };
+  return { forTab };
+}
+
+/**
+ * IndexedDB as the tabs share it: a read answers a few microtasks later, a write commits later still (more
+ * than the lock takes to pass on), and once its promise resolves it is what every later read sees, from any
+ * tab. `failing` makes calls reject, as a browser that refuses IndexedDB does; `hanging`, never answer.
+ */
+export function fakeDatabase() {
+  const values = new Map<string, unknown>();
+  const state = { failing: false, hanging: false, gets: 0, sets: 0 };
+  const answer = async <T>(hops: number, work: () => T): Promise<T> => {
+    if (state.hanging) return new Promise<T>(() => {});
+    for (let hop = 0; hop < hops; hop++) await Promise.resolve();
+    if (state.failing) throw new DOMException("no IndexedDB here", "InvalidStateError");
+    return work();
+  };
+  const database = {
+    get: (key: string) => {
+      state.gets++;
+      return answer(2, () => structuredClone(values.get(key)));
+    },
+    set: (key: string, value: unknown) => {
+      state.sets++;
+      const copy = structuredClone(value);
+      return answer(12, () => {
+        values.set(key, copy);
+      });
+    },
+  };
+  return { database, values, state };
 }
