@@ -9,7 +9,7 @@ import { QueryView } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
 import type { DisplayCurrency } from "../format/currency.ts";
 import { availableCurrencies, chooseCurrency } from "../format/currency.ts";
-import { useLiveState, useLiveSubjects } from "../live/live-context.tsx";
+import { useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings } from "../store/settings-context.tsx";
 import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
@@ -35,7 +35,6 @@ export function CoinsPage() {
   const query = useCoins();
   // Every listed coin's price moves on the browser's one stream, between the list's refetches.
   useLiveSubjects(EVERY_PRICE);
-  const live = useLiveState().kind === "live";
   const coinsOnTheWay = query.data === undefined;
   useEffect(() => {
     if (!coinsOnTheWay) return;
@@ -65,8 +64,7 @@ export function CoinsPage() {
         <PageLede page="coins" />
         {coins ? (
           <p className="muted coins-subtitle">
-            Top {coins.coins.length} by market cap · {live ? "prices live, the list " : null}
-            <UpdatedAgo time={newestTime(coins)} />
+            Top {coins.coins.length} by market cap · <UpdatedAgo time={newestTime(coins)} />
           </p>
         ) : null}
       </header>
