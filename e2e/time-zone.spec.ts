@@ -35,7 +35,8 @@ async function chooseTimeZone(page: Page, name: string | RegExp): Promise<void> 
 test("times follow the time zone setting, name their zone, and the choice survives a reload", async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  // Its pages spend more than a minute's 5 requests (the symbol page's live stream among them): some wait.
+  test.setTimeout(240_000);
   // The browser's zone by default, named by its IANA name.
   await page.goto("/settings");
   const zones = page.getByRole("group", { name: "Time zone" });
@@ -72,7 +73,7 @@ test("times follow the time zone setting, name their zone, and the choice surviv
   );
 
   await page.goto("/chart/BTC?view=line");
-  await settled(page);
+  await settled(page, 70_000);
   await expect(caption(page)).toContainText("Times in UTC");
   const utc = await hoverChart(page);
   expect(utc).toMatch(/ UTC$/);
