@@ -41,7 +41,7 @@ const openRoute = createRoute({
     "Every event has an `id`: reconnect with `Last-Event-ID` to be given what was missed (trades and block " +
     "closes of the last 15 minutes, the newest price and forming candle), or a `reload` event. Opening " +
     `counts as one request under the fair-usage limit; at most ${MAX_STREAMS_PER_CLIENT} streams per client ` +
-    `at once (429 beyond); a stream ends after ${MAX_STREAM_MS / 60_000} minutes; a comment line every 15 s ` +
+    `at once (429 beyond); a stream ends after ${MAX_STREAM_MS / 60_000} minutes; a comment line after 15 s with nothing sent ` +
     "keeps proxies from closing it. Change what it follows with PUT /v1/stream/{stream}/subjects.",
   request: { query: LIVE_ENDPOINTS.stream.query },
   responses: {
