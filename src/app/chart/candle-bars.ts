@@ -31,6 +31,8 @@ export class CandleBars implements SeriesBars<ChartCandles> {
   private merged = false;
   /** The bucket being formed, as the live stream last told it; drawn over the history's last bar. */
   private forming: FormingCandle | null = null;
+  /** The forming candle's time when it is drawn as a bar after the history's last (not over it). */
+  private formingBeyond: number | null = null;
 
   constructor(
     readonly price: ISeriesApi<"Candlestick">,
@@ -42,9 +44,17 @@ export class CandleBars implements SeriesBars<ChartCandles> {
     return Math.floor(firstPassLimit(width) / 2);
   }
 
-  /** A live refetch goes in with update only while nothing is merged, nor would be. */
+  /**
+   * A live refetch goes in with update only while nothing is merged, nor would be, and no forming candle
+   * is drawn beyond the history: lightweight-charts refuses an update older than the series' last bar.
+   */
   appendable(_held: ChartCandles | null, next: ChartCandles, older: number): boolean {
-    return this.drawn !== null && !this.merged && next.times.length + older <= CANDLE_DRAW_LIMIT;
+    return (
+      this.drawn !== null &&
+      !this.merged &&
+      this.formingBeyond === null &&
+      next.times.length + older <= CANDLE_DRAW_LIMIT
+    );
   }
 
   append(held: ChartCandles, next: ChartCandles, from: number): void {
@@ -64,16 +74,24 @@ export class CandleBars implements SeriesBars<ChartCandles> {
    * bucket; while bars are merged (too many to draw one each) a single bucket has no bar of its own.
    */
   form(candle: FormingCandle | null): void {
+    const wasDrawn = this.forming !== null;
     this.forming = candle;
+    // A forming candle that goes (another scale, another exchange) leaves the history as it was.
+    if (candle === null) {
+      if (wasDrawn && this.drawn !== null && !this.merged) this.drawMerged(this.drawn);
+      return;
+    }
     this.drawForming();
   }
 
   private drawForming(): void {
     const forming = this.forming;
     const drawn = this.drawn;
+    this.formingBeyond = null;
     if (forming === null || drawn === null || this.merged) return;
     const last = drawn.times[drawn.times.length - 1];
     if (last !== undefined && forming.time < last) return;
+    if (last === undefined || forming.time > last) this.formingBeyond = forming.time;
     const time = forming.time as UTCTimestamp;
     this.price.update({
       time,

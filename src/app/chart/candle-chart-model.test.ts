@@ -84,6 +84,27 @@ describe("CandleChartModel", () => {
     expect(model.shownCandles().map((s) => s.label)).toEqual(["Binance"]);
   });
 
+  it("draws the forming candle after the history and keeps it there through a refetch; gone, it leaves the history", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    const [whole, , price] = fake.series;
+    model.setCandles("main", candles([1000, 2000]), "k1");
+    const forming = { time: 4000, open: 40, high: 42, low: 39, close: 41, volume: 5, buyVolume: 3 };
+    model.formCandle("main", forming);
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 4000]);
+    expect(whole?.data().at(-1)).toEqual({ time: 4000, value: 5 });
+    // A refetch bringing a closed candle older than the forming one: drawn again, not updated (an update
+    // before the series' last bar is refused), the forming candle after it.
+    expect(() => model.setCandles("main", candles([1000, 2000, 3000]), "k1")).not.toThrow();
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000]);
+    // Moved in place.
+    model.formCandle("main", { ...forming, close: 43, high: 43 });
+    expect(price?.data().at(-1)).toMatchObject({ time: 4000, close: 43 });
+    // Another scale's subject: the forming candle goes, the history stays.
+    model.formCandle("main", null);
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000]);
+  });
+
   it("turns a line into candles and back under the same id, the price scale's room following", () => {
     const { fake, model } = setUp();
     model.setSeries("main", { label: "Binance · MEDIR120", kind: "area", colourIndex: 0 });

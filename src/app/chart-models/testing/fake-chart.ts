@@ -52,7 +52,10 @@ export function fakeChart() {
           bars = [...data];
         }),
         update: vi.fn((bar: { time: number }) => {
-          if (bars.at(-1)?.time === bar.time) bars[bars.length - 1] = bar;
+          const last = bars.at(-1)?.time;
+          // As lightweight-charts does: an update goes on the last bar or after it, never before.
+          if (last !== undefined && bar.time < last) throw new Error("Cannot update oldest data");
+          if (last === bar.time) bars[bars.length - 1] = bar;
           else bars.push(bar);
         }),
         applyOptions: vi.fn(),
