@@ -74,11 +74,17 @@ export class CandleBars implements SeriesBars<ChartCandles> {
    * bucket; while bars are merged (too many to draw one each) a single bucket has no bar of its own.
    */
   form(candle: FormingCandle | null): void {
-    const wasDrawn = this.forming !== null;
+    const before = this.forming;
+    const beyond = this.formingBeyond;
     this.forming = candle;
-    // A forming candle that goes (another scale, another exchange) leaves the history as it was.
-    if (candle === null) {
-      if (wasDrawn && this.drawn !== null && !this.merged) this.drawMerged(this.drawn);
+    if (this.drawn === null || this.merged) return;
+    // A forming candle that goes (another scale, another exchange), or one older than the bar drawn beyond
+    // the history (a new scale's bucket): the history is drawn again, then the new one over it.
+    if (
+      (candle === null && before !== null) ||
+      (candle !== null && beyond !== null && candle.time < beyond)
+    ) {
+      this.drawMerged(this.drawn);
       return;
     }
     this.drawForming();
@@ -93,15 +99,23 @@ export class CandleBars implements SeriesBars<ChartCandles> {
     if (last !== undefined && forming.time < last) return;
     if (last === undefined || forming.time > last) this.formingBeyond = forming.time;
     const time = forming.time as UTCTimestamp;
-    this.price.update({
-      time,
-      open: forming.open,
-      high: forming.high,
-      low: forming.low,
-      close: forming.close,
-    });
-    this.volume.update({ time, value: forming.volume });
-    this.buying.update({ time, value: forming.buyVolume });
+    try {
+      this.price.update({
+        time,
+        open: forming.open,
+        high: forming.high,
+        low: forming.low,
+        close: forming.close,
+      });
+      this.volume.update({ time, value: forming.volume });
+      this.buying.update({ time, value: forming.buyVolume });
+    } catch {
+      // A series holding a bar after this one (a case not foreseen above): the forming candle is left out
+      // until the next, rather than taking the page down.
+      this.forming = null;
+      this.formingBeyond = null;
+      this.drawMerged(drawn);
+    }
   }
 
   draw(held: ChartCandles, limit: number): void {

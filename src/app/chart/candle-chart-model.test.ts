@@ -100,9 +100,14 @@ describe("CandleChartModel", () => {
     // Moved in place.
     model.formCandle("main", { ...forming, close: 43, high: 43 });
     expect(price?.data().at(-1)).toMatchObject({ time: 4000, close: 43 });
+    // A new scale's bucket, older than the bar drawn beyond the history: drawn again, not refused.
+    expect(() => model.formCandle("main", { ...forming, time: 3000 })).not.toThrow();
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000]);
+    expect(price?.data().at(-1)).toMatchObject({ time: 3000, open: 40 });
     // Another scale's subject: the forming candle goes, the history stays.
     model.formCandle("main", null);
     expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000]);
+    expect(price?.data().at(-1)).toMatchObject({ time: 3000, open: 30 });
   });
 
   it("turns a line into candles and back under the same id, the price scale's room following", () => {
