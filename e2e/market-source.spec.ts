@@ -99,12 +99,23 @@ const VENUES = [
   "HTX",
 ];
 
+const DRESS = "exchanges; live=9; total=10";
+
 async function dressAsExchanges(page: Page): Promise<void> {
   await page.route(/\/v1\//, async (route) => {
+    // The live stream's body never ends (route.fetch would wait for it past the test's end), and its own
+    // header would say "simulator": here the service offers none, in the dress of the rest.
+    if (new URL(route.request().url()).pathname.startsWith("/v1/stream")) {
+      return route.fulfill({
+        status: 404,
+        headers: { "x-market-source": DRESS },
+        body: "404 page not found",
+      });
+    }
     const response = await route.fetch();
     await route.fulfill({
       response,
-      headers: { ...response.headers(), "x-market-source": "exchanges; live=9; total=10" },
+      headers: { ...response.headers(), "x-market-source": DRESS },
     });
   });
   await page.route(/\/status$/, (route) =>
