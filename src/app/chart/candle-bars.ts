@@ -5,7 +5,14 @@ import type { SeriesBars } from "../chart-models/held-series.ts";
 import type { HeldExtent } from "../chart-models/history-drawing.ts";
 import { firstPassLimit } from "../chart-models/series-drawing.ts";
 import type { ChartCandles } from "../decoding/candles/candle-series.ts";
-import { CANDLE_DRAW_LIMIT, candleBar, candleData, mergedCandles, volumeBars } from "./candle-drawing.ts";
+import {
+  CANDLE_DRAW_LIMIT,
+  candleBar,
+  candleData,
+  mergedCandles,
+  timeIndex,
+  volumeBars,
+} from "./candle-drawing.ts";
 import { concatCandles, joinCandles, prependedCandles } from "./candle-history.ts";
 
 /** A bucket's candle as the stream forms it: its start (seconds) and USD prices, volumes in the coin. */
@@ -17,6 +24,26 @@ export interface FormingCandle {
   close: number;
   volume: number;
   buyVolume: number;
+  sellVolume: number;
+  trades: number;
+}
+
+/** One candle's figures, as the tooltip writes them. */
+export type CandleFigures = Omit<FormingCandle, "time">;
+
+/** The closed buckets kept beyond the history: a history response comes once a block, each holding them. */
+const CLOSED_KEPT = 16;
+
+function sameCandle(a: FormingCandle, b: FormingCandle): boolean {
+  return (
+    a.time === b.time &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.volume === b.volume &&
+    a.trades === b.trades
+  );
 }
 
 /** Half as many candles in the first pass as a line's points, as a candle is three bars. */
@@ -31,7 +58,12 @@ export class CandleBars implements SeriesBars<ChartCandles> {
   private merged = false;
   /** The bucket being formed, as the live stream last told it; drawn over the history's last bar. */
   private forming: FormingCandle | null = null;
-  /** The forming candle's time when it is drawn as a bar after the history's last (not over it). */
+  /**
+   * Buckets the stream closed (their final candles) from the history's last bar on: drawn until a history
+   * response has them, so a closed bar keeps its final figures rather than the last forming ones.
+   */
+  private closed: FormingCandle[] = [];
+  /** The newest live bar's time when it is drawn after the history's last (not over it). */
   private formingBeyond: number | null = null;
 
   constructor(
@@ -72,50 +104,114 @@ export class CandleBars implements SeriesBars<ChartCandles> {
    * The forming candle, with series.update: it moves the last bar in place, or starts the next bucket's.
    * It stays drawn over each history response (which knows only the closed blocks) until that has its
    * bucket; while bars are merged (too many to draw one each) a single bucket has no bar of its own.
+   * `closed` is the newest bucket the stream closed: its bar gets the final figures, also when the next
+   * bucket's first candle came in the same batch of events (the forming one's last figures may lack trades).
    */
-  form(candle: FormingCandle | null): void {
+  form(candle: FormingCandle | null, closed: FormingCandle | null = null): void {
     const before = this.forming;
     const beyond = this.formingBeyond;
     this.forming = candle;
-    if (this.drawn === null || this.merged) return;
-    // A forming candle that goes (another scale, another exchange), or one older than the bar drawn beyond
-    // the history (a new scale's bucket): the history is drawn again, then the new one over it.
-    if (
-      (candle === null && before !== null) ||
-      (candle !== null && beyond !== null && candle.time < beyond)
-    ) {
-      this.drawMerged(this.drawn);
+    if (candle === null) {
+      const hadLive = before !== null || this.closed.length > 0;
+      this.closed = [];
+      // The forming candle goes (another scale, another exchange): the history is drawn again, alone.
+      if (hadLive && this.drawn !== null && !this.merged) this.drawMerged(this.drawn);
       return;
     }
-    this.drawForming();
+    const fresh =
+      closed !== null && closed.time < candle.time && !this.closed.some((c) => sameCandle(c, closed));
+    if (fresh) this.keepClosed(closed);
+    const drawn = this.drawn;
+    if (drawn === null || this.merged) return;
+    // A candle older than the bar drawn beyond the history (a new scale's bucket): drawn again, then it.
+    if (beyond !== null && candle.time < beyond) {
+      this.drawMerged(drawn);
+      return;
+    }
+    const last = drawn.times[drawn.times.length - 1];
+    try {
+      if (fresh && (last === undefined || closed.time >= last)) this.drawBar(closed, last);
+      if (last === undefined || candle.time >= last) this.drawBar(candle, last);
+    } catch {
+      // A series refusing a bar (a case not foreseen above): the live bars are left out until the next
+      // candle, rather than taking the page down.
+      this.forming = null;
+      this.closed = [];
+      this.drawMerged(drawn);
+    }
   }
 
-  private drawForming(): void {
+  private keepClosed(candle: FormingCandle): void {
+    const kept = this.closed.filter((c) => c.time !== candle.time);
+    kept.push(candle);
+    kept.sort((a, b) => a.time - b.time);
+    this.closed = kept.slice(-CLOSED_KEPT);
+  }
+
+  /** The closed buckets from the history's last bar on, then the forming one: the live bars, oldest first. */
+  private liveBars(): FormingCandle[] {
+    const drawn = this.drawn;
+    const last = drawn?.times[drawn.times.length - 1];
+    if (last !== undefined) this.closed = this.closed.filter((c) => c.time >= last);
     const forming = this.forming;
+    const bars = this.closed.filter((c) => forming === null || c.time < forming.time);
+    if (forming !== null && (last === undefined || forming.time >= last)) bars.push(forming);
+    return bars;
+  }
+
+  /**
+   * One live bar, with series.update: on or after the series' last bar, or over an older one it already
+   * holds (a bucket's final candle coming after the next bucket's first).
+   */
+  private drawBar(bar: FormingCandle, historyLast: number | undefined): void {
+    const time = bar.time as UTCTimestamp;
+    const older = this.formingBeyond !== null && bar.time < this.formingBeyond;
+    this.price.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close }, older);
+    this.volume.update({ time, value: bar.volume }, older);
+    this.buying.update({ time, value: bar.buyVolume }, older);
+    if ((historyLast === undefined || bar.time > historyLast) && !older) this.formingBeyond = bar.time;
+  }
+
+  /** Every live bar over freshly drawn history (each at or after the one before). */
+  private drawForming(): void {
     const drawn = this.drawn;
     this.formingBeyond = null;
-    if (forming === null || drawn === null || this.merged) return;
+    if (drawn === null || this.merged) return;
     const last = drawn.times[drawn.times.length - 1];
-    if (last !== undefined && forming.time < last) return;
-    if (last === undefined || forming.time > last) this.formingBeyond = forming.time;
-    const time = forming.time as UTCTimestamp;
     try {
-      this.price.update({
-        time,
-        open: forming.open,
-        high: forming.high,
-        low: forming.low,
-        close: forming.close,
-      });
-      this.volume.update({ time, value: forming.volume });
-      this.buying.update({ time, value: forming.buyVolume });
+      for (const bar of this.liveBars()) this.drawBar(bar, last);
     } catch {
-      // A series holding a bar after this one (a case not foreseen above): the forming candle is left out
-      // until the next, rather than taking the page down.
       this.forming = null;
+      this.closed = [];
       this.formingBeyond = null;
       this.drawMerged(drawn);
     }
+  }
+
+  /**
+   * The candle drawn at `time` (seconds): the forming one where it is drawn (over the history's last bar or
+   * beyond it), else the history's; null where no bar is.
+   */
+  candleAt(time: number): CandleFigures | null {
+    const drawn = this.drawn;
+    if (drawn === null) return null;
+    if (!this.merged) {
+      const live = this.liveBars().find((bar) => bar.time === time);
+      if (live !== undefined) return live;
+    }
+    const i = timeIndex(drawn.times, time);
+    if (i === null) return null;
+    const at = (column: Float64Array) => column[i] as number;
+    return {
+      open: at(drawn.open),
+      high: at(drawn.high),
+      low: at(drawn.low),
+      close: at(drawn.close),
+      volume: at(drawn.volume),
+      buyVolume: at(drawn.buyVolume),
+      sellVolume: at(drawn.sellVolume),
+      trades: at(drawn.trades),
+    };
   }
 
   draw(held: ChartCandles, limit: number): void {

@@ -89,7 +89,17 @@ describe("CandleChartModel", () => {
     model.setCandleSeries("main", { label: "Binance" });
     const [whole, , price] = fake.series;
     model.setCandles("main", candles([1000, 2000]), "k1");
-    const forming = { time: 4000, open: 40, high: 42, low: 39, close: 41, volume: 5, buyVolume: 3 };
+    const forming = {
+      time: 4000,
+      open: 40,
+      high: 42,
+      low: 39,
+      close: 41,
+      volume: 5,
+      buyVolume: 3,
+      sellVolume: 2,
+      trades: 9,
+    };
     model.formCandle("main", forming);
     expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 4000]);
     expect(whole?.data().at(-1)).toEqual({ time: 4000, value: 5 });
@@ -108,6 +118,46 @@ describe("CandleChartModel", () => {
     model.formCandle("main", null);
     expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000]);
     expect(price?.data().at(-1)).toMatchObject({ time: 3000, open: 30 });
+  });
+
+  it("gives a closed bucket's bar its final figures, also when they come with the next bucket's first candle or after it", () => {
+    const { fake, model } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    const [whole, , price] = fake.series;
+    model.setCandles("main", candles([1000, 2000]), "k1");
+    const bucket = (time: number, close: number, trades: number) => ({
+      time,
+      open: 40,
+      high: Math.max(42, close),
+      low: 39,
+      close,
+      volume: trades,
+      buyVolume: 1,
+      sellVolume: trades - 1,
+      trades,
+    });
+    model.formCandle("main", bucket(3000, 41, 5));
+    // The bucket's final candle and the next one's first, in one batch: 3000 closes at 44, then 4000 starts.
+    model.formCandle("main", bucket(4000, 45, 1), bucket(3000, 44, 6));
+    expect(price?.data().map((bar) => [bar.time, (bar as { close?: number }).close])).toEqual([
+      [1000, 11],
+      [2000, 19],
+      [3000, 44],
+      [4000, 45],
+    ]);
+    expect(whole?.data().at(-2)).toEqual({ time: 3000, value: 6 });
+    // A final that comes after the next bucket's bar: the older bar is updated in place.
+    model.formCandle("main", bucket(5000, 46, 1));
+    model.formCandle("main", bucket(5000, 47, 2), bucket(4000, 48, 3));
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000]);
+    expect(price?.data()[3]).toMatchObject({ time: 4000, close: 48 });
+    // A history response without the closed buckets (it came before they closed) keeps them drawn.
+    model.setCandles("main", candles([1000, 2000]), "k2");
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000]);
+    expect(price?.data()[2]).toMatchObject({ time: 3000, close: 44 });
+    // Another series: the live bars go with it.
+    model.formCandle("main", null);
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000]);
   });
 
   it("turns a line into candles and back under the same id, the price scale's room following", () => {
@@ -161,6 +211,41 @@ describe("CandleChartModel", () => {
     expect(tooltip.querySelector(".chart-tooltip__time")?.textContent).toContain("UTC");
     fake.moveCrosshair({});
     expect(tooltip.hidden).toBe(true);
+  });
+
+  it("shows the forming candle's figures over its bar, and the history's once the forming candle is older", () => {
+    const { fake, model, tooltip } = setUp();
+    model.setCandleSeries("main", { label: "Binance" });
+    model.setCandles("main", candles([1000, 2000]), "m");
+    const forming = {
+      time: 2000,
+      open: 20,
+      high: 26,
+      low: 15,
+      close: 25.5,
+      volume: 4,
+      buyVolume: 3,
+      sellVolume: 1,
+      trades: 8,
+    };
+    const rowsAt = (time: number) => {
+      fake.moveCrosshair({ time, x: 40, values: [[2, 0]] });
+      return [...tooltip.querySelectorAll(".chart-tooltip__row")].map((row) => row.textContent);
+    };
+    // Drawn over the history's last bar: the bar shows the forming figures.
+    model.formCandle("main", forming);
+    expect(rowsAt(2000)).toEqual([
+      "Binance: O $20.00 H $26.00 L $15.00 C $25.50",
+      "Volume 4 (buy 3 / sell 1)",
+      "Trades 8",
+    ]);
+    // Drawn beyond it, a bar of its own.
+    model.formCandle("main", { ...forming, time: 3000, trades: 2 });
+    expect(rowsAt(3000)).toContain("Trades 2");
+    expect(rowsAt(2000)).toContain("Trades 7");
+    // Another series' bucket under the history: the history's figures stand.
+    model.formCandle("main", { ...forming, time: 1000 });
+    expect(rowsAt(1000)).toContain("Binance: O $10.00 H $15.00 L $5.00 C $11.00");
   });
 
   it("without candles, shows the time and each line under the crosshair, hidden off the points", () => {

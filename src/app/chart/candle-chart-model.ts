@@ -127,9 +127,12 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
     return entry ? entry.held.set(candles, source) : "unchanged";
   }
 
-  /** The candle series `id`'s bucket being formed, from the live stream (CandleBars.form); null: none. */
-  formCandle(id: string, candle: FormingCandle | null): void {
-    this.candles.get(id)?.bars.form(candle);
+  /**
+   * The candle series `id`'s bucket being formed, from the live stream, and the newest it closed
+   * (CandleBars.form); null: none.
+   */
+  formCandle(id: string, candle: FormingCandle | null, closed: FormingCandle | null = null): void {
+    this.candles.get(id)?.bars.form(candle, closed);
   }
 
   /** Older candles in front of the candle series `id` (see HeldSeries.prepend). */
@@ -299,7 +302,7 @@ export class CandleChartModel extends ChartModel<CandleChartOptions> {
     showCandleTooltip(tip, point, {
       candles: [...this.candles].map(([id, entry]) => [
         id,
-        { label: entry.spec.label, drawn: entry.bars.drawn },
+        { label: entry.spec.label, candleAt: (time: number) => entry.bars.candleAt(time) },
       ]),
       lineSpec: (id) => this.lines.spec(id),
       theme: this.theme,

@@ -2,8 +2,7 @@
 // value. Volumes are in the coin's own units, not money, so they are written as plain numbers.
 import type { ChartTheme } from "../chart-models/chart-theme.ts";
 import { type CrosshairPoint, lineRow, showTooltip, type TooltipRow } from "../chart-models/chart-tooltip.ts";
-import type { ChartCandles } from "../decoding/candles/candle-series.ts";
-import { timeIndex } from "./candle-drawing.ts";
+import type { CandleFigures } from "./candle-bars.ts";
 
 const volumeFormats = {
   big: new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }),
@@ -16,37 +15,35 @@ export function formatVolume(value: number): string {
   return (Math.abs(value) >= 1 ? volumeFormats.big : volumeFormats.small).format(value);
 }
 
-/** The tooltip's rows for the candle at `i` of `candles`, a series called `label`. */
+/** The tooltip's rows for `candle`, of a series called `label`. */
 export function candleRows(
   label: string,
-  candles: ChartCandles,
-  i: number,
+  candle: CandleFigures,
   theme: ChartTheme,
   writeValue: (usd: number) => string,
 ): TooltipRow[] {
-  const at = (column: Float64Array) => column[i] as number;
-  const rising = at(candles.close) >= at(candles.open);
+  const rising = candle.close >= candle.open;
   return [
     {
       colour: rising ? theme.up : theme.down,
       text:
-        `${label}: O ${writeValue(at(candles.open))} H ${writeValue(at(candles.high))} ` +
-        `L ${writeValue(at(candles.low))} C ${writeValue(at(candles.close))}`,
+        `${label}: O ${writeValue(candle.open)} H ${writeValue(candle.high)} ` +
+        `L ${writeValue(candle.low)} C ${writeValue(candle.close)}`,
     },
     {
       colour: theme.up,
       text:
-        `Volume ${formatVolume(at(candles.volume))} (buy ${formatVolume(at(candles.buyVolume))} / ` +
-        `sell ${formatVolume(at(candles.sellVolume))})`,
+        `Volume ${formatVolume(candle.volume)} (buy ${formatVolume(candle.buyVolume)} / ` +
+        `sell ${formatVolume(candle.sellVolume)})`,
     },
-    { colour: theme.textMuted, text: `Trades ${volumeFormats.count.format(at(candles.trades))}` },
+    { colour: theme.textMuted, text: `Trades ${volumeFormats.count.format(candle.trades)}` },
   ];
 }
 
 /** What the candle tooltip is written from: the chart's series, theme and formats. */
 export interface CandleTooltipSource {
-  /** Each candle series by id: its label and the candles drawn (merged ones as drawn). */
-  candles: Iterable<[string, { label: string; drawn: ChartCandles | null }]>;
+  /** Each candle series by id: its label and the candle it draws at a time (merged ones as drawn, the forming one). */
+  candles: Iterable<[string, { label: string; candleAt: (time: number) => CandleFigures | null }]>;
   /** The line `id`'s label and colour, if there is one. */
   lineSpec: (id: string) => { label: string; colourIndex: number } | undefined;
   theme: ChartTheme;
@@ -64,10 +61,10 @@ export function showCandleTooltip(
   const rows = new Map<string, TooltipRow>();
   if (point !== null && typeof point.time === "number") {
     const withCandles = new Map<string, number>();
-    for (const [id, { label, drawn }] of source.candles) {
-      const at = drawn ? timeIndex(drawn.times, point.time) : null;
-      if (!drawn || at === null) continue;
-      candleRows(label, drawn, at, theme, writeValue).forEach((row, k) => {
+    for (const [id, { label, candleAt }] of source.candles) {
+      const candle = candleAt(point.time);
+      if (candle === null) continue;
+      candleRows(label, candle, theme, writeValue).forEach((row, k) => {
         rows.set(`${id}#${k}`, row);
         withCandles.set(`${id}#${k}`, 0);
       });

@@ -58,6 +58,36 @@ describe("LiveStore", () => {
     expect(store.lastEventId).toBe("1795000000000-2");
   });
 
+  it("keeps a series' newest closed bucket past the next bucket's first candle, for the chart to draw it final", () => {
+    const store = new LiveStore();
+    const candle = (start: string, close: number, final: boolean) =>
+      event("candle", {
+        time: start,
+        symbol: "BTC",
+        exchange: null,
+        scale: "5m",
+        final,
+        candle: {
+          start,
+          open: 1,
+          high: 5,
+          low: 1,
+          close,
+          volume: 2,
+          buyVolume: 1,
+          sellVolume: 1,
+          trades: 3,
+        },
+      });
+    store.apply(candle("2026-11-29T12:00:00.000Z", 2, false));
+    expect(store.candle("BTC:all:5m")?.closed).toBeNull();
+    store.apply(candle("2026-11-29T12:00:00.000Z", 3, true));
+    store.apply(candle("2026-11-29T12:05:00.000Z", 4, false));
+    const state = store.candle("BTC:all:5m");
+    expect(state?.candle).toMatchObject({ start: "2026-11-29T12:05:00.000Z", close: 4 });
+    expect(state?.closed).toMatchObject({ start: "2026-11-29T12:00:00.000Z", close: 3 });
+  });
+
   it("tells when the service says to load history again", () => {
     const store = new LiveStore();
     const reload = vi.fn();

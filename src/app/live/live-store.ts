@@ -15,6 +15,14 @@ export interface LivePrice {
   arrivedAt: number;
 }
 
+/** A followed series' newest candle, and the newest bucket the stream closed (its final candle). */
+export interface LiveCandleState {
+  candle: LiveCandle;
+  final: boolean;
+  closed: LiveCandle | null;
+  arrivedAt: number;
+}
+
 export type LiveTrade = LiveEvent<"trades">["trades"][number];
 
 /** How often readers are told of what changed (see notify). */
@@ -25,7 +33,7 @@ const TRADES_KEPT = 30;
 
 export class LiveStore {
   private readonly prices = new Map<string, LivePrice>();
-  private readonly candles = new Map<string, { candle: LiveCandle; final: boolean; arrivedAt: number }>();
+  private readonly candles = new Map<string, LiveCandleState>();
   private readonly trades = new Map<string, LiveTrade[]>();
   private readonly listeners = new Map<string, Set<() => void>>();
   private readonly blockListeners = new Set<(block: LiveEvent<"block">) => void>();
@@ -71,6 +79,8 @@ export class LiveStore {
         this.candles.set(key, {
           candle: parsed.data.candle,
           final: parsed.data.final,
+          // Kept past the next bucket's first candle: a chart draws the closed bucket's final figures.
+          closed: parsed.data.final ? parsed.data.candle : (before?.closed ?? null),
           arrivedAt: event.arrivedAt,
         });
         this.newest.set(`candle:${key}`, event);
@@ -112,7 +122,7 @@ export class LiveStore {
     return this.prices.get(symbol);
   }
 
-  candle(key: string): { candle: LiveCandle; final: boolean; arrivedAt: number } | undefined {
+  candle(key: string): LiveCandleState | undefined {
     return this.candles.get(key);
   }
 

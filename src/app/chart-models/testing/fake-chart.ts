@@ -51,9 +51,16 @@ export function fakeChart() {
         setData: vi.fn((data: { time: number }[]) => {
           bars = [...data];
         }),
-        update: vi.fn((bar: { time: number }) => {
+        update: vi.fn((bar: { time: number }, historicalUpdate = false) => {
           const last = bars.at(-1)?.time;
-          // As lightweight-charts does: an update goes on the last bar or after it, never before.
+          // As lightweight-charts does: an update goes on the last bar or after it, or (historicalUpdate)
+          // over a bar the series holds.
+          if (historicalUpdate) {
+            const i = bars.findIndex((b) => b.time === bar.time);
+            if (i < 0) throw new Error("Cannot update non-existing data point when historicalUpdate is true");
+            bars[i] = bar;
+            return;
+          }
           if (last !== undefined && bar.time < last) throw new Error("Cannot update oldest data");
           if (last === bar.time) bars[bars.length - 1] = bar;
           else bars.push(bar);
