@@ -14,6 +14,7 @@ import {
 import { useLivePrice } from "../live/live-context.tsx";
 import { type CoinRow, type LiveBasis, liveFigures } from "./coin-rows.ts";
 import type { SortColumn } from "./coins-view.ts";
+import { PriceTick } from "./price-tick.tsx";
 
 interface Column {
   key: SortColumn;
@@ -183,17 +184,7 @@ function RowFigures({
       <td className="num">
         <span className="coins-price">
           {formatPrice(row.price, currency)}
-          {tick ? (
-            // Re-made at each move so its fade starts again; the table is not a live region, so screen
-            // readers hear the price when they reach it, not at every tick.
-            <span
-              key={tick.at}
-              className={`price-tick price-tick--${tick.up ? "up" : "down"}`}
-              aria-hidden="true"
-            >
-              {tick.up ? "▲" : "▼"}
-            </span>
-          ) : null}
+          {tick ? <PriceTick up={tick.up} at={tick.at} /> : null}
         </span>
       </td>
       <td className={classes("num", trendOf(row.change) !== "flat" && trendOf(row.change))}>

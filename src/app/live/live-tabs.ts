@@ -40,11 +40,14 @@ export function browserLiveTabs(): LiveTabsEnvironment | null {
  */
 export const PAUSE_WHEN_HIDDEN_MS = 30_000;
 
+/** How long the leader gathers events before passing them to the other tabs (see share). */
+const SHARE_MS = 50;
+
 type Message =
   | { kind: "tab"; tab: string; subjects: LiveSubjects; visible: boolean }
   | { kind: "bye"; tab: string }
   | { kind: "leader"; tab: string }
-  | { kind: "event"; event: ArrivedEvent }
+  | { kind: "events"; events: ArrivedEvent[] }
   | { kind: "state"; state: LiveState };
 
 interface TabView {
@@ -64,6 +67,9 @@ export class LiveTabs {
   private pauseTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private readonly stopWatchingVisibility: () => void;
+  /** Events read but not yet passed to the other tabs (see share). */
+  private outbox: ArrivedEvent[] = [];
+  private outboxTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly transport: Transport,
@@ -110,6 +116,7 @@ export class LiveTabs {
     this.channel?.removeEventListener("message", this.onMessage);
     this.channel?.close();
     if (this.pauseTimer !== null) clearTimeout(this.pauseTimer);
+    if (this.outboxTimer !== null) clearTimeout(this.outboxTimer);
   }
 
   private get ownView(): TabView {
@@ -137,7 +144,7 @@ export class LiveTabs {
       lastEventId: this.store.lastEventId,
       onEvent: (event) => {
         this.store.apply(event);
-        this.post({ kind: "event", event });
+        this.share(event);
       },
       onState: (state) => {
         this.store.setState(state);
@@ -172,8 +179,8 @@ export class LiveTabs {
   private readonly onMessage = (message: MessageEvent<Message>): void => {
     const data = message.data;
     switch (data.kind) {
-      case "event":
-        this.store.apply(data.event);
+      case "events":
+        for (const event of data.events) this.store.apply(event);
         break;
       case "state":
         this.store.setState(data.state);
@@ -187,7 +194,7 @@ export class LiveTabs {
         if (!this.tabs.has(data.tab)) {
           // A tab that just joined gets what this one knows: how the stream stands, the newest prices.
           this.post({ kind: "state", state: this.store.getState() });
-          for (const event of this.store.newestEvents()) this.post({ kind: "event", event });
+          this.post({ kind: "events", events: this.store.newestEvents() });
         }
         this.tabs.set(data.tab, { subjects: data.subjects, visible: data.visible });
         this.decide();
@@ -198,6 +205,24 @@ export class LiveTabs {
         break;
     }
   };
+
+  /**
+   * Passes an event to the other tabs, together with the others of the same moment: a BroadcastChannel
+   * message costs the posting tab 0.35 ms (measured: the coin list's 140 events a second took 5 % of its
+   * main thread in postMessage alone), one every SHARE_MS does not. Alone, this tab posts nothing: a tab
+   * that joins is given the newest of everything when it says it is there.
+   */
+  private share(event: ArrivedEvent): void {
+    if (this.tabs.size <= 1 || !this.channel) return;
+    this.outbox.push(event);
+    if (this.outboxTimer !== null) return;
+    this.outboxTimer = setTimeout(() => {
+      this.outboxTimer = null;
+      const events = this.outbox;
+      this.outbox = [];
+      this.post({ kind: "events", events });
+    }, SHARE_MS);
+  }
 
   private post(message: Message): void {
     this.channel?.postMessage(message);
