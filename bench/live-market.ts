@@ -19,6 +19,7 @@ import {
   quotePrice,
   venueShare,
 } from "./ingest-markets.ts";
+import { postmasterOn } from "./live-machine.ts";
 import { seededRandom } from "./soak-traffic.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,14 +96,20 @@ export async function everyMarketSubscribed(fakes: Fakes): Promise<void> {
 /** Waits (at most six minutes) until the history from candles (1-minute, hourly, daily) is done on every exchange of `url`'s /status. */
 export async function historyDone(url: string): Promise<void> {
   const deadline = Date.now() + 360_000;
+  let last = "";
   while (Date.now() < deadline) {
-    const status = (await (await fetch(`${url}/status`)).json()) as {
-      market: { exchanges: { backfill: { state: string } }[] };
-    };
-    if (status.market.exchanges.every((e) => e.backfill.state === "done")) return;
+    try {
+      const status = (await (await fetch(`${url}/status`)).json()) as {
+        market: { exchanges: { backfill: { state: string } }[] };
+      };
+      if (status.market.exchanges.every((e) => e.backfill.state === "done")) return;
+    } catch (error) {
+      // A replica behind HAProxy may be between health checks: asked again.
+      last = `; last failure: ${error instanceof Error ? error.message : error}`;
+    }
     await sleep(500);
   }
-  throw new Error(`the history from candles was not done within six minutes (${url}/status)`);
+  throw new Error(`the history from candles was not done within six minutes (${url}/status${last})`);
 }
 
 export interface Publisher {
@@ -171,6 +178,8 @@ export interface RunningService {
   statusUrl: string;
   /** What it is, for the report. */
   label: string;
+  /** Its processes that are not this process's descendants (PostgreSQL, which pg_ctl detaches). */
+  roots: number[];
   stop(): Promise<void>;
 }
 
@@ -205,7 +214,7 @@ export async function startOneProcess(fakes: Fakes, dashboardDir: string): Promi
     // Read on, so a full pipe never blocks the service's log.
     child.stdout?.resume();
     child.stderr?.resume();
-    return { url, statusUrl: url, label: "one process (SQLite), as `npm start` runs it", stop };
+    return { url, statusUrl: url, label: "one process (SQLite), as `npm start` runs it", roots: [], stop };
   } catch (error) {
     await stop();
     throw error;
@@ -232,6 +241,7 @@ export async function startClusterOn(
     url: cluster.url,
     statusUrl: cluster.url,
     label: `the cluster of \`npm run cluster\`: ${replicas} API replicas behind HAProxy, one ingest, PostgreSQL, Redis`,
+    roots: cluster.postgres.server ? [postmasterOn(cluster.postgres.server.port) ?? 0].filter(Boolean) : [],
     unexpected,
     stop: cluster.stop,
   };

@@ -144,11 +144,14 @@ export interface Outcome {
 
 /**
  * Pairs each change with the event that made it. Per key, in the page's order: a change's candidates are
- * the events of its key that came by before it and were not yet paired; the oldest whose value the change
- * shows is the one shown (the older candidates were replaced by it before the page changed). Taking the
- * oldest that matches never makes a latency shorter than it was: where two events would show alike, the
- * earlier is charged. Changes no event explains (a redraw of what was shown, a list refreshed) are returned
- * apart.
+ * the events of its key that came by before it and were not yet paired. The page shows the newest value
+ * it has, so the change shows the last run of candidates whose value it shows (the newest matching one and
+ * those just before it that show alike); the oldest of that run is the one paired, so where events show
+ * alike the earlier is charged. Older candidates were replaced before the page changed. A page changes
+ * nothing for an event that shows as it already does (a price equal to the cent), so pairing the oldest
+ * matching candidate instead would pair a later change with a stale look-alike and charge every later
+ * change of that key a growing delay the page never had. Changes no event explains (a redraw of what was
+ * shown, a list refreshed) are returned apart.
  */
 export function pairChanges(
   events: readonly SeenEvent[],
@@ -166,22 +169,21 @@ export function pairChanges(
   for (const change of [...changes].sort((a, b) => a.seq - b.seq)) {
     const list = byKey.get(change.key) ?? [];
     const from = nextOf.get(change.key) ?? 0;
-    let found = -1;
+    let newest = -1;
     for (let i = from; i < list.length && (list[i] as Outcome).event.seq < change.seq; i++) {
-      if (shows(change, (list[i] as Outcome).event)) {
-        found = i;
-        break;
-      }
+      if (shows(change, (list[i] as Outcome).event)) newest = i;
     }
-    if (found < 0) {
+    if (newest < 0) {
       unexplained.push(change);
       continue;
     }
-    for (let i = from; i < found; i++) (list[i] as Outcome).outcome = "replaced";
+    let found = newest;
+    while (found > from && shows(change, (list[found - 1] as Outcome).event)) found--;
+    for (let i = from; i <= newest; i++) if (i !== found) (list[i] as Outcome).outcome = "replaced";
     const shown = list[found] as Outcome;
     shown.outcome = "shown";
     shown.change = change;
-    nextOf.set(change.key, found + 1);
+    nextOf.set(change.key, newest + 1);
   }
   return { outcomes: [...byKey.values()].flat(), unexplained };
 }

@@ -23,6 +23,7 @@ import { LiveSubjectsSchema, subjectsQuery } from "../src/interface/live-events.
 import { LIVE_VENUES } from "../src/service/sources/exchanges/testing/fake-venues.ts";
 import { lacksServers } from "../src/service/testing/servers/binaries.ts";
 import { launchBenchBrowser } from "./browser.ts";
+import { type CpuShares, cpuShares, sampleCpu } from "./live-machine.ts";
 import {
   everyMarketSubscribed,
   historyDone,
@@ -82,6 +83,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 const ms = (n: number) =>
   Number.isNaN(n) ? "–" : n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(0)} ms`;
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const pct = (share: number) => (Number.isNaN(share) ? "–" : `${(share * 100).toFixed(0)} %`);
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -108,6 +110,8 @@ interface PageFigures {
   bare: Bare;
   bytes: number;
   loadBefore: string;
+  /** The machine's CPU over the window: busy, the bench's own processes, other work. */
+  cpu: CpuShares;
 }
 
 /** The baseline's: newest trade → event read by a bare reader, sorted ms; its body bytes over the window. */
@@ -171,7 +175,7 @@ async function variant(kind: "process" | "cluster"): Promise<VariantFigures> {
       await sleep(5_000);
       const pages: PageFigures[] = [];
       for (const page of PAGES)
-        pages.push(await followPage(browser, service.url, page.name, page.path, publisher));
+        pages.push(await followPage(browser, service, page.name, page.path, publisher));
       return { kind, label: service.label, pages, unexpected };
     } finally {
       publisher.stop();
@@ -184,7 +188,7 @@ async function variant(kind: "process" | "cluster"): Promise<VariantFigures> {
 
 async function followPage(
   browser: Browser,
-  base: string,
+  service: RunningService,
   name: PageName,
   path: string,
   publisher: { publishedBetween(fromMs: number, toMs: number): number },
@@ -194,6 +198,7 @@ async function followPage(
     await context.addInitScript(LIVE_WATCH);
     const page = await context.newPage();
     const loadBefore = load1();
+    const base = service.url;
     await page.goto(`${base}${path}`);
     await page.waitForFunction(
       (which) => {
@@ -211,9 +216,11 @@ async function followPage(
     const bare = readBare(`${base}/v1/stream?${subjectsQuery(LiveSubjectsSchema.parse(subjects))}`);
     await sleep(WARM_UP_MS);
     const t0 = Date.now();
+    const cpuBefore = sampleCpu(service.roots);
     log(`${name}: following for ${SECONDS} s (load ${load1()})`);
     await sleep(SECONDS * 1000);
     const t1 = Date.now();
+    const cpu = cpuShares(cpuBefore, sampleCpu(service.roots));
     await sleep(GRACE_MS);
     const record = await page.evaluate(() => (window as unknown as { __liveBench: PageRecord }).__liveBench);
     // The coin list shows the coins of its /v1/coins answer: a price of a coin it has no row for moves nothing.
@@ -258,6 +265,7 @@ async function followPage(
       bytes: record.chunks.reduce((sum, [at, bytes]) => (at >= t0 && at < t1 ? sum + bytes : sum), 0),
       bare: await bare,
       loadBefore,
+      cpu,
     };
     log(
       `${name}: ${figures.shown} of ${figures.events} events shown; p50 ${ms(percentile(figures.latencies, 0.5))}, ` +
@@ -325,6 +333,7 @@ function report(variants: VariantFigures[]): string {
       pair(p.inPage),
       int((p.published * 1000) / p.windowMs),
       p.loadBefore,
+      `${pct(p.cpu.busy)} / ${pct(p.cpu.ours)} / ${pct(p.cpu.other)}`,
     ]),
   );
   const bytes = variants.flatMap((v) =>
@@ -373,7 +382,10 @@ function report(variants: VariantFigures[]): string {
       latency,
     ),
     "",
-    "Where the time goes, and what was paired (events that came by in the window):",
+    "Where the time goes, and what was paired (events that came by in the window). Machine CPU: shares of",
+    "all CPUs' time over the window (/proc/stat); the bench's = this process and its descendants (the",
+    "service's processes, the fakes, Chromium, the bare reader, Redis, HAProxy) and PostgreSQL; other work =",
+    "the rest of the machine's busy time (someone else's tests, benches, builds).",
     "",
     table(
       [
@@ -386,6 +398,7 @@ function report(variants: VariantFigures[]): string {
         "Event in the page → change p50 / p99",
         "Trades/s sent",
         "Load (1 min) before the page",
+        "Machine CPU in the window: busy / the bench's / other work",
       ],
       where,
     ),
@@ -429,10 +442,13 @@ function report(variants: VariantFigures[]): string {
     "reads each event as it goes by; a MutationObserver sees the coin list's price cells change; the probe",
     "sees the candlestick series' `update` calls. Each is stamped with Date.now() (the same clock as the",
     "fakes': one machine) and one sequence number. A change is paired with the event that made it: per",
-    "symbol (or candle series), the oldest event not yet paired that came before the change and whose value",
-    "it shows (the cell's text starts with the price as the list formats it; the bar is the candle's bucket",
-    "and OHLC); older unpaired events are counted replaced (a newer one came before the page changed), and",
-    "changes no new event explains (a redraw) are counted apart. Latency = the change's time − the event's",
+    "symbol (or candle series), among the events not yet paired that came before the change, the last run",
+    "of those whose value it shows (the cell's text starts with the price as the list formats it; the bar",
+    "is the candle's bucket and OHLC), and of that run the oldest. The page shows its newest value and",
+    "changes nothing for an event that shows as it already does (a price equal to the cent): pairing the",
+    "oldest look-alike instead charged later changes a delay the page never had (checked against the cell",
+    "read directly). Older unpaired events are counted replaced (a newer one came before the page changed),",
+    "and changes no new event explains (a redraw) are counted apart. Latency = the change's time − the event's",
     "`time` (its newest trade, sent by a fake at that moment): the service's feed, aggregation and the",
     "stream's four-a-second merge, the socket, the app's parser, store and render. The window starts",
     `${WARM_UP_MS / 1000} s after the page's stream opened (its first events replay the newest of everything);`,
