@@ -39,7 +39,21 @@ interface Report {
 const file = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, "");
 const kib = (bytes: unknown) => `${(Number(bytes) / 1024).toFixed(1)} KiB`;
 
+/** Lighthouse's own advice on a failed trace recording (NO_NAVSTART, seen now and then here): run it again. */
+const ATTEMPTS = 3;
+
 export async function lighthouse(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(`bench: ${error instanceof Error ? error.message : error}; running it again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
   const port = await freePort();
   // Lighthouse drives the browser over its debugging port (Playwright keeps its own pipe).
   const browser = await launchBenchBrowser(["--disable-component-update", `--remote-debugging-port=${port}`]);

@@ -118,6 +118,10 @@ export class CandleBars implements SeriesBars<ChartCandles> {
       if (hadLive && this.drawn !== null && !this.merged) this.drawMerged(this.drawn);
       return;
     }
+    // The bucket that was forming stays drawn as last seen until its final candle (or history) comes: a
+    // redraw in between would otherwise leave a gap where it was.
+    if (before !== null && before.time < candle.time && !this.closed.some((c) => c.time === before.time))
+      this.keepClosed(before);
     const fresh =
       closed !== null && closed.time < candle.time && !this.closed.some((c) => sameCandle(c, closed));
     if (fresh) this.keepClosed(closed);
@@ -133,10 +137,8 @@ export class CandleBars implements SeriesBars<ChartCandles> {
       if (fresh && (last === undefined || closed.time >= last)) this.drawBar(closed, last);
       if (last === undefined || candle.time >= last) this.drawBar(candle, last);
     } catch {
-      // A series refusing a bar (a case not foreseen above): the live bars are left out until the next
-      // candle, rather than taking the page down.
-      this.forming = null;
-      this.closed = [];
+      // A series refusing a bar (a closed bucket it never drew, older than its last): the history and the
+      // live bars are drawn again in order (drawForming leaves them out if even that is refused).
       this.drawMerged(drawn);
     }
   }

@@ -151,9 +151,14 @@ describe("CandleChartModel", () => {
     model.formCandle("main", bucket(5000, 47, 2), bucket(4000, 48, 3));
     expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000]);
     expect(price?.data()[3]).toMatchObject({ time: 4000, close: 48 });
+    // A closed bucket the chart never drew, older than its last bar: drawn again in order, not refused.
+    model.formCandle("main", bucket(6000, 49, 1));
+    expect(() => model.formCandle("main", bucket(6000, 50, 2), bucket(5500, 51, 4))).not.toThrow();
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000, 5500, 6000]);
+    expect(price?.data()[5]).toMatchObject({ time: 5500, close: 51 });
     // A history response without the closed buckets (it came before they closed) keeps them drawn.
     model.setCandles("main", candles([1000, 2000]), "k2");
-    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000]);
+    expect(price?.data().map((bar) => bar.time)).toEqual([1000, 2000, 3000, 4000, 5000, 5500, 6000]);
     expect(price?.data()[2]).toMatchObject({ time: 3000, close: 44 });
     // Another series: the live bars go with it.
     model.formCandle("main", null);
@@ -242,7 +247,8 @@ describe("CandleChartModel", () => {
     // Drawn beyond it, a bar of its own.
     model.formCandle("main", { ...forming, time: 3000, trades: 2 });
     expect(rowsAt(3000)).toContain("Trades 2");
-    expect(rowsAt(2000)).toContain("Trades 7");
+    // The bucket before stays as last drawn (its final candle, or history, not yet come).
+    expect(rowsAt(2000)).toContain("Trades 8");
     // Another series' bucket under the history: the history's figures stand.
     model.formCandle("main", { ...forming, time: 1000 });
     expect(rowsAt(1000)).toContain("Binance: O $10.00 H $15.00 L $5.00 C $11.00");
