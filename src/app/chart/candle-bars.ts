@@ -154,9 +154,10 @@ export class CandleBars implements SeriesBars<ChartCandles> {
   private liveBars(): FormingCandle[] {
     const drawn = this.drawn;
     const last = drawn?.times[drawn.times.length - 1];
-    if (last !== undefined) this.closed = this.closed.filter((c) => c.time >= last);
     const forming = this.forming;
-    const bars = this.closed.filter((c) => forming === null || c.time < forming.time);
+    const bars = this.closed.filter(
+      (c) => (last === undefined || c.time >= last) && (forming === null || c.time < forming.time),
+    );
     if (forming !== null && (last === undefined || forming.time >= last)) bars.push(forming);
     return bars;
   }
@@ -180,6 +181,9 @@ export class CandleBars implements SeriesBars<ChartCandles> {
     this.formingBeyond = null;
     if (drawn === null || this.merged) return;
     const last = drawn.times[drawn.times.length - 1];
+    // A history that now holds a closed bucket draws it itself: the stream's copy is let go here, where the
+    // history changes, not on every read.
+    if (last !== undefined) this.closed = this.closed.filter((c) => c.time >= last);
     try {
       for (const bar of this.liveBars()) this.drawBar(bar, last);
     } catch {
