@@ -71,11 +71,17 @@ for (const wire of ["seed", "dia"] as const) {
       request,
     }) => {
       const listed = await listedCoins(request);
+      await page.clock.install();
       await page.goto("/");
       await expect(coinRows(page)).toHaveCount(Math.min(50, listed.top.length));
       await expect(rowOf(page, "BTC")).toBeVisible();
       await expect(page.getByText(/updated \d+ (s|min) ago/)).toBeVisible();
       const byRank = await names(page);
+      // The stream moves the prices after the list came: the sort orders the prices shown, not the list's.
+      const asListed = await prices(page);
+      await expect.poll(() => prices(page), { timeout: 20_000 }).not.toEqual(asListed);
+      // Held still from here (the page's timers wait), so no move lands between the sort and the reading.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
       const price = coinTable(page).getByRole("columnheader", { name: "Price" });
       await price.getByRole("button").click();
@@ -91,6 +97,7 @@ for (const wire of ["seed", "dia"] as const) {
       const ascending = await prices(page);
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
+      await page.clock.resume();
       await page.getByRole("searchbox", { name: "Search coins" }).pressSequentially("eth");
       await expect(page).toHaveURL(/\?q=eth&sort=price&dir=asc$/);
       await expect(rowOf(page, "ETH")).toBeVisible();

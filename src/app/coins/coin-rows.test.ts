@@ -8,6 +8,7 @@ import {
   newestTime,
   selectRows,
   sortRows,
+  withLivePrices,
 } from "./coin-rows.ts";
 import { DEFAULT_VIEW } from "./coins-view.ts";
 
@@ -147,6 +148,22 @@ describe("sortRows", () => {
     const before = symbols(rows);
     sortRows(rows, "price", "asc");
     expect(symbols(rows)).toEqual(before);
+  });
+});
+
+describe("withLivePrices", () => {
+  const rows = buildRows(coins, { rate: 0.5, rateYesterday: 0.5 });
+
+  it("makes a listed row's price, change and cap again from its live price, so a sort orders what is shown", () => {
+    const live = withLivePrices(rows, (symbol) => ({ BTC: 4, ETH: 20 })[symbol]);
+    expect(live.find((row) => row.symbol === "ETH")).toMatchObject({ price: 10, change: 300, cap: 1000 });
+    expect(symbols(sortRows(live, "price", "desc")).slice(0, 3)).toEqual(["ETH", "BTC", "USDT"]);
+    expect(symbols(sortRows(rows, "price", "desc")).slice(0, 3)).toEqual(["BTC", "ETH", "USDT"]);
+  });
+
+  it("keeps the list's figures where the stream has no price, and a coin known only by name without any", () => {
+    const live = withLivePrices(rows, (symbol) => (symbol === "EOS" ? 5 : undefined));
+    expect(live).toEqual(rows);
   });
 });
 

@@ -41,6 +41,20 @@ export function liveFigures(basis: LiveBasis, usdPrice: number): Pick<CoinRow, "
   };
 }
 
+/**
+ * The rows with each listed coin's price, change and cap made again from its live USD price, where the stream
+ * has one: what the table shows, so a sort by them orders what the reader sees.
+ */
+export function withLivePrices(
+  rows: readonly CoinRow[],
+  livePrice: (symbol: string) => number | undefined,
+): CoinRow[] {
+  return rows.map((row) => {
+    const price = row.live ? livePrice(row.symbol) : undefined;
+    return row.live && price !== undefined ? { ...row, ...liveFigures(row.live, price) } : row;
+  });
+}
+
 /** Every coin of the response as a row: the listed ones first, then those known only by name. */
 export function buildRows(coins: Coins, fx: Pick<CurrencyChoice, "rate" | "rateYesterday">): CoinRow[] {
   const rankOf = new Map<string, number>();

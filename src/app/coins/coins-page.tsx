@@ -9,10 +9,10 @@ import { QueryView } from "../components/query-status.tsx";
 import { SkeletonRows } from "../components/skeleton.tsx";
 import type { DisplayCurrency } from "../format/currency.ts";
 import { availableCurrencies, chooseCurrency } from "../format/currency.ts";
-import { useLiveSubjects } from "../live/live-context.tsx";
+import { useLiveStore, useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings } from "../store/settings-context.tsx";
-import { buildRows, newestTime, selectRows } from "./coin-rows.ts";
+import { buildRows, newestTime, selectRows, withLivePrices } from "./coin-rows.ts";
 import { CoinsTable, rowFormatSteps } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
 import {
@@ -122,7 +122,18 @@ function CoinsContent({
     () => buildRows(coins, { rate: choice.rate, rateYesterday: choice.rateYesterday }),
     [coins, choice.rate, choice.rateYesterday],
   );
-  const shown = useMemo(() => selectRows(rows, view, favourites), [rows, view, favourites]);
+  const live = useLiveStore();
+  // Ordered by the figures on screen, live prices included, as they stand when the view or the list changes
+  // (a sort, a search, each block's refetch): rows do not move under the reader's pointer at every trade.
+  const shown = useMemo(
+    () =>
+      selectRows(
+        withLivePrices(rows, (symbol) => live.price(symbol)?.price),
+        view,
+        favourites,
+      ),
+    [rows, view, favourites, live],
+  );
   const favouriteSet = useMemo(() => new Set(favourites), [favourites]);
   return (
     <>
