@@ -121,14 +121,58 @@ export function CoinFigures({
 }
 
 /** The value once it is known; a placeholder of a figure's size until then. */
-function Later<T>({ value, children }: { value: T | undefined; children: (value: T) => ReactNode }) {
+function Later<T>({
+  value,
+  big = false,
+  children,
+}: {
+  value: T | undefined;
+  /** In the place of the big price. */
+  big?: boolean;
+  children: (value: T) => ReactNode;
+}) {
   if (value === undefined) {
     return (
-      <span className="figure__value figure__loading">
+      <span className={`figure__value figure__loading${big ? " figure__loading--big" : ""}`}>
         <span className="skeleton-cell" aria-hidden="true" />
         <span className="visually-hidden">loading</span>
       </span>
     );
   }
   return <>{children(value)}</>;
+}
+
+/**
+ * The figures' frame while the details are on their way: the same cards, labels and lines, so the sections
+ * below stay where they will be (the supply card's three note lines set its row's height).
+ */
+export function CoinFiguresLoading({ symbol }: { symbol: string }) {
+  const notes = (lines: number) =>
+    Array.from({ length: lines }, (_, line) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+      <span className="figure__note figure__note--loading" key={line} aria-hidden="true">
+        <span className="skeleton-cell" />
+      </span>
+    ));
+  const figure = (label: string, lines: number, className = "figure") => (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd>
+        <Later value={undefined} big={className.includes("figure--price")}>
+          {() => null}
+        </Later>
+        {notes(lines)}
+      </dd>
+    </div>
+  );
+  return (
+    <dl className="figures" aria-label={`Figures of ${symbol}`} aria-busy="true">
+      {figure("Price", 1, "figure figure--price")}
+      {figure("Change 24 h", 0)}
+      {figure("Volume 24 h", 0)}
+      {figure("Market cap", 0)}
+      {figure("Circulating supply", 3, "figure figure--supply")}
+      {figure("Rank", 1)}
+    </dl>
+  );
 }

@@ -156,6 +156,22 @@ describe("the symbol page", () => {
     );
   });
 
+  it("says how its price is made while the details are on their way, before the chart and exchanges", async () => {
+    let answer: (value: Answer) => void = () => {};
+    answers["/v1/symbol/BTC"] = () => new Promise<Answer>((resolve) => (answer = resolve));
+    show("/symbol/BTC");
+    const provenance = screen.getByRole("heading", { name: "How this price was made" });
+    expect(screen.queryByRole("heading", { name: /^Exchanges/ })).toBeNull();
+    await waitFor(() => expect(service.requests).toEqual(["/v1/symbol/BTC"]));
+    answer({ status: 200, body: DETAILS });
+    await loaded();
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf("How this price was made")).toBeLessThan(
+      headings.findIndex((text) => text?.startsWith("Exchanges")),
+    );
+    expect(screen.getByRole("heading", { name: "How this price was made" })).toBe(provenance);
+  });
+
   it("sorts the exchanges by a column and keeps the sort in the URL", async () => {
     const { router, user } = show("/symbol/BTC");
     await loaded();
@@ -195,6 +211,7 @@ describe("the symbol page", () => {
     show("/symbol/btc");
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("did you mean BTC?");
+    expect(screen.queryByRole("heading", { name: "How this price was made" })).toBeNull();
     const links = within(alert)
       .getAllByRole("link")
       .map((a) => [a.textContent, a.getAttribute("href")]);

@@ -15,7 +15,7 @@ import { queryKeys } from "../queries/query-keys.ts";
 import { cachedQuotation } from "../queries/quotation.ts";
 import { useSettings } from "../store/settings-context.tsx";
 import { useSupply } from "../supply/queries/supply.ts";
-import { CoinFigures, type FigureValues } from "./coin-figures.tsx";
+import { CoinFigures, CoinFiguresLoading, type FigureValues } from "./coin-figures.tsx";
 import { ExchangesTable } from "./exchanges-table.tsx";
 import { Ma120Chart } from "./ma120-chart.tsx";
 import { unknownSymbolOf } from "./not-found.ts";
@@ -25,6 +25,9 @@ import { SupplyNote } from "./supply-note.tsx";
 import { SymbolNotFound } from "./symbol-not-found.tsx";
 import { EXCHANGE_SORT, readOpen, type SortKey, withToggled } from "./symbol-params.ts";
 import "./symbol-page.css";
+
+/** The MA120 chart's card as drawn (see ma120-chart.tsx), held open while the details are on their way. */
+const MA120_CARD_HEIGHT = "15rem";
 
 export function SymbolPage() {
   const { symbol = "" } = useParams();
@@ -73,28 +76,31 @@ export function SymbolPage() {
             query={details}
             queryKey={queryKeys.symbolDetails(symbol)}
             what={`the details of ${symbol}`}
-            skeleton={
-              <div className="symbol-skeleton">
-                {cachedQuote ? null : <SkeletonBlock label={`the figures of ${symbol}`} height="7.5rem" />}
-                <SkeletonRows rows={6} columns={5} label={`the exchanges trading ${symbol}`} />
-              </div>
-            }
+            skeleton={cachedQuote ? null : <CoinFiguresLoading symbol={symbol} />}
           >
             {(data) => (
-              <SymbolDetailsView
-                details={data}
-                fx={fx}
-                supply={<SupplyNote symbol={symbol} query={supply} />}
-              />
+              <LiveFigures details={data} fx={fx} supply={<SupplyNote symbol={symbol} query={supply} />} />
             )}
           </QueryView>
+          {/* Drawn with the page's frame, not after the details: it needs only the symbol, and as the page's
+              largest text it is what the page is first judged by (its Largest Contentful Paint). */}
+          {details.isError ? null : <ProvenanceSection symbol={symbol} fx={fx} />}
+          {details.data ? (
+            <SymbolMarkets details={details.data} fx={fx} />
+          ) : details.isPending ? (
+            <>
+              <SkeletonBlock label={`the MA120 chart of ${symbol}`} height={MA120_CARD_HEIGHT} />
+              <SkeletonRows rows={6} columns={5} label={`the exchanges trading ${symbol}`} />
+            </>
+          ) : null}
         </>
       )}
     </section>
   );
 }
 
-function SymbolDetailsView({
+/** The coin's figures, the price made again from the stream when it has one newer than the details'. */
+function LiveFigures({
   details,
   fx,
   supply,
@@ -103,6 +109,23 @@ function SymbolDetailsView({
   fx: CurrencyChoice;
   supply: ReactNode;
 }) {
+  const { coin } = details;
+  const live = useLivePrice(coin.symbol);
+  const figures = figuresOfDetails(details);
+  const fresher = live !== undefined && live.time > Date.parse(coin.time);
+  return (
+    <CoinFigures
+      values={
+        fresher ? { ...figures, priceUSD: live.price, time: new Date(live.time).toISOString() } : figures
+      }
+      fx={fx}
+      supplyNote={supply}
+    />
+  );
+}
+
+/** The MA120 chart and the exchanges trading the coin, each opening to its last trades. */
+function SymbolMarkets({ details, fx }: { details: SymbolDetails; fx: CurrencyChoice }) {
   const [params, setParams] = useSearchParams();
   const { coin } = details;
   const sort = EXCHANGE_SORT.read(params);
@@ -122,19 +145,8 @@ function SymbolDetailsView({
       .map((exchange) => ({ symbol: coin.symbol, exchange })),
     candles: [],
   });
-  const live = useLivePrice(coin.symbol);
-  const figures = figuresOfDetails(details);
-  const fresher = live !== undefined && live.time > Date.parse(coin.time);
   return (
     <>
-      <CoinFigures
-        values={
-          fresher ? { ...figures, priceUSD: live.price, time: new Date(live.time).toISOString() } : figures
-        }
-        fx={fx}
-        supplyNote={supply}
-      />
-      <ProvenanceSection symbol={coin.symbol} fx={fx} />
       <Ma120Chart symbol={coin.symbol} gfx1={details.gfx1} fx={fx} />
       <section className="symbol-exchanges" aria-labelledby="exchanges-title">
         <h2 id="exchanges-title">
