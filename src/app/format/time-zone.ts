@@ -16,8 +16,19 @@ export type TimeZone = string;
 
 export const UTC: TimeZone = "UTC";
 
-/** The browser's own zone; UTC when the browser does not say (some locked-down ones). */
+/**
+ * The browser's own zone; UTC when the browser does not say (some locked-down ones). Read once a visit: making
+ * a DateTimeFormat to ask was the live coin list's and symbol page's costliest call (every render of a time
+ * asked), and a zone that changes under an open page is read at its next load.
+ */
 export function browserTimeZone(): TimeZone {
+  browserZone ??= readBrowserTimeZone();
+  return browserZone;
+}
+
+let browserZone: TimeZone | undefined;
+
+function readBrowserTimeZone(): TimeZone {
   try {
     return new Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
   } catch {
