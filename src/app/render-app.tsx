@@ -3,7 +3,6 @@
 import { StrictMode, startTransition } from "react";
 import type { Root } from "react-dom/client";
 import { App } from "./app.tsx";
-import { browserTimeZone } from "./format/time-zone.ts";
 import { persistOptions } from "./queries/query-client.ts";
 import { preloadPageAt } from "./routes.tsx";
 
@@ -17,7 +16,4 @@ export async function renderApp(root: Root): Promise<void> {
       </StrictMode>,
     );
   });
-  // The browser's zone costs a long moment the first time it is asked (ICU reads the host's zone): asked in a
-  // task of its own between the render's slices, it is not paid inside the render that shows the first time.
-  setTimeout(browserTimeZone, 0);
 }

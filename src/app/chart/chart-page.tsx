@@ -2,7 +2,7 @@
 // every chart is a link. Candles and points go from the query cache into the chart model, never into React
 // state, so a large series never re-renders the page.
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { Coins, SymbolDetails } from "../../interface/resources.ts";
 import { seriesColour } from "../chart-models/chart-theme.ts";
@@ -12,7 +12,7 @@ import { PageLede } from "../components/page-lede.tsx";
 import { FailureNotice, useQueueWait, WaitingNotice } from "../components/query-status.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { chooseCurrency } from "../format/currency.ts";
-import { bucketsAreUtcDays, UTC } from "../format/time-zone.ts";
+import { bucketsAreUtcDays, UTC, warmDateFormats } from "../format/time-zone.ts";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useOffered } from "../queries/service-offers.ts";
 import { useSettings, useTimeZone } from "../store/settings-context.tsx";
@@ -41,6 +41,7 @@ import { useSeriesFeed } from "./use-series-feed.ts";
 import "./chart-page.css";
 
 export function ChartPage() {
+  useEffect(warmDateFormats, []);
   const { symbol = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const candlesOffered = useOffered("candles");

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   bucketsAreUtcDays,
   formatDateTimeIn,
@@ -106,5 +106,31 @@ describe("UTC-day buckets", () => {
     expect(bucketsAreUtcDays("1w")).toBe(true);
     expect(bucketsAreUtcDays("1h")).toBe(false);
     expect(bucketsAreUtcDays("raw")).toBe(false);
+  });
+});
+
+describe("the browser's zone", () => {
+  // Each test reads the module afresh: the zone is kept once read.
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("is read from Temporal where the browser has it, once a visit, with no date format made", async () => {
+    const timeZoneId = vi.fn(() => "Pacific/Auckland");
+    vi.stubGlobal("Temporal", { Now: { timeZoneId } });
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    vi.resetModules();
+    const { browserTimeZone: read } = await import("./time-zone.ts");
+    expect([read(), read()]).toEqual(["Pacific/Auckland", "Pacific/Auckland"]);
+    expect(timeZoneId).toHaveBeenCalledTimes(1);
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it("is read from Intl where the browser has no Temporal", async () => {
+    vi.stubGlobal("Temporal", undefined);
+    vi.resetModules();
+    const { browserTimeZone: read } = await import("./time-zone.ts");
+    expect(read()).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

@@ -1,7 +1,7 @@
 // /symbol/:symbol — one coin, drawn from one request (the symbol details); a price the coin list already
 // cached shows at once, read straight from the cache so no request is spent.
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { MAX_SUBJECTS } from "../../interface/live-events.ts";
 import type { Coins, Quotation, SymbolDetails } from "../../interface/resources.ts";
@@ -10,6 +10,7 @@ import { QueryView } from "../components/query-status.tsx";
 import { SkeletonBlock, SkeletonRows } from "../components/skeleton.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { type CurrencyChoice, chooseCurrency } from "../format/currency.ts";
+import { warmDateFormats } from "../format/time-zone.ts";
 import { useLivePrice, useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { cachedQuotation } from "../queries/quotation.ts";
@@ -34,6 +35,7 @@ export function SymbolPage() {
   const [settings] = useSettings();
   const client = useQueryClient();
   const details = useSymbolDetails(symbol);
+  useEffect(warmDateFormats, []);
   const supply = useSupply(symbol, { enabled: details.data !== undefined });
   const unknown = details.data === undefined ? unknownSymbolOf(details.error) : null;
 
