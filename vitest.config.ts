@@ -42,7 +42,7 @@ class SlowestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "lint/**/*.test.ts", "cluster/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "lint/**/*.test.ts", "cluster/**/*.test.ts", "contract/**/*.test.ts"],
     // Service integration tests start real servers on real ports and seed real databases.
     testTimeout: 60_000,
     hookTimeout: 120_000,

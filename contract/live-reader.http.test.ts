@@ -1,14 +1,15 @@
 // The dashboard's stream reader against the real service: opened once through the budget, its subjects
 // changed in place without spending a request, and against a service with no stream (the public service's
-// plain 404), polling for good without asking again.
+// plain 404), polling for good without asking again. Here, not in src/app, because it starts the service
+// (src/service/testing): the dashboard itself imports src/interface only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LiveEventSchemas, type LiveSubjects } from "../../interface/live-events.ts";
-import { startTestService, type TestService } from "../../service/testing/test-service.ts";
-import { RequestBudget } from "../budget/request-budget.ts";
-import { Transport } from "../transport/transport.ts";
-import { type ArrivedEvent, LiveReader, type LiveState } from "./live-reader.ts";
+import { RequestBudget } from "../src/app/budget/request-budget.ts";
+import { type ArrivedEvent, LiveReader, type LiveState } from "../src/app/live/live-reader.ts";
+import { Transport } from "../src/app/transport/transport.ts";
+import { LiveEventSchemas, type LiveSubjects } from "../src/interface/live-events.ts";
+import { startTestService, type TestService } from "../src/service/testing/test-service.ts";
 
 let service: TestService;
 beforeAll(async () => {
