@@ -188,9 +188,36 @@ export function pairChanges(
   return { outcomes: [...byKey.values()].flat(), unexplained };
 }
 
-/** A price cell shows a price when its text starts with the price as the coin list formats it (USD, en-US). */
-export function cellShowsPrice(change: SeenChange, event: SeenEvent): boolean {
-  return change.text.startsWith(formatPrice(event.value as number, "USD", "en-US"));
+/**
+ * What a price cell shows after each price event of `events` (by seq): the price as the coin list formats it
+ * (USD, en-US) and the mark of its last move, ▲ or ▼, worked out as the live store does (a move is against
+ * the last different price; an event older than the newest shown changes nothing). The mark matters: a move
+ * within the cent changes only the mark, and matching on the number alone charged that change to the first
+ * of every earlier event of the same cent.
+ */
+export function priceCellTexts(events: readonly SeenEvent[]): Map<number, string> {
+  const texts = new Map<number, string>();
+  const shown = new Map<string, { price: number; previous: number | null; time: number; text: string }>();
+  for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+    if (event.kind !== "price") continue;
+    const price = event.value as number;
+    const before = shown.get(event.key);
+    if (before && event.time < before.time) {
+      texts.set(event.seq, before.text);
+      continue;
+    }
+    const previous = before && before.price !== price ? before.price : (before?.previous ?? null);
+    const mark = previous === null ? "" : price > previous ? "▲" : "▼";
+    const text = `${formatPrice(price, "USD", "en-US")}${mark}`;
+    shown.set(event.key, { price, previous, time: event.time, text });
+    texts.set(event.seq, text);
+  }
+  return texts;
+}
+
+/** A price cell shows a price event when its text is what the cell shows after that event (priceCellTexts). */
+export function cellShowsPrice(texts: ReadonlyMap<number, string>) {
+  return (change: SeenChange, event: SeenEvent): boolean => change.text === texts.get(event.seq);
 }
 
 /** A candlestick update shows a candle when its bar is the candle's bucket and OHLC. */
