@@ -11,6 +11,7 @@
 // Each change also gets the time of the next animation frame (the frame that paints it).
 // A string, not a function: tsx would wrap a function's inner closures in helpers the page does not have.
 import { formatPrice } from "../src/app/format/numbers.ts";
+import { type LivePrice, nextLivePrice } from "../src/app/live/live-store.ts";
 
 /** An event of the stream as it came by the watcher. */
 export interface SeenEvent {
@@ -190,26 +191,24 @@ export function pairChanges(
 
 /**
  * What a price cell shows after each price event of `events` (by seq): the price as the coin list formats it
- * (USD, en-US) and the mark of its last move, ▲ or ▼, worked out as the live store does (a move is against
- * the last different price; an event older than the newest shown changes nothing). The mark matters: a move
- * within the cent changes only the mark, and matching on the number alone charged that change to the first
- * of every earlier event of the same cent.
+ * (USD, en-US) and the mark of its last move, ▲ or ▼, by the live store's own rule (nextLivePrice). The
+ * mark matters: a move within the cent changes only the mark, and matching on the number alone charged
+ * that change to the first of every earlier event of the same cent.
  */
 export function priceCellTexts(events: readonly SeenEvent[]): Map<number, string> {
   const texts = new Map<number, string>();
-  const shown = new Map<string, { price: number; previous: number | null; time: number; text: string }>();
+  const shown = new Map<string, { live: LivePrice; text: string }>();
   for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
     if (event.kind !== "price") continue;
-    const price = event.value as number;
     const before = shown.get(event.key);
-    if (before && event.time < before.time) {
-      texts.set(event.seq, before.text);
+    const live = nextLivePrice(before?.live, event.value as number, event.time, event.at);
+    if (live === null) {
+      texts.set(event.seq, before?.text ?? "");
       continue;
     }
-    const previous = before && before.price !== price ? before.price : (before?.previous ?? null);
-    const mark = previous === null ? "" : price > previous ? "▲" : "▼";
-    const text = `${formatPrice(price, "USD", "en-US")}${mark}`;
-    shown.set(event.key, { price, previous, time: event.time, text });
+    const mark = live.previous === null ? "" : live.price > live.previous ? "▲" : "▼";
+    const text = `${formatPrice(live.price, "USD", "en-US")}${mark}`;
+    shown.set(event.key, { live, text });
     texts.set(event.seq, text);
   }
   return texts;

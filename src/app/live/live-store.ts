@@ -23,6 +23,26 @@ export interface LiveCandleState {
   arrivedAt: number;
 }
 
+/**
+ * A symbol's price after a price event: its move is against the last different price, so an event at the
+ * same price keeps the mark. Null for an event older than the one shown (a replay or a re-share), which
+ * changes nothing.
+ */
+export function nextLivePrice(
+  before: LivePrice | undefined,
+  price: number,
+  time: number,
+  arrivedAt: number,
+): LivePrice | null {
+  if (before && time < before.time) return null;
+  return {
+    price,
+    previous: before && before.price !== price ? before.price : (before?.previous ?? null),
+    time,
+    arrivedAt,
+  };
+}
+
 export type LiveTrade = LiveEvent<"trades">["trades"][number];
 
 /** How often readers are told of what changed (see notify). */
@@ -56,16 +76,9 @@ export class LiveStore {
         const parsed = LiveEventSchemas.price.safeParse(data);
         if (!parsed.success) break;
         const { symbol, price, time } = parsed.data;
-        const before = this.prices.get(symbol);
-        const at = Date.parse(time);
-        // A replayed or re-shared price older than the one shown changes nothing.
-        if (before && at < before.time) break;
-        this.prices.set(symbol, {
-          price,
-          previous: before && before.price !== price ? before.price : (before?.previous ?? null),
-          time: at,
-          arrivedAt: event.arrivedAt,
-        });
+        const next = nextLivePrice(this.prices.get(symbol), price, Date.parse(time), event.arrivedAt);
+        if (next === null) break;
+        this.prices.set(symbol, next);
         this.newest.set(`price:${symbol}`, event);
         this.notify(`price:${symbol}`);
         break;
