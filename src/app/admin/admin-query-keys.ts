@@ -9,7 +9,9 @@ export const adminKeys = {
   keys: () => [ROOT, "keys"] as const,
   addresses: () => [ROOT, "addresses"] as const,
   audit: () => [ROOT, "audit"] as const,
+  usageAll: () => [ROOT, "usage"] as const,
   usage: (period: UsagePeriod) => [ROOT, "usage", period] as const,
+  usageMinutesAll: () => [ROOT, "usage-minutes"] as const,
   /** client null: the whole service. */
   usageMinutes: (period: UsagePeriod, client: string | null) =>
     [ROOT, "usage-minutes", period, client ?? "*"] as const,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The usage review in the console: the table's order (the most refused first), sorting by a column, the
-// period, and a client chosen for the chart. Against a fake of /admin.
+// period, a client chosen for the chart, and Refresh. Against a fake of /admin.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Page, renderPage, resetPage, type Service } from "../testing/page-harness.tsx";
@@ -77,5 +77,16 @@ describe("the usage review", () => {
     await user.click(within(chart).getByRole("button", { name: "Show the whole service" }));
     expect(page.router.state.location.search).toBe("?period=week");
     expect(screen.getByRole("button", { name: "Greedy bot" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  it("asks the review and its chart again at once on Refresh, though they were just asked", async () => {
+    const { user } = await openConsole();
+    const asked = (path: string) => service.requests.filter((request) => request === path).length;
+    expect(asked("/admin/usage?period=day")).toBe(1);
+    expect(asked("/admin/usage/minutes?period=day")).toBe(1);
+
+    await user.click(screen.getByRole("button", { name: "Refresh" }));
+    await waitFor(() => expect(asked("/admin/usage?period=day")).toBe(2));
+    await waitFor(() => expect(asked("/admin/usage/minutes?period=day")).toBe(2));
   });
 });

@@ -7,7 +7,7 @@ import { SkeletonRows } from "../components/skeleton.tsx";
 import { formatIsoIn } from "../format/time-zone.ts";
 import { useTimeZone } from "../store/settings-context.tsx";
 import { describeAdminFailure } from "./admin-failure.ts";
-import { useUsage } from "./queries/usage.ts";
+import { useRefreshUsage, useUsage } from "./queries/usage.ts";
 import { DEFAULT_USAGE_SORT, USAGE_SORT, type UsageSort } from "./usage-sort.ts";
 import { UsageTable } from "./usage-table.tsx";
 
@@ -30,6 +30,7 @@ export function UsageSection({
 }) {
   const zone = useTimeZone();
   const query = useUsage(period);
+  const { refresh, refreshing } = useRefreshUsage();
   const [sort, setSort] = useState<UsageSort>(DEFAULT_USAGE_SORT);
   return (
     <section className="card admin-section" aria-labelledby="admin-usage-title">
@@ -48,6 +49,15 @@ export function UsageSection({
               </option>
             ))}
           </select>
+          <button
+            type="button"
+            className="button"
+            aria-busy={refreshing}
+            title="Ask the review, its chart and the live streams again now"
+            onClick={() => void refresh()}
+          >
+            Refresh
+          </button>
         </div>
       </div>
       <QueryStates

@@ -1,6 +1,12 @@
 // GET /admin/usage?period=: per client (key name or address) over the last hour, day or week: admitted,
 // refused, errors, bytes, first and last seen, peak per minute, endpoints. Asked again while on screen.
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useIsFetching,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { UsagePeriod, UsageReview } from "../../../interface/admin.ts";
 import { ADMIN_ENDPOINTS } from "../../../interface/admin-endpoints.ts";
 import { pathOf } from "../../../interface/endpoints.ts";
@@ -34,4 +40,23 @@ export function usageQueryOptions(client: AdminClient, period: UsagePeriod) {
 
 export function useUsage(period: UsagePeriod) {
   return useQuery(usageQueryOptions(useAdminClient(), period));
+}
+
+/**
+ * Asks the review and its per-minute counts again now, every period's (the operator's "Refresh"): the
+ * console otherwise asks them only every half minute, and a period seen in the last 10 s not at all.
+ */
+export function useRefreshUsage(): { refresh: () => Promise<void>; refreshing: boolean } {
+  const queries = useQueryClient();
+  const refreshing =
+    useIsFetching({ queryKey: adminKeys.usageAll() }) +
+      useIsFetching({ queryKey: adminKeys.usageMinutesAll() }) >
+    0;
+  const refresh = async () => {
+    await Promise.all([
+      queries.invalidateQueries({ queryKey: adminKeys.usageAll() }),
+      queries.invalidateQueries({ queryKey: adminKeys.usageMinutesAll() }),
+    ]);
+  };
+  return { refresh, refreshing };
 }
