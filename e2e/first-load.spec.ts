@@ -15,6 +15,8 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  /** Files the chunk refers to by URL, such as a worker's script. */
+  assets?: string[];
 }
 
 const manifest = JSON.parse(readFileSync(join(DASHBOARD_DIR, ".vite", "manifest.json"), "utf8")) as Record<
@@ -55,6 +57,14 @@ const entryScripts = (manifest[entryKey]?.dynamicImports ?? []).reduce(
   (into, part) => scriptsOf(part, into),
   scriptsOf(entryKey),
 );
+/** The workers the entry's own chunks start (the locale data's, at once): scripts of every page too. */
+const entryWorkers = new Set(
+  Object.values(manifest)
+    .filter((chunk) => entryScripts.has(`/${chunk.file}`))
+    .flatMap((chunk) => chunk.assets ?? [])
+    .filter((asset) => asset.endsWith(".js"))
+    .map((asset) => `/${asset}`),
+);
 const indexHtml = readFileSync(join(DASHBOARD_DIR, "index.html"), "utf8");
 for (const script of entryScripts)
   if (!indexHtml.includes(`"${script}"`)) throw new Error(`index.html does not preload ${script}`);
@@ -88,8 +98,10 @@ test("the coin list loads its own code only: no chart library, no other page", a
   await networkQuiet(page);
   // Idle time too: nothing is fetched on the side once the coins are shown.
   await page.waitForTimeout(2500);
-  // The entry's chunks, and the theme's few lines every page runs before its first paint.
-  const own = new Set(entryScripts).add(themeScript);
+  // The entry's chunks and workers, and the theme's few lines every page runs before its first paint.
+  const own = new Set([...entryScripts, ...entryWorkers]).add(themeScript);
+  expect(entryWorkers.size, "the entry starts the locale data's worker").toBe(1);
+  expect(requested, "the locale data's worker").toEqual(expect.arrayContaining([...entryWorkers]));
   expect(requested.length).toBeGreaterThan(0);
   expect(requested.filter((path) => !own.has(path))).toEqual([]);
   const chartOnly = [...scriptsOf(chartPageKey)].filter((path) => !own.has(path));

@@ -2,6 +2,7 @@
 // than as one long task, so the browser can paint and take input between them. Every part is preloaded by
 // the HTML, so none waits on the network for the one before.
 import "./styles.css";
+import { warmLocaleData } from "./format/warm-locale-data.ts";
 import { trackShellFocus } from "./shell/shell-focus.ts";
 
 /** A macrotask boundary: what follows runs in a task of its own. */
@@ -19,6 +20,9 @@ async function start(root: HTMLElement): Promise<void> {
   const { renderApp } = await import("./render-app.tsx");
   await renderApp(createRoot(root));
 }
+
+// First: its worker loads the number and date data off the main thread while the parts below evaluate.
+warmLocaleData();
 
 const root = document.getElementById("root");
 if (root) {

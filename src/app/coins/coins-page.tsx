@@ -1,6 +1,6 @@
 // The dashboard's home: the top coins by market cap from one GET /v1/coins, searchable, sortable, with
 // favourites. The view lives in the URL so it can be linked; favourites and currency in the settings.
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { LiveSubjects } from "../../interface/live-events.ts";
 import type { Coins } from "../../interface/resources.ts";
@@ -13,7 +13,7 @@ import { useLiveStore, useLiveSubjects } from "../live/live-context.tsx";
 import { queryKeys } from "../queries/query-keys.ts";
 import { useSettings } from "../store/settings-context.tsx";
 import { buildRows, newestTime, selectRows, withLivePrices } from "./coin-rows.ts";
-import { CoinsTable, rowFormatSteps } from "./coins-table.tsx";
+import { CoinsTable } from "./coins-table.tsx";
 import { CoinsToolbar, TYPED_SEARCH } from "./coins-toolbar.tsx";
 import {
   type CoinsView,
@@ -35,13 +35,6 @@ export function CoinsPage() {
   const query = useCoins();
   // Every listed coin's price moves on the browser's one stream, between the list's refetches.
   useLiveSubjects(EVERY_PRICE);
-  const coinsOnTheWay = query.data === undefined;
-  useEffect(() => {
-    if (!coinsOnTheWay) return;
-    // While the network works: one format a task, each after whatever the page had queued.
-    return eachInItsOwnTask(rowFormatSteps(settings.currency));
-  }, [coinsOnTheWay, settings.currency]);
-
   /** A new view from the current one: a history entry, or in place while typing a search. */
   const changeView = (change: (current: CoinsView) => CoinsView, typed = false) =>
     setSearchParams((current) => serialiseCoinsView(change(parseCoinsView(current)), current), {
@@ -187,19 +180,4 @@ function EmptyList({ view, onClear }: { view: CoinsView; onClear: () => void }) 
       </button>
     </div>
   );
-}
-
-/** Runs each step in a task of its own, in order; returns the cancel of those not run yet. */
-function eachInItsOwnTask(steps: (() => void)[]): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const next = (at: number) => {
-    const step = steps[at];
-    if (step === undefined) return;
-    timer = setTimeout(() => {
-      step();
-      next(at + 1);
-    }, 0);
-  };
-  next(0);
-  return () => clearTimeout(timer);
 }

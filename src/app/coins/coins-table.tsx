@@ -196,17 +196,3 @@ function RowFigures({
     </>
   );
 }
-
-/**
- * The number formats a row uses, one step each, to make while the coins are on their way: a page's first
- * currency format loads the browser's number data, which would otherwise delay the table.
- */
-export function rowFormatSteps(currency: DisplayCurrency): (() => void)[] {
-  return [
-    () => formatPrice(1, currency),
-    () => formatPrice(0.5, currency),
-    () => formatPercent(1),
-    () => formatMoneyCompact(1, currency),
-    () => formatAmountCompact(1),
-  ];
-}
