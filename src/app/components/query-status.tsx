@@ -72,19 +72,18 @@ export function QueryView<T>({
  * `children(data)`, with a quiet note above it when a refresh failed (the data stays); without data the
  * failure with a way to try again, or `pending`.
  */
-export function QueryStates<T>({
-  query,
-  data = query.data,
-  describe,
-  pending,
-  children,
-}: {
+export function QueryStates<T>(props: {
   query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => Promise<unknown> };
+  /** What to show instead of the query's data (a deferred copy): its own, undefined included. */
   data?: T | undefined;
   describe: (error: unknown) => FailureText;
   pending: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const { query, describe, pending, children } = props;
+  // A deferred copy still undefined means "not yet" even once the query has data: defaulting to the
+  // query's data there built the whole view in the urgent render the deferral is there to avoid.
+  const data = "data" in props ? props.data : query.data;
   if (data !== undefined) {
     return (
       <>
