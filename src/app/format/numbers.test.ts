@@ -17,6 +17,13 @@ describe("numbers for a market table", () => {
     expect(formatPrice(1234.5, "EUR", "de-DE").replace(/\s/gu, " ")).toBe("1.234,50 €");
   });
 
+  it("writes a price just under 1 as its cents once its four digits round to 1, never $1.0", () => {
+    expect(formatPrice(0.9995, "USD", "en-US")).toBe("$0.9995");
+    expect(formatPrice(0.99994, "USD", "en-US")).toBe("$0.9999");
+    expect(formatPrice(0.99996, "USD", "en-US")).toBe("$1.00");
+    expect(formatPrice(-0.99996, "USD", "en-US")).toBe("-$1.00");
+  });
+
   it("writes missing values as a dash, not as 0 or NaN", () => {
     expect(formatPrice(null)).toBe("—");
     expect(formatMoneyCompact(Number.NaN)).toBe("—");

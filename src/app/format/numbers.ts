@@ -12,13 +12,19 @@ function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberForma
   return format;
 }
 
+/** Below this a price is written to 4 significant digits: 0.99995 and up round to 1.000. */
+const SMALL_PRICE_LIMIT = 0.99995;
+
 /** A price in `currency`: 2 decimals from 1 up, else 4 significant digits (0.0001234). */
 export function formatPrice(value: number | null | undefined, currency = "USD", locale?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
   const abs = Math.abs(value);
-  const key = `price|${currency}|${locale ?? ""}|${abs >= 1 ? "big" : "small"}`;
+  // What rounds to 1 at 4 significant digits (a stablecoin at 0.99996) is written as the cents it rounds
+  // to, $1.00, not $1.0.
+  const big = abs >= SMALL_PRICE_LIMIT;
+  const key = `price|${currency}|${locale ?? ""}|${big ? "big" : "small"}`;
   return formatter(key, () =>
-    abs >= 1
+    big
       ? new Intl.NumberFormat(locale, {
           style: "currency",
           currency,
