@@ -60,8 +60,6 @@ export default defineConfig({
               priority: 3,
             },
             { name: "query", test: /node_modules[\\/](@tanstack|idb-keyval)[\\/]/ },
-            // The app's part: the modules render-app.tsx imports, directly or not (the shell, the coin list,
-            // the budget, the transport); what only other pages use stays in their chunks.
             // The interface's schemas in the parts main.tsx evaluates one per task, each with the small
             // modules only it imports: zod makes every schema as its module runs, ~30 ms in one task.
             ...INTERFACE_PARTS.map((files, at) => ({
@@ -69,6 +67,8 @@ export default defineConfig({
               test: new RegExp(`src[\\\\/]interface[\\\\/](${files.join("|")})\\.ts$`),
               priority: 2,
             })),
+            // The app's part: the modules render-app.tsx imports, directly or not (the shell, the coin list,
+            // the budget, the transport); what only other pages use stays in their chunks.
             { name: "app", test: (id) => appPart.has(id) },
             // The entry's own few modules (the shell's focus, Vite's preload helper) in a chunk of their
             // own: left to the automatic split, they went into the app's chunk, which the entry then

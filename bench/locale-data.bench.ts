@@ -3,11 +3,8 @@
 // baseline: the browser loads its locale data there and then), and made after the dashboard's built
 // locale-data-worker answered (src/app/format/warm-locale-data.ts). Also the worst case: the format asked
 // for the moment the worker is started. Each run is a new browser context, so a new renderer process.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { loadConfig } from "../src/service/config/load.ts";
-import { startService } from "../src/service/server.ts";
+import { readdirSync } from "node:fs";
+import { startTestService } from "../src/service/testing/test-service.ts";
 import { launchBenchBrowser } from "./browser.ts";
 import { median, table, writeSection } from "./report.ts";
 
@@ -17,18 +14,8 @@ const log = (line: string) => console.log(`bench: ${line}`);
 const worker = readdirSync("dist/app/assets").find((file) => /^locale-data-worker-.*\.js$/.test(file));
 if (!worker) throw new Error("dist/app has no locale-data worker: run vite build");
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-locale-"));
-const config = loadConfig({}, [
-  "--market",
-  "simulator",
-  "--port",
-  "0",
-  "--data-dir",
-  dataDir,
-  "--history-days",
-  "1",
-]);
-const service = await startService(config, { dashboardDir: "dist/app", log: () => {} });
+// The test service (stopped clocks, its history copied, the built dashboard at /): only its files are used.
+const service = await startTestService();
 const browser = await launchBenchBrowser();
 
 type Case = "cold" | "worker done" | "worker started";
@@ -63,8 +50,7 @@ try {
   }
 } finally {
   await browser.close();
-  await service.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await service.stop();
 }
 
 const cold = median(timings.get("cold") ?? []);
