@@ -86,6 +86,16 @@ describe("LiveStore", () => {
     const state = store.candle("BTC:all:5m");
     expect(state?.candle).toMatchObject({ start: "2026-11-29T12:05:00.000Z", close: 4 });
     expect(state?.closed).toMatchObject({ start: "2026-11-29T12:00:00.000Z", close: 3 });
+    // The stream's standing candles when the chart follows again: a closed bucket's final candle after the
+    // forming one is still the closed one, and an older final than the one kept changes nothing.
+    store.apply(candle("2026-11-29T12:10:00.000Z", 6, false));
+    store.apply(candle("2026-11-29T12:05:00.000Z", 5, true));
+    store.apply(candle("2026-11-29T12:00:00.000Z", 3, true));
+    store.apply(candle("2026-11-29T12:05:00.000Z", 4, false));
+    expect(store.candle("BTC:all:5m")).toMatchObject({
+      candle: { start: "2026-11-29T12:10:00.000Z", close: 6 },
+      closed: { start: "2026-11-29T12:05:00.000Z", close: 5 },
+    });
   });
 
   it("tells when the service says to load history again", () => {

@@ -88,7 +88,15 @@ export class LiveStore {
         if (!parsed.success) break;
         const key = candleKey(parsed.data);
         const before = this.candles.get(key);
-        if (before && before.candle.start > parsed.data.candle.start) break;
+        if (before && before.candle.start > parsed.data.candle.start) {
+          // A bucket's final candle after the next bucket's (the stream's standing candles for a chart
+          // that follows again): it is still the closed one to draw.
+          const closed = before.closed?.start ?? "";
+          if (!parsed.data.final || closed > parsed.data.candle.start) break;
+          this.candles.set(key, { ...before, closed: parsed.data.candle });
+          this.notify(`candle:${key}`);
+          break;
+        }
         this.candles.set(key, {
           candle: parsed.data.candle,
           final: parsed.data.final,

@@ -1,14 +1,13 @@
 // The fan-out of one API process: it follows the channel once and gives each open stream the events of
 // what it follows. Events every follower of a key shares are serialized once; a stream's block close holds
-// the series it follows. Forming candles of a chart scale are the bucket's stored block candles and the
-// forming block's combined by the same function the candles endpoint uses, so they equal its candles.
+// the series it follows. Forming candles of a chart scale are composed here (composed-candle.ts), from
+// the store's blocks and the channel's events, so they equal the candles endpoint's.
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { type CandleColumns, emptyCandles } from "../../interface/candles.ts";
+import { emptyCandles } from "../../interface/candles.ts";
 import type { LiveCandle, LiveCandleScale, LiveSubjects } from "../../interface/live-events.ts";
-import { BLOCK_SECONDS, bucketStart, type Scale } from "../../interface/vocabulary.ts";
-import { combineCandles } from "../store/candle-buckets.ts";
-import type { Store } from "../store/store.ts";
+import { BLOCK_SECONDS, type Scale } from "../../interface/vocabulary.ts";
+import { type BlockCandles, ComposedCandle } from "./composed-candle.ts";
 import type { LiveChannel, Replay } from "./live-channel.ts";
 import { compareEventIds, type MadeEvent } from "./live-event.ts";
 import { LiveStream, type StreamEnd, sseFrame } from "./live-stream.ts";
@@ -17,101 +16,7 @@ import type { SubjectsChange, SubjectsChangeRequest } from "./subjects-relay.ts"
 /** Changes of one stream's subjects in any minute. */
 export const SUBJECT_CHANGES_PER_MINUTE = 60;
 
-/** The block candles of a series from a time on (Unix seconds, bucket starts), ascending: the store's. */
-export type BlockCandles = (
-  symbol: string,
-  exchange: string | null,
-  from: number,
-  to: number,
-) => Promise<CandleColumns>;
-
-/** The stored block candles of a series in [from, to] (Unix seconds): a forming bucket's closed part. */
-export async function blockCandlesOf(
-  store: Pick<Store, "seriesId" | "candles">,
-  symbol: string,
-  exchange: string | null,
-  from: number,
-  to: number,
-): Promise<CandleColumns> {
-  const series = store.seriesId(symbol, exchange);
-  if (series === null) return emptyCandles();
-  // A week's bucket holds 5,040 blocks.
-  return store.candles({ series, from, to, scale: "raw", limit: 6_000 });
-}
-
 const seriesKey = (symbol: string, exchange: string | null) => `${symbol}|${exchange ?? "*"}`;
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-
-/** A chart-scale candle being formed for the streams that follow it. */
-class ComposedCandle {
-  readonly followers = new Set<LiveStream>();
-  /** The bucket's closed blocks, as columns (from the store, then each block close). */
-  blocks: CandleColumns = emptyCandles();
-  bucket = 0;
-  /** The forming block's candle, when it has trades. */
-  forming: LiveCandle | null = null;
-  /** The id of the newest event that changed it: its own events take it (ids are the ingest's). */
-  lastId = "0-0";
-  /** The time of the newest trade it includes. */
-  time = new Date(0).toISOString();
-  /** Until the stored blocks are read, the block closes that came meanwhile. */
-  early: LiveCandle[] | null = [];
-
-  constructor(
-    readonly symbol: string,
-    readonly exchange: string | null,
-    readonly scale: Scale,
-  ) {}
-
-  /** The bucket so far: its stored blocks and the forming one, combined. */
-  candle(): LiveCandle | null {
-    const columns = cloneColumns(this.blocks);
-    if (this.forming) appendCandle(columns, this.forming);
-    if (columns.times.length === 0) return null;
-    const combined = combineCandles(columns, this.scale, 1);
-    return candleAt(combined, 0);
-  }
-}
-
-function cloneColumns(c: CandleColumns): CandleColumns {
-  return {
-    times: [...c.times],
-    open: [...c.open],
-    high: [...c.high],
-    low: [...c.low],
-    close: [...c.close],
-    volume: [...c.volume],
-    buyVolume: [...c.buyVolume],
-    sellVolume: [...c.sellVolume],
-    trades: [...c.trades],
-  };
-}
-
-function appendCandle(columns: CandleColumns, candle: LiveCandle): void {
-  columns.times.push(Math.floor(Date.parse(candle.start) / 1000));
-  columns.open.push(candle.open);
-  columns.high.push(candle.high);
-  columns.low.push(candle.low);
-  columns.close.push(candle.close);
-  columns.volume.push(candle.volume);
-  columns.buyVolume.push(candle.buyVolume);
-  columns.sellVolume.push(candle.sellVolume);
-  columns.trades.push(candle.trades);
-}
-
-function candleAt(c: CandleColumns, i: number): LiveCandle {
-  return {
-    start: iso(c.times[i] as number),
-    open: c.open[i] as number,
-    high: c.high[i] as number,
-    low: c.low[i] as number,
-    close: c.close[i] as number,
-    volume: c.volume[i] as number,
-    buyVolume: c.buyVolume[i] as number,
-    sellVolume: c.sellVolume[i] as number,
-    trades: c.trades[i] as number,
-  };
-}
 
 export interface HubOptions {
   channel: LiveChannel;
@@ -314,13 +219,42 @@ export class StreamHub {
     this.sendComposedTo(stream, subjects);
   }
 
-  /** The chart-scale candles a stream follows, as they stand (made by this hub, so no channel keeps them). */
+  /**
+   * The chart-scale candles a stream follows, as they stand (made by this hub, so no channel keeps them):
+   * the bucket closed last, then the forming one.
+   */
   private sendComposedTo(stream: LiveStream, subjects: LiveSubjects): void {
     for (const c of subjects.candles) {
       if (c.scale === "block") continue;
       const composed = this.composed.get(seriesKey(c.symbol, c.exchange))?.get(c.scale);
-      if (composed && composed.early === null) this.sendComposed(composed, null, false, stream);
+      if (composed?.ready) this.sendStanding(composed, [stream]);
     }
+  }
+
+  /**
+   * The bucket closed last and the forming one, to streams that just began to follow them. The closed one
+   * goes without an id, as a state (a resume point must not go back), merged to the newest while full.
+   */
+  private sendStanding(composed: ComposedCandle, streams: Iterable<LiveStream>): void {
+    const previous = composed.previous;
+    const closed = composed.previousCandle();
+    const key = `${seriesKey(composed.symbol, composed.exchange)}:${composed.scale}`;
+    if (previous !== null && closed !== null) {
+      const frame = sseFrame(
+        null,
+        "candle",
+        this.candleData(composed, previous.id, previous.time, closed, true),
+      );
+      for (const stream of streams) stream.send(previous.id, frame, `closed:${key}`);
+    }
+    const candle = composed.candle();
+    if (candle === null) return;
+    const frame = sseFrame(
+      null,
+      "candle",
+      this.candleData(composed, composed.lastId, composed.time, candle, false),
+    );
+    for (const stream of streams) stream.send(composed.lastId, frame, `candle:${key}`);
   }
 
   private index(stream: LiveStream): void {
@@ -356,7 +290,7 @@ export class StreamHub {
     this.streams.delete(stream.id);
   }
 
-  /** The composed candle of a series at a scale, its bucket's stored blocks read once. */
+  /** The composed candle of a series at a scale, its bucket and the one before read from the store once. */
   private composedOf(symbol: string, exchange: string | null, scale: Scale): ComposedCandle {
     const key = seriesKey(symbol, exchange);
     let byScale = this.composed.get(key);
@@ -366,21 +300,16 @@ export class StreamHub {
     }
     let composed = byScale.get(scale);
     if (!composed) {
-      const made = new ComposedCandle(symbol, exchange, scale);
       const nowS = Math.floor(this.options.marketNow() / 1000);
-      // A bucket holds the blocks that start in it (120 s blocks straddle 5-minute bounds).
-      made.bucket = bucketStart(nowS - (nowS % BLOCK_SECONDS), scale);
+      const made = new ComposedCandle(symbol, exchange, scale, nowS);
+      const { from, to } = made.storedRange(nowS);
       this.options
-        .blockCandles(symbol, exchange, made.bucket, nowS)
+        .blockCandles(symbol, exchange, from, to)
         .catch(() => emptyCandles())
         .then((blocks) => {
-          // Block closes that came while the store was read: those it did not have yet.
-          const newest = blocks.times.at(-1) ?? Number.NEGATIVE_INFINITY;
-          for (const candle of made.early ?? []) {
-            if (Date.parse(candle.start) / 1000 > newest) appendCandle(blocks, candle);
-          }
-          made.blocks = blocks;
-          made.early = null;
+          made.stored(blocks);
+          // Its followers so far heard nothing of it.
+          this.sendStanding(made, made.followers);
         });
       byScale.set(scale, made);
       composed = made;
@@ -405,9 +334,7 @@ export class StreamHub {
         const key = seriesKey(event.data.symbol, event.data.exchange);
         this.deliver(event, this.blockCandles.get(key) ?? new Set());
         for (const composed of this.composed.get(key)?.values() ?? []) {
-          composed.forming = event.data.candle;
-          composed.lastId = event.data.id;
-          this.sendComposed(composed, event.data.time, false);
+          if (composed.form(event.data.candle, event.data.id)) this.sendForming(composed, event.data.time);
         }
         return;
       }
@@ -434,25 +361,16 @@ export class StreamHub {
   /** A block close: each stream gets the series it follows; chart-scale candles take the block. */
   private closeBlock(event: MadeEvent<"block">): void {
     for (const stream of this.streams.values()) this.sendBlock(event, stream);
-    const endS = Math.floor(Date.parse(event.data.end) / 1000);
+    const startS = Math.floor(Date.parse(event.data.end) / 1000) - BLOCK_SECONDS;
+    const { id, time } = event.data;
     for (const byScale of this.composed.values()) {
       for (const composed of byScale.values()) {
         const series = event.data.series.find(
           (s) => s.symbol === composed.symbol && s.exchange === composed.exchange,
         );
-        composed.forming = null;
-        composed.lastId = event.data.id;
-        if (series?.candle) {
-          if (composed.early !== null) composed.early.push(series.candle);
-          else appendCandle(composed.blocks, series.candle);
-        }
-        // The next block starts in another bucket: this one is complete.
-        const next = bucketStart(endS, composed.scale);
-        if (next !== composed.bucket) {
-          this.sendComposed(composed, event.data.time, true);
-          composed.blocks = emptyCandles();
-          composed.bucket = next;
-        } else if (series?.candle) this.sendComposed(composed, event.data.time, false);
+        const outcome = composed.close({ startS, candle: series?.candle ?? null, id, time });
+        if (outcome === "completed" || outcome === "corrected") this.sendFinal(composed);
+        if (outcome === "changed") this.sendForming(composed, time);
       }
     }
   }
@@ -469,32 +387,39 @@ export class StreamHub {
     stream.send(event.data.id, sseFrame(event.data.id, "block", data), null);
   }
 
-  /** A chart-scale candle to its followers (or to one stream); `time` null: as of its last trade. */
-  private sendComposed(
-    composed: ComposedCandle,
-    time: string | null,
-    final: boolean,
-    only?: LiveStream,
-  ): void {
-    if (composed.followers.size === 0 || composed.early !== null) return;
+  /** The forming bucket's candle to its followers, merged to the newest while a socket is full. */
+  private sendForming(composed: ComposedCandle, time: string): void {
+    composed.time = time;
     const candle = composed.candle();
-    if (candle === null) return;
-    const id = composed.lastId;
-    const data = {
+    if (composed.followers.size === 0 || candle === null) return;
+    const frame = sseFrame(null, "candle", this.candleData(composed, composed.lastId, time, candle, false));
+    const mergeKey = `candle:${seriesKey(composed.symbol, composed.exchange)}:${composed.scale}`;
+    for (const stream of composed.followers) stream.send(composed.lastId, frame, mergeKey);
+  }
+
+  /** A complete bucket's final candle to its followers: never merged, a point to resume from. */
+  private sendFinal(composed: ComposedCandle): void {
+    const previous = composed.previous;
+    const candle = composed.previousCandle();
+    if (composed.followers.size === 0 || previous === null || candle === null) return;
+    const frame = sseFrame(
+      previous.id,
+      "candle",
+      this.candleData(composed, previous.id, previous.time, candle, true),
+    );
+    for (const stream of composed.followers) stream.send(previous.id, frame, null);
+  }
+
+  private candleData(composed: ComposedCandle, id: string, time: string, candle: LiveCandle, final: boolean) {
+    return {
       id,
-      time: time ?? composed.time,
+      time,
       symbol: composed.symbol,
       exchange: composed.exchange,
       scale: composed.scale as LiveCandleScale,
       candle,
       final,
     };
-    composed.time = data.time;
-    const frame = sseFrame(final ? id : null, "candle", data);
-    const mergeKey = final
-      ? null
-      : `candle:${seriesKey(composed.symbol, composed.exchange)}:${composed.scale}`;
-    for (const stream of only ? [only] : composed.followers) stream.send(id, frame, mergeKey);
   }
 }
 
