@@ -32,6 +32,8 @@ export async function checkSmallChartLooks(
   tooltip: RegExp,
   shot: (name: "light" | "dark" | "360") => string,
 ): Promise<void> {
+  // A small chart is made when it is scrolled to.
+  await chart.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
   const light = (await canvasColours(chart)).background;
   await chart.hover();

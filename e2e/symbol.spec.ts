@@ -150,6 +150,29 @@ for (const wire of ["seed", "dia"] as const) {
       expect(await settledRequests(client, page, spent, 2)).toEqual(["/v1/symbol/ETH", "/v1/supply/ETH"]);
     });
 
+    test("on a phone the MA120 chart below the first screen is made when scrolled to, not while the page loads", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      const chartCode: string[] = [];
+      page.on("request", (request) => {
+        if (/\/assets\/(mini-chart-model|chart-model|lightweight)[^/]*\.js$/.test(request.url()))
+          chartCode.push(request.url());
+      });
+      await page.goto("/symbol/BTC");
+      const chart = ma120Chart(page, "BTC");
+      // Its words are there at once; its canvas and the chart library's code wait for the person.
+      await expect(chart).toBeAttached();
+      await expect(page.getByRole("table", { name: /on each exchange/ })).toBeAttached();
+      await page.waitForTimeout(1_000);
+      expect(await chart.boundingBox().then((box) => (box?.y ?? 0) > 823)).toBe(true);
+      expect(chartCode).toEqual([]);
+      await expect(chart.locator("canvas")).toHaveCount(0);
+      await chart.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await canvasColours(chart)).distinct).toBeGreaterThan(8);
+      expect(chartCode.length).toBeGreaterThan(0);
+    });
+
     // The refusal is the same error record on both wires, and the dia wire's coin page is read above: once.
     if (wire === "seed") {
       test("a symbol in the wrong case says which one was meant", async ({ page, client }) => {

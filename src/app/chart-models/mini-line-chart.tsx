@@ -1,10 +1,12 @@
 // A small line chart for a page that is about something else (a coin's MA120, a range of rate fixings): no
 // panning or zooming, so a touch scrolls the page, and described in words for a screen reader. The chart
-// library is loaded with the model on first draw, so the page's figures show without waiting for it.
+// library is loaded with the model when the chart is first scrolled to, so the page's figures show without
+// waiting for it.
 import { useRef } from "react";
 import type { ChartPoints } from "../decoding/chart-points/point-series.ts";
 import type { TimeUnit } from "./mini-chart-model.ts";
 import { useChartModel } from "./use-chart-model.ts";
+import { useSeen } from "./use-seen.ts";
 import "./mini-line-chart.css";
 
 export interface MiniLineChartProps {
@@ -32,12 +34,16 @@ export function MiniLineChart({
   const host = useRef<HTMLDivElement>(null);
   const tooltip = useRef<HTMLDivElement>(null);
   const points = sortedPoints(times, values);
+  // Made once it is scrolled to: on a phone it is often below the page's first screen.
+  const seen = useSeen(host);
   useChartModel(
     host,
-    (element, theme) =>
-      import("./mini-chart-model.ts").then(
-        ({ MiniChartModel }) => new MiniChartModel(element, { theme, tooltip: tooltip.current }),
-      ),
+    seen
+      ? (element, theme) =>
+          import("./mini-chart-model.ts").then(
+            ({ MiniChartModel }) => new MiniChartModel(element, { theme, tooltip: tooltip.current }),
+          )
+      : null,
     { points, valueFormat, timeUnit },
   );
 
