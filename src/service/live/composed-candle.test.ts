@@ -56,10 +56,10 @@ describe("ComposedCandle", () => {
     // At T + 370 s the forming block starts at T + 360, in bucket T + 300: bucket T is complete.
     const composed = new ComposedCandle("BTC", null, "5m", T + 370);
     expect(composed.bucket.start).toBe(T + 300);
-    expect(composed.storedRange(T + 370)).toEqual({ from: T, to: T + 370 });
+    expect(composed.previousStart).toBe(T);
     const stored = [block(T, 10), block(T + 120, 11), block(T + 240, 12)];
     expect(composed.ready).toBe(false);
-    composed.stored(columns(...stored));
+    composed.stored(columns(...stored), emptyCandles());
     expect(composed.ready).toBe(true);
     expect(composed.previousCandle()).toMatchObject(endpointCandle(...stored));
     expect(composed.candle()).toBeNull();
@@ -69,7 +69,7 @@ describe("ComposedCandle", () => {
 
   it("completes a bucket with its last block's close, and keeps it as the bucket before", () => {
     const composed = new ComposedCandle("BTC", null, "5m", T + 10);
-    composed.stored(emptyCandles());
+    composed.stored(emptyCandles(), emptyCandles());
     expect(composed.previous).toBeNull();
     expect(composed.close(close(T, block(T, 10), 1))).toBe("changed");
     expect(composed.close(close(T + 120, block(T + 120, 11), 2))).toBe("changed");
@@ -88,7 +88,7 @@ describe("ComposedCandle", () => {
   it("takes a late close of the bucket before into it (corrected), and no block twice", () => {
     // Made while the last block of bucket T had ended by the clock but its close was not routed yet.
     const composed = new ComposedCandle("BTC", null, "5m", T + 361);
-    composed.stored(columns(block(T, 10), block(T + 120, 11)));
+    composed.stored(columns(block(T, 10), block(T + 120, 11)), emptyCandles());
     expect(composed.previousCandle()?.trades).toBe(2);
     // The store had it when read: not taken twice.
     expect(composed.close(close(T + 120, block(T + 120, 11), 1))).toBe("unchanged");
@@ -104,7 +104,7 @@ describe("ComposedCandle", () => {
     expect(composed.close(close(T + 120, block(T + 120, 11), 1))).toBe("unchanged");
     expect(composed.close(close(T + 240, block(T + 240, 12), 2))).toBe("unchanged");
     // The store had the first of them already.
-    composed.stored(columns(block(T, 10), block(T + 120, 11)));
+    composed.stored(emptyCandles(), columns(block(T, 10), block(T + 120, 11)));
     expect(composed.bucket.start).toBe(T + 300);
     expect(composed.previousCandle()).toMatchObject(
       endpointCandle(block(T, 10), block(T + 120, 11), block(T + 240, 12)),

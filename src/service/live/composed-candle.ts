@@ -88,23 +88,25 @@ export class ComposedCandle {
     return this.early === null;
   }
 
-  /** The store's range to read: the bucket before the forming one, and the forming one so far. */
-  storedRange(nowS: number): { from: number; to: number } {
-    return { from: bucketStart(this.bucket.start - 1, this.scale), to: nowS };
+  /** Where the bucket before the forming one starts (Unix seconds). */
+  get previousStart(): number {
+    return bucketStart(this.bucket.start - 1, this.scale);
   }
 
-  /** Takes the store's blocks of `storedRange`, then the block closes that came while they were read. */
-  stored(blocks: CandleColumns): void {
-    const before = emptyCandles();
-    const forming = emptyCandles();
-    for (let i = 0; i < blocks.times.length; i++) {
-      appendCandle((blocks.times[i] as number) < this.bucket.start ? before : forming, candleAt(blocks, i));
-    }
+  /**
+   * Takes the store's blocks of the bucket before (complete) and of the forming one so far, then the block
+   * closes that came while they were read.
+   */
+  stored(before: CandleColumns, forming: CandleColumns): void {
     if (before.times.length > 0) {
       // Its newest trade is at most its last block's end.
       const end = ((before.times.at(-1) as number) + BLOCK_SECONDS) * 1000;
-      const start = bucketStart(this.bucket.start - 1, this.scale);
-      this.previous = { start, blocks: before, id: "0-0", time: new Date(end).toISOString() };
+      this.previous = {
+        start: this.previousStart,
+        blocks: before,
+        id: "0-0",
+        time: new Date(end).toISOString(),
+      };
     }
     this.bucket.blocks = forming;
     const early = this.early ?? [];
@@ -121,7 +123,7 @@ export class ComposedCandle {
     this.lastId = block.id;
     const blockBucket = bucketStart(block.startS, this.scale);
     if (blockBucket < this.bucket.start) {
-      const before = bucketStart(this.bucket.start - 1, this.scale);
+      const before = this.previousStart;
       if (block.candle === null || blockBucket !== before) return "unchanged";
       // The bucket before, read from the store without this block (or not at all): it completes now.
       if (this.previous?.start !== before)

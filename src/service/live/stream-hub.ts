@@ -302,15 +302,16 @@ export class StreamHub {
     if (!composed) {
       const nowS = Math.floor(this.options.marketNow() / 1000);
       const made = new ComposedCandle(symbol, exchange, scale, nowS);
-      const { from, to } = made.storedRange(nowS);
-      this.options
-        .blockCandles(symbol, exchange, from, to)
-        .catch(() => emptyCandles())
-        .then((blocks) => {
-          made.stored(blocks);
+      const read = (from: number, to: number) =>
+        this.options.blockCandles(symbol, exchange, from, to).catch(() => emptyCandles());
+      // Each bucket read on its own: a week's bucket alone is near the store read's limit.
+      Promise.all([read(made.previousStart, made.bucket.start - 1), read(made.bucket.start, nowS)]).then(
+        ([before, forming]) => {
+          made.stored(before, forming);
           // Its followers so far heard nothing of it.
           this.sendStanding(made, made.followers);
-        });
+        },
+      );
       byScale.set(scale, made);
       composed = made;
     }

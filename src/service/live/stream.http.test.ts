@@ -64,6 +64,27 @@ async function openedWithin(ms: number, query: string, headers: Record<string, s
 
 const named = (name: string) => (e: ReadEvent) => e.event === name;
 
+/** BTC's stored 5-minute candle of the bucket starting at `startS`, as the candles endpoint answers it. */
+async function storedCandle(startS: number): Promise<Record<string, unknown>> {
+  const response = await service.get(
+    `/v1/candlesAllExchanges/BTC?scale=5m&starttime=${startS}&endtime=${startS + 299}`,
+    { headers: keyed },
+  );
+  const { candles } = decodeCandles(((await response.json()) as { candles: string }).candles);
+  expect(candles.times).toEqual([startS]);
+  return {
+    start: new Date(startS * 1000).toISOString(),
+    open: candles.open[0],
+    high: candles.high[0],
+    low: candles.low[0],
+    close: candles.close[0],
+    volume: candles.volume[0],
+    buyVolume: candles.buyVolume[0],
+    sellVolume: candles.sellVolume[0],
+    trades: candles.trades[0],
+  };
+}
+
 describe("GET /v1/stream", () => {
   it("opens with its subjects, then sends the prices, trades and forming candles of what it follows only", async () => {
     const query = subjectsQuery({
@@ -212,23 +233,7 @@ describe("GET /v1/stream", () => {
     }
     const final = await reader.next((e) => e.event === "candle" && e.data.final === true, 15_000);
     const startS = Date.parse((final.data.candle as { start: string }).start) / 1000;
-    const response = await service.get(
-      `/v1/candlesAllExchanges/BTC?scale=5m&starttime=${startS}&endtime=${startS + 299}`,
-      { headers: keyed },
-    );
-    const { candles } = decodeCandles(((await response.json()) as { candles: string }).candles);
-    expect(candles.times).toEqual([startS]);
-    const stored = {
-      open: candles.open[0],
-      high: candles.high[0],
-      low: candles.low[0],
-      close: candles.close[0],
-      volume: candles.volume[0],
-      buyVolume: candles.buyVolume[0],
-      sellVolume: candles.sellVolume[0],
-      trades: candles.trades[0],
-    };
-    expect(final.data.candle).toEqual({ start: new Date(startS * 1000).toISOString(), ...stored });
+    expect(final.data.candle).toEqual(await storedCandle(startS));
     // The block close carries BTC's MA120: the quotation's price of that block.
     const block = await reader.next((e) => e.event === "block", 5_000);
     const btc = (block.data.series as { symbol: string; exchange: string | null; ma120: number }[]).find(
@@ -256,19 +261,7 @@ describe("GET /v1/stream", () => {
     });
     // A state, not a resume point: a resume after it must not go back to this bucket's close.
     expect(closed.id).toBeUndefined();
-    const startS = bucketStart / 1000;
-    const response = await service.get(
-      `/v1/candlesAllExchanges/BTC?scale=5m&starttime=${startS}&endtime=${startS + 299}`,
-      { headers: keyed },
-    );
-    const { candles } = decodeCandles(((await response.json()) as { candles: string }).candles);
-    expect(closed.data.candle).toMatchObject({
-      open: candles.open[0],
-      close: candles.close[0],
-      high: candles.high[0],
-      low: candles.low[0],
-      trades: candles.trades[0],
-    });
+    expect(closed.data.candle).toEqual(await storedCandle(bucketStart / 1000));
     await trade(5_000);
     const forming = await reader.next((e) => e.event === "candle" && e.data.final === false, 5_000);
     // The closed bucket's candle came first, once.
@@ -299,20 +292,7 @@ describe("GET /v1/stream", () => {
     expect(last?.data.candle).toMatchObject({ start: new Date(bucketStart).toISOString() });
     // A correction is an event of its own: a point to resume from.
     expect(last?.id).toBeDefined();
-    const startS = bucketStart / 1000;
-    const response = await service.get(
-      `/v1/candlesAllExchanges/BTC?scale=5m&starttime=${startS}&endtime=${startS + 299}`,
-      { headers: keyed },
-    );
-    const { candles } = decodeCandles(((await response.json()) as { candles: string }).candles);
-    expect(last?.data.candle).toMatchObject({
-      open: candles.open[0],
-      close: candles.close[0],
-      high: candles.high[0],
-      low: candles.low[0],
-      volume: candles.volume[0],
-      trades: candles.trades[0],
-    });
+    expect(last?.data.candle).toEqual(await storedCandle(bucketStart / 1000));
     reader.close();
   });
 
