@@ -3,7 +3,7 @@
 // uses, so that it equals that endpoint's candle. It also keeps the bucket before, complete: a chart that
 // loaded its history while that bucket was forming, and follows just after it closed, still gets its
 // final figures (none of the streams it could have heard them on was its own).
-import { type CandleColumns, emptyCandles } from "../../interface/candles.ts";
+import { CANDLE_FIELDS, type CandleColumns, emptyCandles } from "../../interface/candles.ts";
 import type { LiveCandle } from "../../interface/live-events.ts";
 import { BLOCK_SECONDS, bucketStart, type Scale } from "../../interface/vocabulary.ts";
 import { combineCandles } from "../store/candle-buckets.ts";
@@ -195,17 +195,7 @@ function combined(columns: CandleColumns, scale: Scale): LiveCandle | null {
   return candleAt(combineCandles(columns, scale, 1), 0);
 }
 
-const COLUMNS = [
-  "times",
-  "open",
-  "high",
-  "low",
-  "close",
-  "volume",
-  "buyVolume",
-  "sellVolume",
-  "trades",
-] as const satisfies readonly (keyof CandleColumns)[];
+const COLUMNS = ["times", ...CANDLE_FIELDS] as const;
 
 function cloneColumns(c: CandleColumns): CandleColumns {
   const out = emptyCandles();
@@ -223,26 +213,11 @@ function sortColumns(c: CandleColumns): void {
 
 function appendCandle(columns: CandleColumns, candle: LiveCandle): void {
   columns.times.push(Math.floor(Date.parse(candle.start) / 1000));
-  columns.open.push(candle.open);
-  columns.high.push(candle.high);
-  columns.low.push(candle.low);
-  columns.close.push(candle.close);
-  columns.volume.push(candle.volume);
-  columns.buyVolume.push(candle.buyVolume);
-  columns.sellVolume.push(candle.sellVolume);
-  columns.trades.push(candle.trades);
+  for (const field of CANDLE_FIELDS) columns[field].push(candle[field]);
 }
 
 function candleAt(c: CandleColumns, i: number): LiveCandle {
-  return {
-    start: new Date((c.times[i] as number) * 1000).toISOString(),
-    open: c.open[i] as number,
-    high: c.high[i] as number,
-    low: c.low[i] as number,
-    close: c.close[i] as number,
-    volume: c.volume[i] as number,
-    buyVolume: c.buyVolume[i] as number,
-    sellVolume: c.sellVolume[i] as number,
-    trades: c.trades[i] as number,
-  };
+  const candle = { start: new Date((c.times[i] as number) * 1000).toISOString() } as LiveCandle;
+  for (const field of CANDLE_FIELDS) candle[field] = c[field][i] as number;
+  return candle;
 }
